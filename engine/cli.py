@@ -1,0 +1,195 @@
+"""The engine's command line: variants, new, explain, selfplay (POSITION.md, "Command line").
+
+Output is JSON on stdout. Input that cannot be read gives exit status 2 and one line on
+stderr naming the field or token at fault — never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from typing import Any
+
+from engine.deal import new_game
+from engine.errors import EngineError, PositionError
+from engine.moves import format_move, parse_move
+from engine.position import parse_position, position_to_json
+from engine.rules import apply_move, check, child, legal_moves, verdicts
+from engine.ruleset import load_ruleset, variant_ids
+
+LANGS = ("en", "pl", "da", "hu")
+
+
+class CliError(Exception):
+    """Input the command line cannot use; printed as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one clear line, exit 2, no usage dump
+        raise CliError(message)
+
+
+def _translations(lang: str):
+    if lang == "en":
+        import gettext
+        return gettext.NullTranslations()
+    try:
+        from ui.i18n import get_translations
+    except ImportError as exc:  # the app's catalogs are not installed beside the engine
+        raise CliError(f"--lang {lang} needs the app's catalogs (ui/i18n.py): {exc}") from None
+    return get_translations(lang)
+
+
+def _describe(lang: str):
+    from ui.reasons import describe_event, describe_verdict
+    tr = _translations(lang)
+    return (lambda v, deck: describe_verdict(v, deck, tr)), (lambda e, deck: describe_event(e, deck, tr))
+
+
+def _read_position(source: str):
+    if source == "-":
+        text = sys.stdin.read()
+    else:
+        try:
+            with open(source, encoding="utf-8") as fh:
+                text = fh.read()
+        except OSError as exc:
+            raise CliError(f"{source}: cannot be read ({exc.strerror})") from None
+        except UnicodeDecodeError:
+            raise CliError(f"{source}: is not UTF-8 text") from None
+    try:
+        return parse_position(text)
+    except PositionError as exc:
+        raise CliError("impossible position: " + "; ".join(exc.problems)) from None
+    except EngineError as exc:
+        raise CliError(f"position: {exc}") from None
+
+
+def cmd_variants(args: argparse.Namespace) -> Any:
+    out = []
+    for vid in variant_ids():
+        r = load_ruleset(vid)
+        out.append({"id": r.id, "name": r.name, "deck": r.deck.id, "cards": r.deck.size,
+                    "players": list(r.players), "hand_size": r.hand_size, "source": r.source})
+    return out
+
+
+def cmd_new(args: argparse.Namespace) -> Any:
+    try:
+        rules = load_ruleset(args.variant)
+        return position_to_json(new_game(rules, args.players, args.seed))
+    except EngineError as exc:
+        raise CliError(str(exc)) from None
+
+
+def cmd_explain(args: argparse.Namespace) -> Any:
+    if args.lang not in LANGS:
+        raise CliError(f"--lang must be one of {', '.join(LANGS)}, not {args.lang!r}")
+    st = _read_position(args.position)
+    why, narrate = _describe(args.lang)
+    deck = st.rules.deck.id
+    if args.move is None:
+        return {
+            "to_move": st.to_move,
+            "options": [
+                {"move": v.notation, "legal": v.legal, "why": why(v, deck),
+                 "reasons": [r.to_json() for r in v.reasons],
+                 **({"effects": [e.to_json() for e in v.effects],
+                     "narration": [narrate(e, deck) for e in v.effects]} if v.legal else {})}
+                for v in verdicts(st)
+            ],
+        }
+    try:
+        move = parse_move(args.move, st.rules.deck)
+    except EngineError as exc:
+        raise CliError(f"--move: {exc}") from None
+    v = check(st, move)
+    out: dict[str, Any] = {"move": v.notation, "legal": v.legal, "why": why(v, deck),
+                           "reasons": [r.to_json() for r in v.reasons]}
+    if v.legal:
+        new, events = apply_move(st, move, verdict=v)
+        out["events"] = [e.to_json() for e in events]
+        out["narration"] = [narrate(e, deck) for e in events]
+        out["position"] = position_to_json(new)
+    return out
+
+
+def run_selfplay(variant: str, players: int, games: int, seed: int, step_cap: int = 20_000) -> dict[str, Any]:
+    """Plays random games on the engine's fast path and returns statistics."""
+    rules = load_ruleset(variant)
+    rng = random.Random(seed)
+    decisions = finished = biggest = 0
+    lengths = []
+    start = time.perf_counter()
+    for g in range(games):
+        st = new_game(rules, players, seed + g)
+        steps = 0
+        while not st.over and steps < step_cap:
+            moves = legal_moves(st)
+            st = child(st, moves[rng.randrange(len(moves))])
+            steps += 1
+            if st.attack is not None and st.attack.amount > biggest:
+                biggest = st.attack.amount
+        decisions += steps
+        lengths.append(steps)
+        finished += st.over
+    seconds = time.perf_counter() - start
+    return {"variant": variant, "players": players, "games": games, "decisions": decisions,
+            "seconds": round(seconds, 4), "finished": finished,
+            "decisions_per_second": round(decisions / seconds) if seconds else None,
+            "mean_length": round(sum(lengths) / len(lengths), 1) if lengths else 0,
+            "biggest_attack": biggest}
+
+
+def cmd_selfplay(args: argparse.Namespace) -> Any:
+    if args.games < 0 or args.games > 1_000_000:
+        raise CliError("--games must be between 0 and 1000000")
+    try:
+        rules = load_ruleset(args.variant)
+        if not rules.players[0] <= args.players <= rules.players[1]:
+            raise CliError(f"{rules.id} is played by {rules.players[0]} to {rules.players[1]} players, "
+                           f"not {args.players}")
+    except EngineError as exc:
+        raise CliError(str(exc)) from None
+    return run_selfplay(args.variant, args.players, args.games, args.seed)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m engine", description="The makao rules engine.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    sub.add_parser("variants", help="list the rule systems").set_defaults(run=cmd_variants)
+    p = sub.add_parser("new", help="deal a new position")
+    p.add_argument("--variant", required=True)
+    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--seed", type=int, default=0)
+    p.set_defaults(run=cmd_new)
+    p = sub.add_parser("explain", help="every option of the seat to move, or one move checked")
+    p.add_argument("position", help="a position JSON file, or - for standard input")
+    p.add_argument("--move")
+    p.add_argument("--lang", default="en")
+    p.set_defaults(run=cmd_explain)
+    p = sub.add_parser("selfplay", help="random games: speed and soak")
+    p.add_argument("--variant", required=True)
+    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=0)
+    p.set_defaults(run=cmd_selfplay)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        result = args.run(args)
+    except CliError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    try:
+        json.dump(result, sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+        sys.stdout.flush()
+    except BrokenPipeError:  # e.g. piped into head
+        sys.stderr.close()
+    return 0

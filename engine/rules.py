@@ -1,0 +1,556 @@
+"""The rules at work: one judge for every candidate move, and applying a move.
+
+``check`` gives the verdict on any move; ``verdicts`` lists a verdict for every candidate
+of the seat to move; ``legal_moves`` is the fast path for playouts and lists exactly the
+candidates whose verdict is legal (a test checks they agree at every step of random games).
+"""
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+from engine.errors import IllegalMoveError
+from engine.moves import DRAW, PASS, WAIT, Move, format_move
+from engine.state import RANK_WISH, SUIT_WISH, Attack, State, Tables, Wish, tables_for
+from engine.verdicts import LEGAL_PLAY, Event, Reason, Verdict
+
+_LEGAL = frozenset(LEGAL_PLAY)
+_DEFENCE_FAILURE = {
+    "match": "defence_must_match",
+    "same_suit": "defence_same_suit",
+    "same_rank": "defence_same_rank",
+    "any": "not_a_defence",
+}
+_ENDS_WHEN_PLAYED_ON = ("until_covered", "until_fulfilled")
+
+
+# ---------------------------------------------------------------------------- judging
+
+def judge_card(st: State, t: Tables, card: int) -> str:
+    """Returns the reason code for ``card`` as the first (or only) card of a play now."""
+    rules = st.rules
+    attack = st.attack
+    if attack is not None:
+        # While an attack is pending only the variant's defence cards go (RULES.md: attack).
+        failed = t.defence[attack.card][card]
+        if failed == "":
+            return "defends"
+        if t.wild[card] and rules.wild_blocked_by_attack:
+            return "queen_not_under_attack"
+        return "not_a_defence" if failed is None else _DEFENCE_FAILURE[failed]
+    wish = st.wish
+    if wish is not None:
+        if wish.kind == "rank":
+            if t.rank_name[card] == wish.value:
+                return "meets_rank_wish"
+            if t.wish_kind[card] == RANK_WISH:
+                return "changes_rank_wish"
+            if t.wild[card]:
+                return "queen_not_under_rank_wish" if rules.wild_blocked_by_rank_wish else "queen_on_anything"
+            return "wrong_rank_for_wish"
+        if t.suit_name[card] == wish.value:
+            return "meets_suit_wish"
+        if t.wish_kind[card] == SUIT_WISH:
+            return "changes_suit_wish"
+        if t.wild[card]:
+            # pl (literal): any queen under an ace wish; da: only the wished suit's queen.
+            return "queen_not_under_suit_wish" if rules.wild_blocked_by_suit_wish else "queen_under_suit_wish"
+        return "wrong_suit_for_wish"
+    top = st.pile[-1]
+    if t.wild[card]:
+        return "queen_on_anything"
+    if t.wild[top]:
+        return "anything_on_queen"
+    if t.suit[card] == t.suit[top]:
+        return "match_suit"
+    if t.rank[card] == t.rank[top]:
+        return "match_rank"
+    return "no_match"
+
+
+def _sequences(st: State, t: Tables, hand: tuple[int, ...], first: int) -> list[tuple[int, ...]]:
+    """Every play that starts with ``first``: alone, or with further cards of its rank.
+
+    The order in the middle does not matter; the last card (which ends on top) does.
+    """
+    if not st.rules.several_cards or st.drawn is not None:
+        return [(first,)]
+    rest = list(hand)
+    rest.remove(first)
+    rank = t.rank[first]
+    same = [c for c in rest if t.rank[c] == rank]
+    if not same:
+        return [(first,)]
+    out = {(first,)}
+    for size in range(1, len(same) + 1):
+        for combo in combinations(same, size):
+            for i, last in enumerate(combo):
+                middle = combo[:i] + combo[i + 1:]
+                out.add((first, *middle, last))
+    return sorted(out)
+
+
+def _expand(st: State, t: Tables, cards: tuple[int, ...], remaining: int, out: list[Move]) -> None:
+    """Adds the legal moves that play ``cards``: one per wish choice and per call choice."""
+    rules = st.rules
+    last = cards[-1]
+    kind = t.wish_kind[last]
+    wishes: list[tuple[str | None, str | None]]
+    if kind == RANK_WISH:
+        rule = t.wish_rule[last]
+        wishes = [(v, None) for v in rule.wish_values] + ([("none", None)] if rule.wish_optional else [])
+    elif kind == SUIT_WISH:
+        rule = t.wish_rule[last]
+        wishes = [(None, s) for s in rules.deck.suits] + ([(None, "none")] if rule.wish_optional else [])
+    else:
+        wishes = [(None, None)]
+    calls = [(False, False)]
+    if remaining == 1 and rules.call("makao"):
+        calls = [(True, False), (False, False)]
+    elif remaining == 0 and rules.call("kakao"):
+        calls = [(False, True), (False, False)]
+    for demand, suit in wishes:
+        for makao, kakao in calls:
+            out.append(Move("play", cards, demand, suit, makao, kakao))
+
+
+def _answer(st: State) -> Move:
+    """The non-play option: take a draw attack or draw one (``draw``), take a sit-out (``wait``)."""
+    if st.attack is not None and st.attack.kind == "skip":
+        return WAIT
+    return DRAW
+
+
+def legal_moves(st: State) -> list[Move]:
+    """Lists every legal move of the seat to move (the candidates whose verdict is legal)."""
+    if st.over:
+        return []
+    t = tables_for(st.rules)
+    hand = st.hands[st.to_move]
+    out: list[Move] = []
+    if st.drawn is not None:
+        _expand(st, t, (st.drawn,), len(hand) - 1, out)
+        out.append(PASS)
+        return out
+    seen: set[int] = set()
+    for card in hand:
+        if card in seen:
+            continue
+        seen.add(card)
+        if judge_card(st, t, card) in _LEGAL:
+            for cards in _sequences(st, t, hand, card):
+                _expand(st, t, cards, len(hand) - len(cards), out)
+    out.append(_answer(st))
+    return out
+
+
+def check(st: State, move: Move) -> Verdict:
+    """Judges one move of the seat to move: legal or not, with every reason."""
+    rules = st.rules
+    deck = rules.deck
+    t = tables_for(rules)
+    notation = format_move(move, deck)
+    name = deck.name
+
+    def verdict(legal: bool, *reasons: Reason) -> Verdict:
+        return Verdict(move, notation, legal, tuple(reasons))
+
+    if st.over:
+        return verdict(False, Reason("round_over"))
+    attack = st.attack
+    if move.kind == "draw":
+        if st.drawn is not None:
+            return verdict(False, Reason("already_drawn", {"card": name(st.drawn)}))
+        if attack is not None and attack.kind == "skip":
+            return verdict(False, Reason("must_answer_skip", {"amount": attack.amount}))
+        if attack is not None:
+            return verdict(True, Reason("take_draw_attack", {"amount": attack.amount}))
+        return verdict(True, Reason("draw_one_play_it" if rules.play_drawn else "draw_one"))
+    if move.kind == "wait":
+        if attack is not None and attack.kind == "skip":
+            return verdict(True, Reason("take_skip_attack", {"amount": attack.amount}))
+        if attack is not None:
+            return verdict(False, Reason("wait_not_draw", {"amount": attack.amount}))
+        return verdict(False, Reason("nothing_to_wait"))
+    if move.kind == "pass":
+        if st.drawn is not None:
+            return verdict(True, Reason("keep_drawn", {"card": name(st.drawn)}))
+        return verdict(False, Reason("nothing_to_pass"))
+
+    cards = move.cards
+    hand = list(st.hands[st.to_move])
+    for card in cards:
+        if card not in hand:
+            return verdict(False, Reason("not_in_hand", {"card": name(card)}))
+        hand.remove(card)
+    first = cards[0]
+    if st.drawn is not None:
+        if first != st.drawn:
+            return verdict(False, Reason("only_drawn_card", {"card": name(first), "drawn": name(st.drawn)}))
+        if len(cards) > 1:
+            return verdict(False, Reason("drawn_card_alone", {"drawn": name(st.drawn)}))
+    if len(cards) > 1 and not rules.several_cards:
+        return verdict(False, Reason("several_not_allowed", {"count": len(cards)}))
+    code = judge_card(st, t, first)
+    main = Reason(code, _play_params(st, t, code, first))
+    if code not in _LEGAL:
+        return verdict(False, main)
+    reasons = [Reason("plays_drawn_card", {"card": name(first)})] if st.drawn is not None else []
+    reasons.append(main)
+    for card in cards[1:]:
+        if t.rank[card] != t.rank[first]:
+            return verdict(False, Reason("not_same_rank", {"card": name(card), "first": name(first)}))
+        reasons.append(Reason("same_rank_follows", {"card": name(card), "first": name(first)}))
+
+    last = cards[-1]
+    kind = t.wish_kind[last]
+    if move.demand is not None and kind != RANK_WISH:
+        return verdict(False, Reason("wish_not_allowed", {"card": name(last), "kind": "rank"}))
+    if move.suit is not None and kind != SUIT_WISH:
+        return verdict(False, Reason("wish_not_allowed", {"card": name(last), "kind": "suit"}))
+    if kind:
+        rule = t.wish_rule[last]
+        value = move.demand if kind == RANK_WISH else move.suit
+        wish_kind = "rank" if kind == RANK_WISH else "suit"
+        if value in (None, "none"):
+            if not rule.wish_optional:
+                return verdict(False, Reason("wish_required", {"card": name(last), "kind": wish_kind}))
+            if st.wish is not None:
+                reasons.append(Reason("wish_cancelled", {"card": name(last)}))
+        elif kind == RANK_WISH and value not in rule.wish_values:
+            return verdict(False, Reason("demand_not_allowed", {
+                "card": name(last), "rank": value, "allowed": list(rule.wish_values)}))
+
+    remaining = len(hand)
+    makao, kakao = rules.call("makao"), rules.call("kakao")
+    if remaining == 1 and makao and not move.makao:
+        reasons.append(Reason("forgot_makao", {"penalty": makao.penalty}))
+    if remaining == 0 and kakao and not move.kakao:
+        reasons.append(Reason("forgot_kakao", {"penalty": kakao.penalty}))
+    if move.makao and not (remaining == 1 and makao):
+        reasons.append(Reason("call_ignored", {"call": "makao"}))
+    if move.kakao and not (remaining == 0 and kakao):
+        reasons.append(Reason("call_ignored", {"call": "kakao"}))
+    return verdict(True, *reasons)
+
+
+def _play_params(st: State, t: Tables, code: str, card: int) -> dict:
+    name = st.rules.deck.name
+    params: dict = {"card": name(card)}
+    if st.attack is not None:
+        params.update(against=name(st.attack.card), kind=st.attack.kind, amount=st.attack.amount)
+    elif st.wish is not None:
+        params[st.wish.kind] = st.wish.value
+        params["by"] = st.wish.by
+        rule = t.rank_wish_card_rule if st.wish.kind == "rank" else t.suit_wish_card_rule
+        params["wish_card"] = rule.pattern if rule is not None else ""
+    else:
+        params["top"] = name(st.pile[-1])
+        params["suit"] = t.suit_name[st.pile[-1]]
+    return params
+
+
+def verdicts(st: State, effects: bool = True) -> list[Verdict]:
+    """Gives a verdict for every candidate of the seat to move: each card in hand (alone and
+    with same-rank cards), each wish choice and call, and draw / wait / pass where they apply."""
+    if st.over:
+        return []
+    t = tables_for(st.rules)
+    hand = st.hands[st.to_move]
+    moves: list[Move] = []
+    seen: set[int] = set()
+    for card in hand:
+        if card in seen:
+            continue
+        seen.add(card)
+        legal_first = (st.drawn is None or card == st.drawn) and judge_card(st, t, card) in _LEGAL
+        if not legal_first:
+            moves.append(Move("play", (card,)))
+            continue
+        for cards in _sequences(st, t, hand, card):
+            _expand(st, t, cards, len(hand) - len(cards), moves)
+    moves.append(PASS if st.drawn is not None else _answer(st))
+    out = []
+    for move in moves:
+        v = check(st, move)
+        if v.legal and effects:
+            _, events = apply_move(st, move, verdict=v)
+            v = Verdict(v.move, v.notation, True, v.reasons, tuple(events))
+        out.append(v)
+    return out
+
+
+# ---------------------------------------------------------------------------- applying
+
+class _Step:
+    """The mutable scratch of one move being applied; frozen into a new State at the end."""
+
+    __slots__ = ("st", "t", "rules", "n", "hands", "pile", "deck", "waiting", "finished",
+                 "attack", "wish", "drawn", "seed", "over", "events")
+
+    def __init__(self, st: State, events: list[Event] | None):
+        self.st, self.t, self.rules = st, tables_for(st.rules), st.rules
+        self.n = len(st.hands)
+        self.hands = list(st.hands)
+        self.pile, self.deck = st.pile, st.deck
+        self.waiting = list(st.waiting)
+        self.finished = list(st.finished)
+        self.attack, self.wish, self.drawn = st.attack, st.wish, None
+        self.seed, self.over = st.seed, False
+        self.events = events
+
+    def emit(self, event: str, **params: object) -> None:
+        if self.events is not None:
+            self.events.append(Event(event, params))
+
+    def names(self, cards) -> list[str]:
+        return [self.rules.deck.name(c) for c in cards]
+
+    # -- the deck
+    def refill(self) -> bool:
+        """Makes a new deck when it runs out (RULES.md: deck empty); False if impossible."""
+        rng = random.Random(self.seed)
+        if len(self.pile) > 1:
+            rest = list(self.pile[:-1])
+            rng.shuffle(rest)
+            self.deck, self.pile = tuple(rest), self.pile[-1:]
+            self.seed = rng.randrange(2**31)
+            self.emit("reshuffled", count=len(rest))
+            return True
+        if self.rules.reshuffle_fallback != "halve_hands":
+            return False
+        # pl: "każdy gracz oddaje losowo wybraną połowę swoich kart"
+        given: list[int] = []
+        for seat in range(self.n):
+            hand = list(self.hands[seat])
+            half = len(hand) // 2
+            if not half:
+                continue
+            back = rng.sample(range(len(hand)), half)
+            for i in sorted(back, reverse=True):
+                given.append(hand.pop(i))
+            self.hands[seat] = tuple(sorted(hand))
+        if not given:
+            return False
+        rng.shuffle(given)
+        self.deck = tuple(given)
+        self.seed = rng.randrange(2**31)
+        self.emit("hands_halved", count=len(given))
+        return True
+
+    def draw(self, seat: int, count: int) -> list[int]:
+        got: list[int] = []
+        while len(got) < count:
+            if not self.deck and not self.refill():
+                self.emit("deck_exhausted", seat=seat, missing=count - len(got))
+                break
+            take = min(count - len(got), len(self.deck))
+            got.extend(self.deck[:take])
+            self.deck = self.deck[take:]
+        if got:
+            self.hands[seat] = tuple(sorted(self.hands[seat] + tuple(got)))
+        return got
+
+    # -- whose turn
+    def end_wish(self) -> None:
+        self.emit("wish_ended", kind=self.wish.kind, value=self.wish.value)
+        self.wish = None
+
+    def end_turn(self, seat: int, new_wish: bool = False) -> None:
+        # pl, da: a jack's wish binds every seat for one round, the jack's player last.
+        wish = self.wish
+        if wish is not None and not new_wish and wish.duration == "round" and wish.by == seat:
+            self.end_wish()
+
+    def _passes_wisher(self, seat: int, playing: bool) -> None:
+        wish = self.wish
+        if wish is None or wish.by != seat:
+            return
+        # pl-trad: the wish lasts until the turn comes back to its maker.
+        if wish.duration == "until_return" or (wish.duration == "round" and not playing):
+            self.end_wish()
+
+    def advance(self, seat: int) -> int:
+        """Returns the next seat that plays, passing over finished and waiting seats."""
+        s = seat
+        for _ in range(self.n * (max(self.waiting, default=0) + 2)):
+            s = (s + 1) % self.n
+            if s in self.finished:
+                self._passes_wisher(s, playing=False)
+                continue
+            if self.waiting[s] > 0:
+                self.waiting[s] -= 1
+                self.emit("passed_over", seat=s, left=self.waiting[s])
+                self._passes_wisher(s, playing=False)
+                continue
+            self._passes_wisher(s, playing=True)
+            return s
+        return seat
+
+    def previous(self, seat: int) -> int | None:
+        """The previous seat that plays (K♠); a waiting seat is passed without losing a turn."""
+        s = seat
+        for _ in range(self.n - 1):
+            s = (s - 1) % self.n
+            if s not in self.finished and self.waiting[s] == 0:
+                return s
+        return None
+
+    def freeze(self, to_move: int) -> State:
+        return State(
+            rules=self.rules, hands=tuple(self.hands), pile=self.pile, deck=self.deck,
+            to_move=to_move, attack=self.attack, wish=self.wish, waiting=tuple(self.waiting),
+            drawn=self.drawn, finished=tuple(self.finished), over=self.over, seed=self.seed,
+        )
+
+    # -- the end of the round
+    def finish_seat(self, seat: int) -> None:
+        self.finished.append(seat)
+        self.emit("finished", seat=seat, place=len(self.finished))
+        holders = [s for s in range(self.n) if s not in self.finished]
+        if self.rules.end_mode == "first_out" or len(holders) <= 1:
+            self.over = True
+            self.attack = None
+            self.wish = None
+            if self.events is not None:
+                self.emit("round_over", **round_result(self.rules, self.hands, self.finished))
+
+
+def round_result(rules, hands, finished) -> dict:
+    """Describes the end of a round: winner, places, loser and points, as the variant scores it."""
+    holders = [s for s in range(len(hands)) if s not in finished]
+    places = list(finished) + sorted(holders, key=lambda s: len(hands[s]))
+    result = {"result": rules.end_result, "winner": finished[0] if finished else None, "places": places}
+    if rules.end_result == "loser" and len(holders) == 1:
+        result["loser"] = holders[0]
+    if rules.end_result == "points":
+        result["points"] = rules.points_per_card * sum(len(hands[s]) for s in holders)
+    return result
+
+
+def _apply(st: State, move: Move, events: list[Event] | None) -> State:
+    w = _Step(st, events)
+    t = w.t
+    rules = w.rules
+    seat = st.to_move
+    kind = move.kind
+
+    if kind == "draw":
+        attack = st.attack
+        if attack is not None:
+            got = w.draw(seat, attack.amount)
+            w.attack = None
+            w.emit("drew_penalty", seat=seat, count=len(got), cards=w.names(got))
+        else:
+            got = w.draw(seat, 1)
+            w.emit("drew", seat=seat, count=len(got), cards=w.names(got))
+            # pl "pierwsza karta ratuje", pl-trad, da: a legal drawn card may go down at once.
+            if got and rules.play_drawn and judge_card(st, t, got[0]) in _LEGAL:
+                w.drawn = got[0]
+                w.emit("can_play_drawn", seat=seat, card=w.names(got)[0])
+                return w.freeze(seat)
+        w.end_turn(seat)
+        return _hand_on(w, seat)
+    if kind == "wait":
+        w.waiting[seat] = st.attack.amount - 1
+        w.attack = None
+        w.emit("sits_out", seat=seat, turns=st.attack.amount)
+        w.end_turn(seat)
+        return _hand_on(w, seat)
+    if kind == "pass":
+        w.end_turn(seat)
+        return _hand_on(w, seat)
+
+    cards = move.cards
+    hand = list(st.hands[seat])
+    for card in cards:
+        hand.remove(card)
+    w.pile = st.pile + cards
+    w.emit("played", seat=seat, cards=w.names(cards))
+
+    # Attacks: the effects of every card played add up (RULES.md: turn, play).
+    previous = st.attack
+    draw_total = skip_total = 0
+    attacker = -1
+    for card in cards:
+        if t.draw[card]:
+            draw_total += t.draw[card]
+            attacker = card
+        elif t.skip[card]:
+            skip_total += t.skip[card]
+            attacker = card
+    w.attack = None
+    if draw_total:
+        base = previous.amount if previous is not None and previous.kind == "draw" and rules.draw_adds else 0
+        w.attack = Attack("draw", base + draw_total, attacker)
+    elif skip_total:
+        if rules.skip_adds:
+            base = previous.amount if previous is not None and previous.kind == "skip" else 0
+            w.attack = Attack("skip", base + skip_total, attacker)
+        else:  # hu: an ace answered by an ace skips the seat after it instead; no adding up
+            w.attack = Attack("skip", skip_total, attacker)
+
+    # Wishes: the last card chooses (RULES.md: turn, play).
+    last = cards[-1]
+    new_wish = False
+    wish_kind = t.wish_kind[last]
+    if wish_kind:
+        value = move.demand if wish_kind == RANK_WISH else move.suit
+        if w.wish is not None:
+            w.end_wish()
+        if value not in (None, "none"):
+            rule = t.wish_rule[last]
+            w.wish = Wish("rank" if wish_kind == RANK_WISH else "suit", value, seat, rule.wish_duration)
+            w.emit("wish_set", kind=w.wish.kind, value=value, by=seat)
+            new_wish = True
+    elif w.wish is not None and w.wish.duration in _ENDS_WHEN_PLAYED_ON:
+        # pl ace: until a card covers it; da ace, hu felső/alsó: until fulfilled.
+        w.end_wish()
+
+    # Last-card calls (pl: makao; hu: Makaó and Kakaó): forgetting costs cards at once.
+    w.hands[seat] = tuple(sorted(hand))
+    makao, kakao = rules.call("makao"), rules.call("kakao")
+    if len(hand) == 1 and makao and not move.makao:
+        got = w.draw(seat, makao.penalty)
+        w.emit("call_penalty", seat=seat, call="makao", count=len(got))
+    elif not hand and kakao and not move.kakao:
+        got = w.draw(seat, kakao.penalty)
+        w.emit("call_penalty", seat=seat, call="kakao", count=len(got))
+
+    if not w.hands[seat]:
+        w.finish_seat(seat)
+        if w.over:
+            return w.freeze(seat)
+    w.end_turn(seat, new_wish)
+    if w.attack is not None and t.backwards[w.attack.card]:
+        # K♠ hits the previous seat, who moves next (pl-trad: "do niego wraca kolejka").
+        target = w.previous(seat)
+        if target is not None:
+            w.emit("attack", kind=w.attack.kind, amount=w.attack.amount, target=target)
+            if w.wish is not None and w.wish.by == target and w.wish.duration == "until_return":
+                w.end_wish()
+            w.emit("turn", seat=target)
+            return w.freeze(target)
+    return _hand_on(w, seat)
+
+
+def _hand_on(w: _Step, seat: int) -> State:
+    nxt = w.advance(seat)
+    if w.attack is not None:
+        w.emit("attack", kind=w.attack.kind, amount=w.attack.amount, target=nxt)
+    w.emit("turn", seat=nxt)
+    return w.freeze(nxt)
+
+
+def apply_move(st: State, move: Move, verdict: Verdict | None = None) -> tuple[State, list[Event]]:
+    """Applies a legal move; returns the new state and what happened. Raises IllegalMoveError."""
+    v = verdict or check(st, move)
+    if not v.legal:
+        raise IllegalMoveError(v)
+    events: list[Event] = []
+    return _apply(st, move, events), events
+
+
+def child(st: State, move: Move) -> State:
+    """Applies a move known to be legal (from legal_moves), recording no events: the fast path."""
+    return _apply(st, move, None)

@@ -1,0 +1,343 @@
+"""Rulesets as data: reading and checking ``engine/rulesets/*.toml``.
+
+The engine implements a closed set of effects (draw attack, sit-out attack, rank wish,
+suit wish, wild card, last-card calls, end and scoring, reshuffle fallback); a ruleset
+file selects and parameterises them. Anything else in a file is an error that names
+the file and the field.
+"""
+from __future__ import annotations
+
+import tomllib
+from functools import lru_cache
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.cards import DECK_KINDS, DeckKind
+from engine.errors import RulesetError
+
+RULESET_DIR = Path(__file__).parent / "rulesets"
+
+WISH_DURATIONS = ("round", "until_return", "until_covered", "until_fulfilled")
+DEFENCE_CONDITIONS = ("any", "match", "same_suit", "same_rank")
+END_MODES = ("first_out", "play_on")
+END_RESULTS = ("winner", "places", "loser", "points")
+FALLBACKS = ("none", "halve_hands")
+TARGETS = ("next", "previous")
+
+
+@dataclass(frozen=True)
+class CardRule:
+    """What one card pattern does when played (an empty rule = an ordinary card)."""
+
+    pattern: str
+    draw: int = 0
+    skip: int = 0
+    target: str = "next"
+    wish: str | None = None              # "rank" | "suit"
+    wish_values: tuple[str, ...] = ()
+    wish_optional: bool = False
+    wish_duration: str = "until_fulfilled"
+    wild: bool = False
+
+
+@dataclass(frozen=True)
+class DefenceRule:
+    """Cards ``with`` may answer an attack made by cards ``against`` when ``condition`` holds."""
+
+    against: tuple[str, ...]
+    with_: tuple[str, ...]
+    condition: str
+
+
+@dataclass(frozen=True)
+class Call:
+    """A last-card call: ``makao`` (left with one card) or ``kakao`` (playing the last card)."""
+
+    required: bool
+    penalty: int
+
+
+@dataclass(frozen=True)
+class Note:
+    topic: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """One rule system, exactly as its TOML file says."""
+
+    id: str
+    name: str
+    source: str
+    source_title: str
+    deck: DeckKind
+    players: tuple[int, int]
+    hand_size: int
+    deck_copies: tuple[tuple[int, int], ...]
+    several_cards: bool
+    play_drawn: bool
+    starter_forbidden: tuple[str, ...]
+    starter_rejected_to: str
+    draw_adds: bool
+    skip_adds: bool
+    cards: tuple[CardRule, ...]
+    wild_blocked_by_attack: bool
+    wild_blocked_by_rank_wish: bool
+    wild_blocked_by_suit_wish: bool
+    defences: tuple[DefenceRule, ...]
+    calls: dict[str, Call] = field(hash=False, compare=False)
+    end_mode: str = "first_out"
+    end_result: str = "winner"
+    points_per_card: int = 0
+    reshuffle_fallback: str = "none"
+    notes: tuple[Note, ...] = ()
+    path: str = ""
+
+    def copies_for(self, players: int) -> int:
+        """Returns how many decks are shuffled together for this many seats."""
+        copies = 1
+        for seats_from, count in self.deck_copies:
+            if players >= seats_from:
+                copies = count
+        return copies
+
+    def card_rule(self, card: int) -> CardRule | None:
+        """Returns the rule of the most specific pattern matching this card, if any."""
+        name = self.deck.name(card)
+        rank = self.deck.rank_of(card)
+        for rule in self.cards:
+            if rule.pattern == name:
+                return rule
+        for rule in self.cards:
+            if rule.pattern == rank:
+                return rule
+        return None
+
+    def matches(self, pattern: str, card: int) -> bool:
+        """Tells whether a card pattern (a rank, or a rank and a suit) covers this card."""
+        return pattern in (self.deck.rank_of(card), self.deck.name(card))
+
+    def call(self, name: str) -> Call | None:
+        call = self.calls.get(name)
+        return call if call is not None and call.required else None
+
+
+class _Reader:
+    """Reads one table of a ruleset file, remembering which keys were used."""
+
+    def __init__(self, data: Any, where: str, origin: str):
+        if not isinstance(data, dict):
+            raise RulesetError(f"{origin}: {where or 'the file'} must be a table")
+        self.data, self.where, self.origin = data, where, origin
+        self.used: set[str] = set()
+
+    def _name(self, key: str) -> str:
+        return f"{self.where}.{key}" if self.where else key
+
+    def fail(self, key: str, message: str) -> RulesetError:
+        return RulesetError(f"{self.origin}: field '{self._name(key)}' {message}")
+
+    def get(self, key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
+        self.used.add(key)
+        if key not in self.data:
+            if default is ...:
+                raise self.fail(key, "is missing")
+            return default
+        value = self.data[key]
+        if kind is int and isinstance(value, bool) or not isinstance(value, kind):
+            raise self.fail(key, f"has the wrong type ({type(value).__name__})")
+        return value
+
+    def choice(self, key: str, options: tuple[str, ...], default: Any = ...) -> str:
+        value = self.get(key, str, default)
+        if value not in options:
+            raise self.fail(key, f"must be one of {', '.join(options)}, not {value!r}")
+        return value
+
+    def table(self, key: str, required: bool = False) -> "_Reader":
+        value = self.get(key, dict, ... if required else {})
+        return _Reader(value, self._name(key), self.origin)
+
+    def finish(self) -> None:
+        for key in self.data:
+            if key not in self.used:
+                raise RulesetError(f"{self.origin}: unknown field '{self._name(key)}'")
+
+
+def _patterns(reader: _Reader, key: str, deck: DeckKind, default: Any = ...) -> tuple[str, ...]:
+    values = reader.get(key, list, default)
+    out = []
+    for value in values:
+        if not isinstance(value, str) or not _is_pattern(value, deck):
+            raise reader.fail(key, f"holds {value!r}, which is neither a rank nor a card of the {deck.id} deck")
+        out.append(value)
+    return tuple(out)
+
+
+def _is_pattern(text: str, deck: DeckKind) -> bool:
+    if text in deck.ranks:
+        return True
+    return len(text) >= 2 and text[:-1] in deck.ranks and text[-1] in deck.suits
+
+
+def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
+    """Builds a Ruleset from parsed TOML; raises RulesetError naming origin and field."""
+    top = _Reader(data, "", origin)
+    deck_id = top.choice("deck", tuple(DECK_KINDS))
+    deck = DECK_KINDS[deck_id]
+    players = top.get("players", list)
+    if len(players) != 2 or not all(isinstance(p, int) and not isinstance(p, bool) for p in players) \
+            or not 2 <= players[0] <= players[1] <= 10:
+        raise top.fail("players", "must be [min, max] with 2 <= min <= max <= 10")
+    hand_size = top.get("hand_size", int)
+    if not 1 <= hand_size <= 10:
+        raise top.fail("hand_size", "must be between 1 and 10")
+    copies_raw = top.get("deck_copies", list, [[2, 1]])
+    copies = []
+    for pair in copies_raw:
+        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, int) and x > 0 for x in pair)):
+            raise top.fail("deck_copies", "must be a list of [from_seats, decks] pairs")
+        copies.append((pair[0], pair[1]))
+
+    play = top.table("play")
+    several = play.get("several_cards", bool, True)
+    play_drawn = play.get("play_drawn", bool, True)
+    play.finish()
+
+    starter = top.table("starter")
+    forbidden = _patterns(starter, "forbidden", deck, [])
+    rejected_to = starter.choice("rejected_to", ("pile", "deck_bottom"), "pile")
+    starter.finish()
+
+    attack = top.table("attack")
+    draw_adds = attack.get("draw_adds", bool, True)
+    skip_adds = attack.get("skip_adds", bool, True)
+    attack.finish()
+
+    cards_table = top.table("cards")
+    card_rules = []
+    for pattern in cards_table.data:
+        cards_table.used.add(pattern)
+        if not _is_pattern(pattern, deck):
+            raise cards_table.fail(pattern, f"is neither a rank nor a card of the {deck.id} deck")
+        rule = cards_table.table(pattern)
+        draw = rule.get("draw", int, 0)
+        skip = rule.get("skip", int, 0)
+        target = rule.choice("target", TARGETS, "next")
+        wish = rule.get("wish", str, None)
+        if wish is not None and wish not in ("rank", "suit"):
+            raise rule.fail("wish", "must be 'rank' or 'suit'")
+        values = rule.get("wish_values", list, [])
+        if wish == "rank":
+            bad = [v for v in values if v not in deck.ranks]
+            if bad or not values:
+                raise rule.fail("wish_values", f"must list ranks of the {deck.id} deck")
+        elif values:
+            raise rule.fail("wish_values", "is only for a rank wish")
+        optional = rule.get("wish_optional", bool, False)
+        duration = rule.choice("wish_duration", WISH_DURATIONS, "until_fulfilled")
+        wild = rule.get("wild", bool, False)
+        if draw < 0 or skip < 0 or (draw and skip):
+            raise rule.fail("draw", "and 'skip' must not both be set, nor negative")
+        if wish and (draw or skip):
+            raise rule.fail("wish", "cannot go with an attack on the same card")
+        rule.finish()
+        card_rules.append(CardRule(pattern, draw, skip, target, wish, tuple(values), optional, duration, wild))
+
+    wild = top.table("wild")
+    blocked_attack = wild.get("blocked_by_attack", bool, True)
+    blocked_rank = wild.get("blocked_by_rank_wish", bool, True)
+    blocked_suit = wild.get("blocked_by_suit_wish", bool, True)
+    wild.finish()
+
+    defences = []
+    for index, raw in enumerate(top.get("defence", list, [])):
+        d = _Reader(raw, f"defence[{index}]", origin)
+        defences.append(DefenceRule(
+            _patterns(d, "against", deck), _patterns(d, "with", deck), d.choice("condition", DEFENCE_CONDITIONS)
+        ))
+        d.finish()
+
+    calls_table = top.table("calls")
+    calls = {}
+    for name in ("makao", "kakao"):
+        if name in calls_table.data:
+            c = calls_table.table(name)
+            calls[name] = Call(c.get("required", bool), c.get("penalty", int, 0))
+            c.finish()
+    calls_table.finish()
+
+    end = top.table("end")
+    end_mode = end.choice("mode", END_MODES)
+    end_result = end.choice("result", END_RESULTS)
+    points = end.get("points_per_card", int, 0)
+    end.finish()
+
+    reshuffle = top.table("reshuffle")
+    fallback = reshuffle.choice("fallback", FALLBACKS, "none")
+    reshuffle.finish()
+
+    notes = []
+    for index, raw in enumerate(top.get("notes", list, [])):
+        n = _Reader(raw, f"notes[{index}]", origin)
+        notes.append(Note(n.get("topic", str), n.get("text", str)))
+        n.finish()
+
+    ruleset = Ruleset(
+        id=top.get("id", str), name=top.get("name", str), source=top.get("source", str),
+        source_title=top.get("source_title", str, ""), deck=deck,
+        players=(players[0], players[1]), hand_size=hand_size, deck_copies=tuple(copies),
+        several_cards=several, play_drawn=play_drawn, starter_forbidden=forbidden,
+        starter_rejected_to=rejected_to, draw_adds=draw_adds, skip_adds=skip_adds,
+        cards=tuple(card_rules), wild_blocked_by_attack=blocked_attack,
+        wild_blocked_by_rank_wish=blocked_rank, wild_blocked_by_suit_wish=blocked_suit,
+        defences=tuple(defences), calls=calls, end_mode=end_mode, end_result=end_result,
+        points_per_card=points, reshuffle_fallback=fallback, notes=tuple(notes), path=origin,
+    )
+    top.finish()
+    for players_count in range(ruleset.players[0], ruleset.players[1] + 1):
+        if players_count * hand_size + 1 > deck.size * ruleset.copies_for(players_count):
+            raise top.fail("hand_size", f"leaves no starter card with {players_count} players")
+    return ruleset
+
+
+def load_ruleset_file(path: str | Path) -> Ruleset:
+    """Reads one ruleset file; raises RulesetError naming the file and the field."""
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise RulesetError(f"{path.name}: cannot be read ({exc.strerror})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesetError(f"{path.name}: not valid TOML ({exc})") from None
+    return ruleset_from_dict(data, path.name)
+
+
+def load_ruleset_text(text: str, origin: str = "uploaded ruleset") -> Ruleset:
+    """Reads a ruleset from TOML text (an upload); raises RulesetError."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesetError(f"{origin}: not valid TOML ({exc})") from None
+    return ruleset_from_dict(data, origin)
+
+
+def variant_ids() -> list[str]:
+    """Lists the ids of the rulesets shipped in engine/rulesets, in a teaching order."""
+    order = ["pl", "pl-trad", "da", "hu"]
+    found = sorted(p.stem for p in RULESET_DIR.glob("*.toml"))
+    return [v for v in order if v in found] + [v for v in found if v not in order]
+
+
+def load_ruleset(variant: str) -> Ruleset:
+    """Loads a shipped ruleset by id; raises RulesetError for an unknown id."""
+    if not isinstance(variant, str) or variant not in variant_ids():
+        raise RulesetError(f"unknown variant {variant!r} (known: {', '.join(variant_ids())})")
+    return _load_shipped(variant)
+
+
+@lru_cache(maxsize=32)
+def _load_shipped(variant: str) -> Ruleset:
+    return load_ruleset_file(RULESET_DIR / f"{variant}.toml")

@@ -1,0 +1,139 @@
+"""The immutable game state and the compact tables the rules run on.
+
+Hands are sorted tuples of card ids (a multiset: with two decks a card may appear
+twice). A new state is made for every move; nothing is ever changed in place.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import NamedTuple
+
+from engine.ruleset import Ruleset
+
+RANK_WISH, SUIT_WISH = 1, 2
+
+
+class Attack(NamedTuple):
+    """A pending attack on the seat to move: draw ``amount`` cards or sit out ``amount`` turns."""
+
+    kind: str          # "draw" | "skip"
+    amount: int
+    card: int          # the card defences are judged against (the last attacking card played)
+
+
+class Wish(NamedTuple):
+    """An active wish: a rank (jack, alsó) or a suit (ace, felső), made by seat ``by``."""
+
+    kind: str          # "rank" | "suit"
+    value: str         # rank or suit letter
+    by: int
+    duration: str      # round | until_return | until_covered | until_fulfilled
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A position of one round: who holds what, the pile, the deck and what is pending."""
+
+    rules: Ruleset
+    hands: tuple[tuple[int, ...], ...]
+    pile: tuple[int, ...]
+    deck: tuple[int, ...]
+    to_move: int
+    attack: Attack | None = None
+    wish: Wish | None = None
+    waiting: tuple[int, ...] = ()
+    drawn: int | None = None
+    finished: tuple[int, ...] = ()
+    over: bool = False
+    seed: int = 0
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def top(self) -> int:
+        return self.pile[-1]
+
+    def card_count(self) -> int:
+        """Counts every card in hands, pile and deck (conserved by every move)."""
+        return sum(len(h) for h in self.hands) + len(self.pile) + len(self.deck)
+
+    def with_(self, **changes: object) -> "State":
+        return replace(self, **changes)
+
+
+class Tables:
+    """Per-card lookup tables compiled from a ruleset, so playouts never parse patterns."""
+
+    def __init__(self, rules: Ruleset):
+        deck = rules.deck
+        n = deck.size
+        nsuits = len(deck.suits)
+        self.size = n
+        self.rank = [c // nsuits for c in range(n)]
+        self.suit = [c % nsuits for c in range(n)]
+        self.draw = [0] * n
+        self.skip = [0] * n
+        self.backwards = [False] * n
+        self.wish_kind = [0] * n
+        self.wish_rule = [None] * n
+        self.wild = [False] * n
+        self.rank_wish_card_rule = None
+        self.suit_wish_card_rule = None
+        for c in range(n):
+            rule = rules.card_rule(c)
+            if rule is None:
+                continue
+            self.draw[c] = rule.draw
+            self.skip[c] = rule.skip
+            self.backwards[c] = rule.target == "previous"
+            self.wild[c] = rule.wild
+            if rule.wish:
+                self.wish_kind[c] = RANK_WISH if rule.wish == "rank" else SUIT_WISH
+                self.wish_rule[c] = rule
+                if rule.wish == "rank" and self.rank_wish_card_rule is None:
+                    self.rank_wish_card_rule = rule
+                if rule.wish == "suit" and self.suit_wish_card_rule is None:
+                    self.suit_wish_card_rule = rule
+        self.attacks = [self.draw[c] > 0 or self.skip[c] > 0 for c in range(n)]
+        # defence[a][c]: "" when c may answer an attack made by a; else the unmet condition
+        # (or None when no defence rule names c against a at all).
+        self.defence: list[list[str | None]] = [[None] * n for _ in range(n)]
+        for a in range(n):
+            for c in range(n):
+                for rule in rules.defences:
+                    if not any(rules.matches(p, a) for p in rule.against):
+                        continue
+                    if not any(rules.matches(p, c) for p in rule.with_):
+                        continue
+                    if _condition_holds(rule.condition, self, a, c):
+                        self.defence[a][c] = ""
+                        break
+                    if self.defence[a][c] is None:
+                        self.defence[a][c] = rule.condition
+        self.defends = [[self.defence[a][c] == "" for c in range(n)] for a in range(n)]
+        self.starter_forbidden = [
+            any(rules.matches(p, c) for p in rules.starter_forbidden) for c in range(n)
+        ]
+        self.rank_name = [deck.rank_of(c) for c in range(n)]
+        self.suit_name = [deck.suit_of(c) for c in range(n)]
+        self.suit_index = {s: i for i, s in enumerate(deck.suits)}
+        self.rank_index = {r: i for i, r in enumerate(deck.ranks)}
+
+
+def _condition_holds(condition: str, t: Tables, a: int, c: int) -> bool:
+    if condition == "any":
+        return True
+    if condition == "same_suit":
+        return t.suit[a] == t.suit[c]
+    if condition == "same_rank":
+        return t.rank[a] == t.rank[c]
+    return t.suit[a] == t.suit[c] or t.rank[a] == t.rank[c]  # "match"
+
+
+@lru_cache(maxsize=64)
+def tables_for(rules: Ruleset) -> Tables:
+    """Returns the compiled tables of a ruleset (rulesets are immutable, so they are shared)."""
+    return Tables(rules)

@@ -1,0 +1,216 @@
+"""Sentences for the engine's reason codes and events, in the session's language.
+
+The engine returns codes with parameters (engine/verdicts.py); this module is the one place
+that turns them into text. Every template is a literal gettext call so Babel extracts it.
+Seats are shown to people as "player N" with N = seat + 1.
+"""
+from __future__ import annotations
+
+import gettext
+from typing import Any, Callable
+
+from engine.verdicts import Event, Reason, Verdict
+
+Translations = gettext.NullTranslations
+_FRENCH_SUITS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+_HU_ROMAN = {"7": "VII", "8": "VIII", "9": "IX", "10": "X"}
+
+
+def suit_name(suit: str, tr: Translations) -> str:
+    """Names a suit letter of either deck, e.g. ``h`` → "hearts" / "kier" / "hjerter" / "piros"."""
+    p = tr.pgettext
+    names = {
+        "c": p("suit", "clubs"), "d": p("suit", "diamonds"), "h": p("suit", "hearts"),
+        "s": p("suit", "spades"), "b": p("suit", "bells"), "l": p("suit", "leaves"),
+        "a": p("suit", "acorns"),
+    }
+    return names.get(suit, suit)
+
+
+def hungarian_suit_name(suit: str, tr: Translations) -> str:
+    """Names a suit of the Hungarian deck (``h`` is piros there, not kier)."""
+    if suit == "h":
+        return tr.pgettext("hungarian suit", "hearts")
+    return suit_name(suit, tr)
+
+
+def card_text(card: str, deck: str, tr: Translations) -> str:
+    """Writes a card briefly: ``K♥`` for the French deck, "piros VII" style for the Hungarian."""
+    rank, suit = card[:-1], card[-1]
+    if deck == "hungarian":
+        shown = _HU_ROMAN.get(rank, {"U": tr.pgettext("rank", "alsó"), "O": tr.pgettext("rank", "felső"),
+                                      "K": tr.pgettext("rank", "king"), "A": tr.pgettext("rank", "ace")}.get(rank, rank))
+        return tr.gettext("{rank} of {suit}").format(suit=hungarian_suit_name(suit, tr), rank=shown)
+    return rank + _FRENCH_SUITS.get(suit, suit)
+
+
+def player(seat: int, tr: Translations) -> str:
+    return tr.gettext("player {number}").format(number=seat + 1)
+
+
+def _fmt(template: str, params: dict[str, Any], deck: str, tr: Translations) -> str:
+    values: dict[str, Any] = {}
+    if "kind" in params and "value" in params:  # wish events: {kind: rank|suit, value}
+        params = {**params, params["kind"]: params["value"]}
+    for key, value in params.items():
+        if key in ("card", "top", "against", "first", "drawn"):
+            values[key] = card_text(value, deck, tr)
+        elif key == "suit":
+            values[key] = hungarian_suit_name(value, tr) if deck == "hungarian" else suit_name(value, tr)
+        elif key == "rank":
+            values[key] = _rank_for_wish(value, deck, tr)
+        elif key in ("by", "seat", "target", "winner", "loser"):
+            values[key] = player(value, tr) if isinstance(value, int) else value
+        elif key == "wish_card":
+            values[key] = _rank_for_wish(value, deck, tr)
+        elif key == "allowed":
+            values[key] = ", ".join(_rank_for_wish(v, deck, tr) for v in value)
+        elif key == "cards":
+            values[key] = " ".join(card_text(c, deck, tr) for c in value)
+        else:
+            values[key] = value
+    return template.format(**values)
+
+
+def _rank_for_wish(rank: str, deck: str, tr: Translations) -> str:
+    if deck == "hungarian" and rank in _HU_ROMAN:
+        return _HU_ROMAN[rank]
+    return {"J": tr.pgettext("rank", "jack"), "Q": tr.pgettext("rank", "queen"),
+            "K": tr.pgettext("rank", "king"), "A": tr.pgettext("rank", "ace"),
+            "U": tr.pgettext("rank", "alsó"), "O": tr.pgettext("rank", "felső")}.get(rank, rank)
+
+
+def _templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
+    _ = tr.gettext
+    ngettext = tr.ngettext
+
+    def fixed(text: str) -> Callable[[dict[str, Any]], str]:
+        return lambda params: text
+
+    return {
+        # legal plays
+        "match_suit": fixed(_("{card} may be played: it has the same suit as the top card {top}.")),
+        "match_rank": fixed(_("{card} may be played: it has the same rank as the top card {top}.")),
+        "queen_on_anything": fixed(_("{card} may be played: a queen goes on any card (\"queen on everything\").")),
+        "anything_on_queen": fixed(_("{card} may be played: any card goes on a queen (\"everything on a queen\").")),
+        "defends": fixed(_("{card} may answer the attack of {against}: the penalty is passed on and grows.")),
+        "meets_rank_wish": fixed(_("{card} may be played: it is the demanded rank ({rank}).")),
+        "changes_rank_wish": fixed(_("{card} may be played: a {wish_card} may answer a demand and change or cancel it.")),
+        "meets_suit_wish": fixed(_("{card} may be played: it is of the wished suit ({suit}).")),
+        "changes_suit_wish": fixed(_("{card} may be played: a {wish_card} may answer a suit wish and change it.")),
+        "queen_under_suit_wish": fixed(_("{card} may be played: in this variant a queen of any suit may answer an ace's suit wish.")),
+        "same_rank_follows": fixed(_("{card} may go down with {first}: several cards of one rank may be played together.")),
+        "plays_drawn_card": fixed(_("{card} is the card just drawn, and it may go down at once.")),
+        # illegal plays
+        "no_match": fixed(_("{card} may not be played: it matches the top card {top} neither in suit nor in rank.")),
+        "not_a_defence": fixed(_("{card} may not be played: an attack is pending, and {card} is no defence against {against}.")),
+        "defence_must_match": fixed(_("{card} may not answer {against}: a defending card must match the attacking card in suit or rank.")),
+        "defence_same_suit": fixed(_("{card} may not answer {against}: this defence must be of the attacking card's suit.")),
+        "defence_same_rank": fixed(_("{card} may not answer {against}: this defence must be of the attacking card's rank.")),
+        "queen_not_under_attack": fixed(_("{card} may not be played: a queen is not wild while an attack is pending.")),
+        "wrong_rank_for_wish": fixed(_("{card} may not be played: {by} demanded {rank}; play that rank or a {wish_card}, or draw.")),
+        "wrong_suit_for_wish": fixed(_("{card} may not be played: {by} wished for {suit}; play that suit or a {wish_card}, or draw.")),
+        "queen_not_under_rank_wish": fixed(_("{card} may not be played: a queen does not answer a jack's demand.")),
+        "queen_not_under_suit_wish": fixed(_("{card} may not be played: only the queen of the wished suit ({suit}) answers a suit wish.")),
+        "not_in_hand": fixed(_("{card} is not in the hand of the player to move.")),
+        "several_not_allowed": fixed(_("Only one card may be played per turn in this variant.")),
+        "not_same_rank": fixed(_("{card} may not go down with {first}: cards played together must have the same rank.")),
+        "only_drawn_card": fixed(_("{card} may not be played now: after drawing, only the drawn card {drawn} may go down.")),
+        "drawn_card_alone": fixed(_("The drawn card {drawn} goes down alone, without other cards.")),
+        "wish_required": fixed(_("{card} must name a wish in this variant.")),
+        "wish_not_allowed": fixed(_("{card} cannot make that wish: only the wishing card of this variant can.")),
+        "demand_not_allowed": fixed(_("{card} may not demand {rank}: the allowed demands are {allowed}.")),
+        "round_over": fixed(_("The round is over.")),
+        # draw, wait, pass
+        "draw_one": fixed(_("Draw one card; the turn then ends.")),
+        "draw_one_play_it": fixed(_("Draw one card; if it fits, it may be played at once.")),
+        "take_draw_attack": lambda p: ngettext("Take the penalty: draw {amount} card; the turn ends.",
+                                    "Take the penalty: draw {amount} cards; the turn ends.", p["amount"]),
+        "take_skip_attack": lambda p: ngettext("Take the penalty: sit out {amount} turn.",
+                                    "Take the penalty: sit out {amount} turns.", p["amount"]),
+        "keep_drawn": fixed(_("Keep the drawn card {card} and end the turn.")),
+        "must_answer_skip": fixed(_("Drawing is not allowed now: answer the pending sit-out with a defence or wait.")),
+        "nothing_to_wait": fixed(_("There is no sit-out attack to wait out.")),
+        "nothing_to_pass": fixed(_("Pass is only for keeping a card just drawn.")),
+        "already_drawn": fixed(_("A card has already been drawn this turn: play {card} or pass.")),
+        "wait_not_draw": fixed(_("A draw attack is pending: defend or draw the cards; waiting is for sit-out attacks.")),
+        # notes
+        "forgot_makao": lambda p: ngettext("Without calling \"makao\" this costs {penalty} penalty card.",
+                                "Without calling \"makao\" this costs {penalty} penalty cards.", p["penalty"]),
+        "forgot_kakao": lambda p: ngettext("Without calling \"kakaó\" this costs {penalty} penalty card.",
+                                "Without calling \"kakaó\" this costs {penalty} penalty cards.", p["penalty"]),
+        "call_ignored": fixed(_("The call \"{call}\" is not needed here and is ignored.")),
+        "wish_cancelled": fixed(_("{card} without a wish cancels the wish in force.")),
+    }
+
+
+def _event_templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
+    _ = tr.gettext
+    ngettext = tr.ngettext
+
+    def fixed(text: str) -> Callable[[dict[str, Any]], str]:
+        return lambda params: text
+
+    def attack(params: dict[str, Any]) -> str:
+        if params["kind"] == "draw":
+            return ngettext("{target} must draw {amount} card or defend.",
+                     "{target} must draw {amount} cards or defend.", params["amount"])
+        return ngettext("{target} must sit out {amount} turn or defend.",
+                 "{target} must sit out {amount} turns or defend.", params["amount"])
+
+    def wish(params: dict[str, Any]) -> str:
+        if params["kind"] == "rank":
+            return _("{by} demands {rank}.")
+        return _("{by} wishes for {suit}.")
+
+    def over(params: dict[str, Any]) -> str:
+        if params["result"] == "points":
+            return ngettext("The round is over: {winner} wins and scores {points} point.",
+                     "The round is over: {winner} wins and scores {points} points.", params["points"])
+        if params["result"] == "loser" and "loser" in params:
+            return _("The round is over: {loser} is left holding cards and loses.")
+        return _("The round is over: {winner} wins.")
+
+    return {
+        "played": fixed(_("{seat} plays {cards}.")),
+        "drew": lambda p: ngettext("{seat} draws {count} card.", "{seat} draws {count} cards.", p["count"]),
+        "drew_penalty": lambda p: ngettext("{seat} takes the penalty and draws {count} card.",
+                                "{seat} takes the penalty and draws {count} cards.", p["count"]),
+        "attack": attack,
+        "sits_out": lambda p: ngettext("{seat} sits out {turns} turn.", "{seat} sits out {turns} turns.", p["turns"]),
+        "passed_over": lambda p: ngettext("{seat} sits this turn out ({left} more to wait).",
+                               "{seat} sits this turn out ({left} more to wait).", p["left"]),
+        "wish_set": wish,
+        "wish_ended": fixed(_("The wish is over.")),
+        "call_penalty": lambda p: ngettext("{seat} forgot to call \"{call}\" and draws {count} penalty card.",
+                                "{seat} forgot to call \"{call}\" and draws {count} penalty cards.", p["count"]),
+        "can_play_drawn": fixed(_("{seat} may play the drawn card {card} at once, or keep it.")),
+        "reshuffled": lambda p: ngettext("The pile was shuffled into a new deck of {count} card.",
+                              "The pile was shuffled into a new deck of {count} cards.", p["count"]),
+        "hands_halved": lambda p: ngettext("The deck ran out: the players gave back {count} card to make a new one.",
+                                "The deck ran out: the players gave back {count} cards to make a new one.", p["count"]),
+        "deck_exhausted": lambda p: ngettext("No cards are left to draw: {seat} draws {missing} card fewer.",
+                                  "No cards are left to draw: {seat} draws {missing} cards fewer.", p["missing"]),
+        "finished": fixed(_("{seat} has no cards left and finishes in place {place}.")),
+        "round_over": over,
+        "turn": fixed(_("{seat} is to move.")),
+    }
+
+
+def describe_reason(reason: Reason, deck: str, tr: Translations | None = None) -> str:
+    """Turns one reason into a sentence in the language of ``tr`` (English by default)."""
+    tr = tr or gettext.NullTranslations()
+    template = _templates(tr)[reason.code](reason.params)
+    return _fmt(template, reason.params, deck, tr)
+
+
+def describe_verdict(verdict: Verdict, deck: str, tr: Translations | None = None) -> str:
+    """The full explanation of a verdict: its reasons, sentence after sentence."""
+    return " ".join(describe_reason(r, deck, tr) for r in verdict.reasons)
+
+
+def describe_event(event: Event, deck: str, tr: Translations | None = None) -> str:
+    """Narrates one event of an applied move."""
+    tr = tr or gettext.NullTranslations()
+    template = _event_templates(tr)[event.kind](event.params)
+    return _fmt(template, event.params, deck, tr)
