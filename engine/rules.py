@@ -440,14 +440,17 @@ def _apply(st: State, move: Move, events: list[Event] | None) -> State:
         if attack is not None:
             got = w.draw(seat, attack.amount)
             w.attack = None
-            w.emit("drew_penalty", seat=seat, count=len(got), cards=w.names(got))
+            if w.events is not None:
+                w.emit("drew_penalty", seat=seat, count=len(got), cards=w.names(got))
         else:
             got = w.draw(seat, 1)
-            w.emit("drew", seat=seat, count=len(got), cards=w.names(got))
+            if w.events is not None:
+                w.emit("drew", seat=seat, count=len(got), cards=w.names(got))
             # pl "pierwsza karta ratuje", pl-trad, da: a legal drawn card may go down at once.
             if got and rules.play_drawn and judge_card(st, t, got[0]) in _LEGAL:
                 w.drawn = got[0]
-                w.emit("can_play_drawn", seat=seat, card=w.names(got)[0])
+                if w.events is not None:
+                    w.emit("can_play_drawn", seat=seat, card=w.names(got)[0])
                 return w.freeze(seat)
         w.end_turn(seat)
         return _hand_on(w, seat)
@@ -466,7 +469,8 @@ def _apply(st: State, move: Move, events: list[Event] | None) -> State:
     for card in cards:
         hand.remove(card)
     w.pile = st.pile + cards
-    w.emit("played", seat=seat, cards=w.names(cards))
+    if w.events is not None:
+        w.emit("played", seat=seat, cards=w.names(cards))
 
     # Attacks: the effects of every card played add up (RULES.md: turn, play).
     previous = st.attack

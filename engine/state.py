@@ -5,8 +5,6 @@ twice). A new state is made for every move; nothing is ever changed in place.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import NamedTuple
 
 from engine.ruleset import Ruleset
@@ -31,9 +29,11 @@ class Wish(NamedTuple):
     duration: str      # round | until_return | until_covered | until_fulfilled
 
 
-@dataclass(frozen=True, slots=True)
-class State:
-    """A position of one round: who holds what, the pile, the deck and what is pending."""
+class State(NamedTuple):
+    """A position of one round: who holds what, the pile, the deck and what is pending.
+
+    Immutable (a NamedTuple, cheap to build once per move); derive a changed copy with ``with_``.
+    """
 
     rules: Ruleset
     hands: tuple[tuple[int, ...], ...]
@@ -61,7 +61,7 @@ class State:
         return sum(len(h) for h in self.hands) + len(self.pile) + len(self.deck)
 
     def with_(self, **changes: object) -> "State":
-        return replace(self, **changes)
+        return self._replace(**changes)
 
 
 class Tables:
@@ -133,7 +133,10 @@ def _condition_holds(condition: str, t: Tables, a: int, c: int) -> bool:
     return t.suit[a] == t.suit[c] or t.rank[a] == t.rank[c]  # "match"
 
 
-@lru_cache(maxsize=64)
 def tables_for(rules: Ruleset) -> Tables:
-    """Returns the compiled tables of a ruleset (rulesets are immutable, so they are shared)."""
-    return Tables(rules)
+    """Returns the compiled tables of a ruleset, built once and kept on the (immutable) ruleset."""
+    tables = rules.__dict__.get("_tables")
+    if tables is None:
+        tables = Tables(rules)
+        object.__setattr__(rules, "_tables", tables)
+    return tables

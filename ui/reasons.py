@@ -10,38 +10,24 @@ import gettext
 from typing import Any, Callable
 
 from engine.verdicts import Event, Reason, Verdict
+from ui.cards import card_name, card_short, rank_word, suit_word
 
 Translations = gettext.NullTranslations
-_FRENCH_SUITS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 _HU_ROMAN = {"7": "VII", "8": "VIII", "9": "IX", "10": "X"}
 
 
-def suit_name(suit: str, tr: Translations) -> str:
-    """Names a suit letter of either deck, e.g. ``h`` → "hearts" / "kier" / "hjerter" / "piros"."""
-    p = tr.pgettext
-    names = {
-        "c": p("suit", "clubs"), "d": p("suit", "diamonds"), "h": p("suit", "hearts"),
-        "s": p("suit", "spades"), "b": p("suit", "bells"), "l": p("suit", "leaves"),
-        "a": p("suit", "acorns"),
-    }
-    return names.get(suit, suit)
-
-
-def hungarian_suit_name(suit: str, tr: Translations) -> str:
-    """Names a suit of the Hungarian deck (``h`` is piros there, not kier)."""
-    if suit == "h":
-        return tr.pgettext("hungarian suit", "hearts")
-    return suit_name(suit, tr)
-
-
 def card_text(card: str, deck: str, tr: Translations) -> str:
-    """Writes a card briefly: ``K♥`` for the French deck, "piros VII" style for the Hungarian."""
-    rank, suit = card[:-1], card[-1]
+    """Writes a card briefly: ``K♥`` for the French deck, its name ("Ober of bells") for the Hungarian."""
     if deck == "hungarian":
-        shown = _HU_ROMAN.get(rank, {"U": tr.pgettext("rank", "alsó"), "O": tr.pgettext("rank", "felső"),
-                                      "K": tr.pgettext("rank", "king"), "A": tr.pgettext("rank", "ace")}.get(rank, rank))
-        return tr.gettext("{rank} of {suit}").format(suit=hungarian_suit_name(suit, tr), rank=shown)
-    return rank + _FRENCH_SUITS.get(suit, suit)
+        return card_name(card, deck, tr)
+    return card_short(card, deck)
+
+
+def wish_rank_text(rank: str, deck: str, tr: Translations) -> str:
+    """Writes a wished rank: numbers as on the card (7, VII), figures by name (queen, alsó)."""
+    if rank.isdigit():
+        return _HU_ROMAN[rank] if deck == "hungarian" else rank
+    return rank_word(rank, deck, tr)
 
 
 def player(seat: int, tr: Translations) -> str:
@@ -56,28 +42,21 @@ def _fmt(template: str, params: dict[str, Any], deck: str, tr: Translations) -> 
         if key in ("card", "top", "against", "first", "drawn"):
             values[key] = card_text(value, deck, tr)
         elif key == "suit":
-            values[key] = hungarian_suit_name(value, tr) if deck == "hungarian" else suit_name(value, tr)
+            values[key] = suit_word(value, deck, tr)
         elif key == "rank":
-            values[key] = _rank_for_wish(value, deck, tr)
+            values[key] = wish_rank_text(value, deck, tr)
         elif key in ("by", "seat", "target", "winner", "loser"):
             values[key] = player(value, tr) if isinstance(value, int) else value
         elif key == "wish_card":
-            values[key] = _rank_for_wish(value, deck, tr)
+            values[key] = wish_rank_text(value, deck, tr)
         elif key == "allowed":
-            values[key] = ", ".join(_rank_for_wish(v, deck, tr) for v in value)
+            values[key] = ", ".join(wish_rank_text(v, deck, tr) for v in value)
         elif key == "cards":
             values[key] = " ".join(card_text(c, deck, tr) for c in value)
         else:
             values[key] = value
-    return template.format(**values)
-
-
-def _rank_for_wish(rank: str, deck: str, tr: Translations) -> str:
-    if deck == "hungarian" and rank in _HU_ROMAN:
-        return _HU_ROMAN[rank]
-    return {"J": tr.pgettext("rank", "jack"), "Q": tr.pgettext("rank", "queen"),
-            "K": tr.pgettext("rank", "king"), "A": tr.pgettext("rank", "ace"),
-            "U": tr.pgettext("rank", "alsó"), "O": tr.pgettext("rank", "felső")}.get(rank, rank)
+    text = template.format(**values)
+    return text[:1].upper() + text[1:]
 
 
 def _templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
@@ -95,9 +74,9 @@ def _templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
         "anything_on_queen": fixed(_("{card} may be played: any card goes on a queen (\"everything on a queen\").")),
         "defends": fixed(_("{card} may answer the attack of {against}: the penalty is passed on and grows.")),
         "meets_rank_wish": fixed(_("{card} may be played: it is the demanded rank ({rank}).")),
-        "changes_rank_wish": fixed(_("{card} may be played: a {wish_card} may answer a demand and change or cancel it.")),
+        "changes_rank_wish": fixed(_("{card} may be played: another {wish_card} may answer a demand and change or cancel it.")),
         "meets_suit_wish": fixed(_("{card} may be played: it is of the wished suit ({suit}).")),
-        "changes_suit_wish": fixed(_("{card} may be played: a {wish_card} may answer a suit wish and change it.")),
+        "changes_suit_wish": fixed(_("{card} may be played: another {wish_card} may answer a suit wish and change it.")),
         "queen_under_suit_wish": fixed(_("{card} may be played: in this variant a queen of any suit may answer an ace's suit wish.")),
         "same_rank_follows": fixed(_("{card} may go down with {first}: several cards of one rank may be played together.")),
         "plays_drawn_card": fixed(_("{card} is the card just drawn, and it may go down at once.")),
@@ -108,8 +87,8 @@ def _templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
         "defence_same_suit": fixed(_("{card} may not answer {against}: this defence must be of the attacking card's suit.")),
         "defence_same_rank": fixed(_("{card} may not answer {against}: this defence must be of the attacking card's rank.")),
         "queen_not_under_attack": fixed(_("{card} may not be played: a queen is not wild while an attack is pending.")),
-        "wrong_rank_for_wish": fixed(_("{card} may not be played: {by} demanded {rank}; play that rank or a {wish_card}, or draw.")),
-        "wrong_suit_for_wish": fixed(_("{card} may not be played: {by} wished for {suit}; play that suit or a {wish_card}, or draw.")),
+        "wrong_rank_for_wish": fixed(_("{card} may not be played: {by} demanded {rank}; play that rank or another {wish_card}, or draw.")),
+        "wrong_suit_for_wish": fixed(_("{card} may not be played: {by} wished for {suit}; play that suit or another {wish_card}, or draw.")),
         "queen_not_under_rank_wish": fixed(_("{card} may not be played: a queen does not answer a jack's demand.")),
         "queen_not_under_suit_wish": fixed(_("{card} may not be played: only the queen of the wished suit ({suit}) answers a suit wish.")),
         "not_in_hand": fixed(_("{card} is not in the hand of the player to move.")),
