@@ -6,6 +6,7 @@ import base64
 import binascii
 import json
 import random
+import re
 import zlib
 from collections import Counter
 from typing import Any
@@ -21,6 +22,7 @@ FIELDS = ("format", "variant", "hands", "to_move", "pile", "deck", "attack", "wi
 MAX_SHARE_CODE = 64 * 1024          # characters of a share code we even try to decode
 MAX_POSITION_BYTES = 64 * 1024      # bytes a share code may decompress to
 MAX_UNKNOWN = 10_000
+_SHARE_ALPHABET = re.compile(r"[A-Za-z0-9_-]+={0,2}")
 
 
 def _is_int(value: Any) -> bool:
@@ -81,7 +83,7 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
     for seat, hand in enumerate(hands_raw):
         hands.append(cards_of(f"hands[{seat}]", hand, True))
     players = len(hands)
-    if hands_raw and not rules.players[0] <= players <= rules.players[1]:
+    if isinstance(data.get("hands"), list) and not rules.players[0] <= players <= rules.players[1]:
         problems.append(f"{rules.id} is played by {rules.players[0]} to {rules.players[1]} players, not {players}")
     pile = cards_of("pile", data.get("pile", []), False) if "pile" in data else []
     if isinstance(pile, list) and not pile and "pile" in data:
@@ -195,7 +197,7 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
             problems.append(f"finished: seat {seat} still holds cards")
     if not over and to_move in finished:
         problems.append(f"to_move: seat {to_move} has finished")
-    if not over and waiting[to_move] > 0 and attack is None:
+    if not over and 0 <= to_move < players and waiting[to_move] > 0 and attack is None:
         problems.append(f"to_move: seat {to_move} still sits out {waiting[to_move]} turn(s)")
     if not over and rules.end_mode == "first_out" and finished:
         problems.append(f"finished: in {rules.id} the round ends when the first seat is out")
@@ -298,6 +300,8 @@ def decode_share_code(code: str) -> dict[str, Any]:
     code = code.strip()
     if len(code) > MAX_SHARE_CODE:
         raise NotationError("the share code is too long")
+    if not _SHARE_ALPHABET.fullmatch(code):
+        raise NotationError("the share code is not base64url text (letters, digits, - and _)")
     try:
         packed = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
     except (binascii.Error, ValueError):

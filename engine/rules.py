@@ -11,7 +11,7 @@ from itertools import combinations
 
 from engine.errors import IllegalMoveError
 from engine.moves import DRAW, PASS, WAIT, Move, format_move
-from engine.state import RANK_WISH, SUIT_WISH, Attack, State, Tables, Wish, tables_for
+from engine.state import RANK_WISH, SUIT_WISH, Attack, State, Tables, Wish, play_moves, tables_for
 from engine.verdicts import LEGAL_PLAY, Event, Reason, Verdict
 
 _LEGAL = frozenset(LEGAL_PLAY)
@@ -92,26 +92,7 @@ def _sequences(st: State, t: Tables, hand: tuple[int, ...], first: int) -> list[
 
 def _expand(st: State, t: Tables, cards: tuple[int, ...], remaining: int, out: list[Move]) -> None:
     """Adds the legal moves that play ``cards``: one per wish choice and per call choice."""
-    rules = st.rules
-    last = cards[-1]
-    kind = t.wish_kind[last]
-    wishes: list[tuple[str | None, str | None]]
-    if kind == RANK_WISH:
-        rule = t.wish_rule[last]
-        wishes = [(v, None) for v in rule.wish_values] + ([("none", None)] if rule.wish_optional else [])
-    elif kind == SUIT_WISH:
-        rule = t.wish_rule[last]
-        wishes = [(None, s) for s in rules.deck.suits] + ([(None, "none")] if rule.wish_optional else [])
-    else:
-        wishes = [(None, None)]
-    calls = [(False, False)]
-    if remaining == 1 and rules.call("makao"):
-        calls = [(True, False), (False, False)]
-    elif remaining == 0 and rules.call("kakao"):
-        calls = [(False, True), (False, False)]
-    for demand, suit in wishes:
-        for makao, kakao in calls:
-            out.append(Move("play", cards, demand, suit, makao, kakao))
+    out.extend(play_moves(st.rules, t, cards, remaining))
 
 
 def _answer(st: State) -> Move:
@@ -122,7 +103,11 @@ def _answer(st: State) -> Move:
 
 
 def legal_moves(st: State) -> list[Move]:
-    """Lists every legal move of the seat to move (the candidates whose verdict is legal)."""
+    """Lists every legal move of the seat to move (the candidates whose verdict is legal).
+
+    The playout fast path: prebuilt single-card moves, and the plain matching test inlined
+    for the common case of no attack and no wish; ``check`` stays the reference.
+    """
     if st.over:
         return []
     t = tables_for(st.rules)
@@ -132,15 +117,32 @@ def legal_moves(st: State) -> list[Move]:
         _expand(st, t, (st.drawn,), len(hand) - 1, out)
         out.append(PASS)
         return out
-    seen: set[int] = set()
-    for card in hand:
-        if card in seen:
+    remaining = len(hand) - 1
+    singles = t.single_moves[remaining] if remaining < 2 else t.single_moves[2]
+    several = st.rules.several_cards
+    rank = t.rank
+    if several:
+        ranks = [rank[c] for c in hand]
+    previous = -1
+    if st.attack is None and st.wish is None:
+        top = st.pile[-1]
+        if t.wild[top]:
+            legal = [c for c in hand]
+        else:
+            top_suit, top_rank, suit, wild = t.suit[top], rank[top], t.suit, t.wild
+            legal = [c for c in hand if suit[c] == top_suit or rank[c] == top_rank or wild[c]]
+    else:
+        legal = [c for c in hand if judge_card(st, t, c) in _LEGAL]
+    for card in legal:
+        if card == previous:  # hands are sorted: a second copy (two decks) is the same move
             continue
-        seen.add(card)
-        if judge_card(st, t, card) in _LEGAL:
+        previous = card
+        if several and ranks.count(rank[card]) > 1:
             for cards in _sequences(st, t, hand, card):
                 _expand(st, t, cards, len(hand) - len(cards), out)
-    out.append(_answer(st))
+        else:
+            out.extend(singles[card])
+    out.append(WAIT if st.attack is not None and st.attack.kind == "skip" else DRAW)
     return out
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from engine.moves import Move
 from engine.ruleset import Ruleset
 
 RANK_WISH, SUIT_WISH = 1, 2
@@ -118,9 +119,30 @@ class Tables:
             any(rules.matches(p, c) for p in rules.starter_forbidden) for c in range(n)
         ]
         self.rank_name = [deck.rank_of(c) for c in range(n)]
+        # single_moves[k][card]: every legal way to play ``card`` alone leaving k cards (k = 0, 1, 2+):
+        # one move per wish choice, doubled where a last-card call may be made or forgotten.
+        self.single_moves = [[play_moves(rules, self, (c,), k) for c in range(n)] for k in (0, 1, 2)]
         self.suit_name = [deck.suit_of(c) for c in range(n)]
         self.suit_index = {s: i for i, s in enumerate(deck.suits)}
         self.rank_index = {r: i for i, r in enumerate(deck.ranks)}
+
+
+def play_moves(rules: Ruleset, t: "Tables", cards: tuple[int, ...], remaining: int) -> list[Move]:
+    """Every legal way to play ``cards`` leaving ``remaining`` in hand: one move per wish choice
+    of the last card, doubled where a last-card call may be made or forgotten."""
+    rule = t.wish_rule[cards[-1]]
+    if rule is None:
+        wishes: list[tuple[str | None, str | None]] = [(None, None)]
+    elif rule.wish == "rank":
+        wishes = [(v, None) for v in rule.wish_values] + ([("none", None)] if rule.wish_optional else [])
+    else:
+        wishes = [(None, s) for s in rules.deck.suits] + ([(None, "none")] if rule.wish_optional else [])
+    calls = [(False, False)]
+    if remaining == 1 and rules.call("makao"):
+        calls = [(True, False), (False, False)]
+    elif remaining == 0 and rules.call("kakao"):
+        calls = [(False, True), (False, False)]
+    return [Move("play", cards, d, s, m, k) for d, s in wishes for m, k in calls]
 
 
 def _condition_holds(condition: str, t: Tables, a: int, c: int) -> bool:
