@@ -36,10 +36,10 @@ def _translations(lang: str):
         import gettext
         return gettext.NullTranslations()
     try:
-        from ui.i18n import get_translations
+        from ui.i18n import translator
     except ImportError as exc:  # the app's catalogs are not installed beside the engine
         raise CliError(f"--lang {lang} needs the app's catalogs (ui/i18n.py): {exc}") from None
-    return get_translations(lang)
+    return translator(lang)
 
 
 def _describe(lang: str):
@@ -62,7 +62,7 @@ def _read_position(source: str):
     try:
         return parse_position(text)
     except PositionError as exc:
-        raise CliError("impossible position: " + "; ".join(exc.problems)) from None
+        raise CliError("impossible position: " + "; ".join(str(p) for p in exc.problems)) from None
     except EngineError as exc:
         raise CliError(f"position: {exc}") from None
 

@@ -1,6 +1,7 @@
 """Typed errors of the engine: bad syntax, impossible positions, illegal moves, bad data."""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -12,12 +13,24 @@ class NotationError(EngineError, ValueError):
     """Text that is not a card, a move or a position (bad syntax)."""
 
 
+@dataclass(frozen=True)
+class Problem:
+    """One problem of an impossible position: a code with parameters, and an English text."""
+
+    code: str
+    text: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.text
+
+
 class PositionError(EngineError, ValueError):
     """A position that cannot exist; ``problems`` lists every problem found."""
 
-    def __init__(self, problems: list[str]):
+    def __init__(self, problems: list[Problem]):
         self.problems = list(problems)
-        super().__init__("; ".join(self.problems))
+        super().__init__("; ".join(str(p) for p in self.problems))
 
 
 class RulesetError(EngineError, ValueError):

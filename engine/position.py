@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Any
 
 from engine.cards import DeckKind
-from engine.errors import NotationError, PositionError, RulesetError
+from engine.errors import NotationError, PositionError, Problem, RulesetError
 from engine.ruleset import Ruleset, load_ruleset
 from engine.state import Attack, State, Wish, tables_for
 
@@ -22,6 +22,8 @@ FIELDS = ("format", "variant", "hands", "to_move", "pile", "deck", "attack", "wi
 MAX_SHARE_CODE = 64 * 1024          # characters of a share code we even try to decode
 MAX_POSITION_BYTES = 64 * 1024      # bytes a share code may decompress to
 MAX_UNKNOWN = 10_000
+# Every code a Problem of an impossible position may carry (ui translates each one).
+PROBLEM_CODES = ("bad_attack", "bad_attack_amount", "bad_card", "bad_count", "bad_format", "bad_type", "bad_waiting", "bad_wish", "bad_wish_value", "card_does_not_attack", "drawn_not_in_hand", "drawn_not_playable", "drawn_under_attack", "duplicate_card", "empty_pile", "finished_holds_cards", "missing_field", "no_such_attack", "no_such_wish", "not_a_seat", "players_out_of_range", "round_already_over", "seat_listed_twice", "to_move_finished", "to_move_waiting", "too_many_cards", "unknown_field", "unknown_variant", "waiting_length", "wish_not_allowed")
 _SHARE_ALPHABET = re.compile(r"[A-Za-z0-9_-]+={0,2}")
 
 
@@ -35,65 +37,70 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
     ``rules`` overrides the variant (a house ruleset); otherwise ``variant`` names a shipped one.
     """
     if not isinstance(data, dict):
-        raise PositionError([f"a position must be a JSON object, not {type(data).__name__}"])
-    problems: list[str] = []
+        raise PositionError([Problem("bad_type", f"a position must be a JSON object, not {type(data).__name__}",
+                                     {"field": "position", "expected": "object"})])
+    problems: list[Problem] = []
+
+    def add(code: str, message: str, **params: Any) -> None:
+        problems.append(Problem(code, message, params))
+
     for key in data:
         if key not in FIELDS:
-            problems.append(f"unknown field {key!r}")
+            add("unknown_field", f"unknown field {key!r}", field=key)
     if "format" in data and data["format"] != FORMAT:
-        problems.append(f"format must be {FORMAT!r}, not {data['format']!r}")
+        add("bad_format", f"format must be {FORMAT!r}, not {data['format']!r}", value=str(data["format"]))
     for key in ("variant", "hands", "to_move", "pile"):
         if key not in data:
-            problems.append(f"field {key!r} is missing")
+            add("missing_field", f"field {key!r} is missing", field=key)
     if rules is None:
         try:
             rules = load_ruleset(data.get("variant"))
         except RulesetError as exc:
             if "variant" in data:
-                problems.append(f"variant: {exc}")
+                add("unknown_variant", f"variant: {exc}", variant=str(data.get("variant")))
             raise PositionError(problems) from None
     deck = rules.deck
     seed = data.get("seed", 0)
     if not _is_int(seed):
-        problems.append("seed must be an integer")
+        add("bad_type", "seed must be an integer", field="seed", expected="integer")
         seed = 0
 
     def cards_of(field: str, value: Any, allow_count: bool) -> list[int] | int | None:
         if allow_count and _is_int(value):
             if not 0 <= value <= MAX_UNKNOWN:
-                problems.append(f"{field}: {value} is not a possible number of cards")
+                add("bad_count", f"{field}: {value} is not a possible number of cards", field=field, value=value)
                 return None
             return value
         if not isinstance(value, list):
-            problems.append(f"{field} must be a list of cards" + (" or a number" if allow_count else ""))
+            add("bad_type", f"{field} must be a list of cards" + (" or a number" if allow_count else ""), field=field, expected="cards")
             return None
         out = []
         for i, item in enumerate(value):
             try:
                 out.append(deck.parse(item))
             except NotationError as exc:
-                problems.append(f"{field}[{i}]: {exc}")
+                add("bad_card", f"{field}[{i}]: {exc}", field=f"{field}[{i}]", text=str(item)[:20], deck=deck.id)
         return out
 
     hands_raw = data.get("hands", [])
     hands: list[list[int] | int | None] = []
     if not isinstance(hands_raw, list):
-        problems.append("hands must be a list with one entry per seat")
+        add("bad_type", "hands must be a list with one entry per seat", field="hands", expected="hands")
         hands_raw = []
     for seat, hand in enumerate(hands_raw):
         hands.append(cards_of(f"hands[{seat}]", hand, True))
     players = len(hands)
     if isinstance(data.get("hands"), list) and not rules.players[0] <= players <= rules.players[1]:
-        problems.append(f"{rules.id} is played by {rules.players[0]} to {rules.players[1]} players, not {players}")
+        add("players_out_of_range", f"{rules.id} is played by {rules.players[0]} to {rules.players[1]} players, not {players}", low=rules.players[0], high=rules.players[1], count=players)
     pile = cards_of("pile", data.get("pile", []), False) if "pile" in data else []
     if isinstance(pile, list) and not pile and "pile" in data:
-        problems.append("pile must hold at least one card (the top card)")
+        add("empty_pile", "pile must hold at least one card (the top card)", field="pile")
     deck_raw = data.get("deck")
     deck_cards = cards_of("deck", deck_raw, True) if deck_raw is not None else None
 
     def seat_ok(field: str, value: Any) -> bool:
         if not _is_int(value) or not 0 <= value < max(players, 1):
-            problems.append(f"{field}: {value!r} is not a seat (seats are 0 to {players - 1})")
+            add("not_a_seat", f"{field}: {value!r} is not a seat (seats are 0 to {players - 1})", field=field, value=str(value)[:20], last=players - 1)
             return False
         return True
 
@@ -103,26 +110,26 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
     finished_raw = data.get("finished", [])
     finished: list[int] = []
     if not isinstance(finished_raw, list):
-        problems.append("finished must be a list of seats")
+        add("bad_type", "finished must be a list of seats", field="finished", expected="seats")
     else:
         for i, s in enumerate(finished_raw):
             if seat_ok(f"finished[{i}]", s):
                 if s in finished:
-                    problems.append(f"finished: seat {s} is listed twice")
+                    add("seat_listed_twice", f"finished: seat {s} is listed twice", field="finished", seat=s)
                 finished.append(s)
     waiting_raw = data.get("waiting", [0] * players)
     waiting = [0] * players
     if not isinstance(waiting_raw, list) or len(waiting_raw) != players:
-        problems.append(f"waiting must list one number per seat ({players})")
+        add("waiting_length", f"waiting must list one number per seat ({players})", field="waiting", count=players)
     else:
         for i, n in enumerate(waiting_raw):
             if not _is_int(n) or not 0 <= n <= 100:
-                problems.append(f"waiting[{i}]: {n!r} is not a number of turns")
+                add("bad_waiting", f"waiting[{i}]: {n!r} is not a number of turns", field=f"waiting[{i}]", value=str(n)[:20])
             else:
                 waiting[i] = n
     over = data.get("over", False)
     if not isinstance(over, bool):
-        problems.append("over must be true or false")
+        add("bad_type", "over must be true or false", field="over", expected="boolean")
         over = False
 
     t = tables_for(rules)
@@ -131,26 +138,26 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
         a = data["attack"]
         if not isinstance(a, dict) or not ({"draw", "skip"} & set(a)) or set(a) - {"draw", "skip", "card"} \
                 or ("draw" in a and "skip" in a):
-            problems.append('attack must be {"draw": N} or {"skip": N}')
+            add("bad_attack", 'attack must be {"draw": N} or {"skip": N}', field="attack")
         else:
             kind = "draw" if "draw" in a else "skip"
             amount = a[kind]
             if not _is_int(amount) or not 1 <= amount <= 1000:
-                problems.append(f"attack: {amount!r} is not a positive number")
+                add("bad_attack_amount", f"attack: {amount!r} is not a positive number", field="attack", value=str(amount)[:20])
             elif not any((t.draw if kind == "draw" else t.skip)[c] for c in deck.all_cards()):
-                problems.append(f"attack: {rules.id} has no {kind} attack")
+                add("no_such_attack", f"attack: {rules.id} has no {kind} attack", field="attack", kind=kind)
             else:
                 card = None
                 if "card" in a:
                     try:
                         card = deck.parse(a["card"])
                     except NotationError as exc:
-                        problems.append(f"attack.card: {exc}")
+                        add("bad_card", f"attack.card: {exc}", field="attack.card", text=str(a["card"])[:20], deck=deck.id)
                 elif isinstance(pile, list) and pile:
                     card = pile[-1]
                 if card is not None:
                     if not (t.draw if kind == "draw" else t.skip)[card]:
-                        problems.append(f"attack: {deck.name(card)} does not make a {kind} attack in {rules.id}")
+                        add("card_does_not_attack", f"attack: {deck.name(card)} does not make a {kind} attack in {rules.id}", field="attack", card=deck.name(card), kind=kind)
                     attack = Attack(kind, amount, card)
     wish = None
     if "wish" in data:
@@ -160,47 +167,46 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
         try:
             drawn = deck.parse(data["drawn"])
         except NotationError as exc:
-            problems.append(f"drawn: {exc}")
+            add("bad_card", f"drawn: {exc}", field="drawn", text=str(data["drawn"])[:20], deck=deck.id)
         else:
             hand = hands[to_move] if _is_int(to_move) and 0 <= to_move < players else None
             if isinstance(hand, list) and drawn not in hand:
-                problems.append(f"drawn: {deck.name(drawn)} is not in the hand of seat {to_move}")
+                add("drawn_not_in_hand", f"drawn: {deck.name(drawn)} is not in the hand of seat {to_move}", field="drawn", card=deck.name(drawn), seat=to_move)
             if not rules.play_drawn:
-                problems.append(f"drawn: in {rules.id} a drawn card cannot be played at once")
+                add("drawn_not_playable", f"drawn: in {rules.id} a drawn card cannot be played at once", field="drawn")
             if attack is not None:
-                problems.append("drawn: a seat under attack does not draw a card it may play")
-
-    if problems:
-        raise PositionError(problems)
+                add("drawn_under_attack", "drawn: a seat under attack does not draw a card it may play", field="drawn")
 
     # Cards: every known card at most as often as the decks hold it; unknown ones dealt by seed.
     copies = rules.copies_for(players)
-    known = Counter()
+    known: Counter[int] = Counter()
     for hand in hands:
         if isinstance(hand, list):
             known.update(hand)
+    pile = pile if isinstance(pile, list) else []
     known.update(pile)
     if isinstance(deck_cards, list):
         known.update(deck_cards)
     for card, count in sorted(known.items()):
         if count > copies:
             where = "twice" if copies == 1 else f"{count} times with {copies} decks"
-            problems.append(f"card {deck.name(card)} appears {where}")
+            add("duplicate_card", f"card {deck.name(card)} appears {where}", card=deck.name(card), count=count, copies=copies)
     total = deck.size * copies
     unknown_needed = sum(h for h in hands if _is_int(h)) + (deck_cards if _is_int(deck_cards) else 0)
     free = [c for c in deck.all_cards() for _ in range(max(0, copies - known.get(c, 0)))]
     if sum(known.values()) + unknown_needed > total:
-        problems.append(f"more cards than the deck has: {sum(known.values()) + unknown_needed} > {total}")
+        add("too_many_cards", f"more cards than the deck has: {sum(known.values()) + unknown_needed} > {total}", count=sum(known.values()) + unknown_needed, total=total)
     for seat in finished:
-        hand = hands[seat]
+        hand = hands[seat] if seat < players else None
         if (isinstance(hand, list) and hand) or (_is_int(hand) and hand):
-            problems.append(f"finished: seat {seat} still holds cards")
-    if not over and to_move in finished:
-        problems.append(f"to_move: seat {to_move} has finished")
-    if not over and 0 <= to_move < players and waiting[to_move] > 0 and attack is None:
-        problems.append(f"to_move: seat {to_move} still sits out {waiting[to_move]} turn(s)")
+            add("finished_holds_cards", f"finished: seat {seat} still holds cards", field="finished", seat=seat)
+    to_move_ok = _is_int(to_move) and 0 <= to_move < players
+    if not over and to_move_ok and to_move in finished:
+        add("to_move_finished", f"to_move: seat {to_move} has finished", field="to_move", seat=to_move)
+    if not over and to_move_ok and waiting[to_move] > 0 and attack is None:
+        add("to_move_waiting", f"to_move: seat {to_move} still sits out {waiting[to_move]} turn(s)", field="to_move", seat=to_move, turns=waiting[to_move])
     if not over and rules.end_mode == "first_out" and finished:
-        problems.append(f"finished: in {rules.id} the round ends when the first seat is out")
+        add("round_already_over", f"finished: in {rules.id} the round ends when the first seat is out", field="finished")
     if problems:
         raise PositionError(problems)
 
@@ -224,26 +230,31 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
     )
 
 
-def _read_wish(w: Any, rules: Ruleset, deck: DeckKind, players: int, problems: list[str], seat_ok) -> Wish | None:
+def _read_wish(w: Any, rules: Ruleset, deck: DeckKind, players: int, problems: list[Problem], seat_ok) -> Wish | None:
     t = tables_for(rules)
+
+    def add(code: str, message: str, **params: Any) -> None:
+        problems.append(Problem(code, message, params))
+
     if not isinstance(w, dict) or len({"rank", "suit"} & set(w)) != 1 or set(w) - {"rank", "suit", "by"} \
             or "by" not in w:
-        problems.append('wish must be {"rank": R, "by": SEAT} or {"suit": S, "by": SEAT}')
+        add("bad_wish", 'wish must be {"rank": R, "by": SEAT} or {"suit": S, "by": SEAT}', field="wish")
         return None
     kind = "rank" if "rank" in w else "suit"
     rule = t.rank_wish_card_rule if kind == "rank" else t.suit_wish_card_rule
     ok = seat_ok("wish.by", w["by"])
     if rule is None:
-        problems.append(f"wish: {rules.id} has no {kind} wish")
+        add("no_such_wish", f"wish: {rules.id} has no {kind} wish", field="wish", kind=kind)
         return None
     try:
         value = deck.parse_rank(w["rank"]) if kind == "rank" else deck.parse_suit(w["suit"])
     except NotationError as exc:
-        problems.append(f"wish.{kind}: {exc}")
+        add("bad_wish_value", f"wish.{kind}: {exc}", field=f"wish.{kind}", kind=kind, text=str(w[kind])[:20])
         return None
     if kind == "rank" and value not in rule.wish_values:
-        problems.append(f"wish.rank: {rules.id} does not allow wishing {value} "
-                        f"(allowed: {' '.join(rule.wish_values)})")
+        add("wish_not_allowed", f"wish.rank: {rules.id} does not allow wishing {value} "
+                           f"(allowed: {' '.join(rule.wish_values)})", field="wish.rank", rank=value,
+            allowed=list(rule.wish_values))
     return Wish(kind, value, w["by"], rule.wish_duration) if ok else None
 
 

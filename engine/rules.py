@@ -95,6 +95,21 @@ def _expand(st: State, t: Tables, cards: tuple[int, ...], remaining: int, out: l
     out.extend(play_moves(st.rules, t, cards, remaining))
 
 
+def _multi_moves(st: State, t: Tables, hand: tuple[int, ...], first: int, rank: int) -> list[Move]:
+    """The moves that start with ``first`` and may add same-rank cards, memoised per ruleset:
+    they depend only on the same-rank cards held and, near the end, on the hand's size."""
+    same = tuple(c for c in hand if t.rank[c] == rank)
+    size = len(hand) if len(hand) - len(same) < 2 else -1
+    key = (first, same, size)
+    moves = t.multi_memo.get(key)
+    if moves is None:
+        moves = []
+        for cards in _sequences(st, t, hand, first):
+            _expand(st, t, cards, len(hand) - len(cards), moves)
+        t.multi_memo[key] = moves
+    return moves
+
+
 def _answer(st: State) -> Move:
     """The non-play option: take a draw attack or draw one (``draw``), take a sit-out (``wait``)."""
     if st.attack is not None and st.attack.kind == "skip":
@@ -138,8 +153,7 @@ def legal_moves(st: State) -> list[Move]:
             continue
         previous = card
         if several and ranks.count(rank[card]) > 1:
-            for cards in _sequences(st, t, hand, card):
-                _expand(st, t, cards, len(hand) - len(cards), out)
+            out.extend(_multi_moves(st, t, hand, card, rank[card]))
         else:
             out.extend(singles[card])
     out.append(WAIT if st.attack is not None and st.attack.kind == "skip" else DRAW)

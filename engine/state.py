@@ -121,6 +121,8 @@ class Tables:
         self.rank_name = [deck.rank_of(c) for c in range(n)]
         # single_moves[k][card]: every legal way to play ``card`` alone leaving k cards (k = 0, 1, 2+):
         # one move per wish choice, doubled where a last-card call may be made or forgotten.
+        # A memo of multi-card moves (rules.py, _multi_moves): derived data, the same for every user.
+        self.multi_memo: dict[tuple, list] = {}
         self.single_moves = [[play_moves(rules, self, (c,), k) for c in range(n)] for k in (0, 1, 2)]
         self.suit_name = [deck.suit_of(c) for c in range(n)]
         self.suit_index = {s: i for i, s in enumerate(deck.suits)}

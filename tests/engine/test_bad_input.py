@@ -25,7 +25,7 @@ GOOD = {"variant": "pl", "hands": [["7h", "Kc"], ["2h"]], "to_move": 0, "pile": 
 def problems_of(data) -> list[str]:
     with pytest.raises(PositionError) as err:
         position_from_json(data)
-    return err.value.problems
+    return [str(p) for p in err.value.problems]
 
 
 def test_card_notation_round_trips_for_every_card_of_both_decks() -> None:
