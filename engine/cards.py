@@ -18,6 +18,7 @@ class DeckKind:
     id: str
     ranks: tuple[str, ...]
     suits: tuple[str, ...]
+    art: str = ""  # how the cards look: "french" or "hungarian" (what ui/cards.py draws)
 
     @property
     def size(self) -> int:
@@ -82,10 +83,18 @@ FRENCH = DeckKind(
     id="french",
     ranks=("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"),
     suits=("c", "d", "h", "s"),
+    art="french",
 )
+# The German-suited 32-card deck: Hungarian makaó, and Czech/Slovak prší (mariáš cards).
 HUNGARIAN = DeckKind(
     id="hungarian",
     ranks=("7", "8", "9", "10", "U", "O", "K", "A"),
     suits=("h", "b", "l", "a"),
+    art="hungarian",
 )
-DECK_KINDS = {FRENCH.id: FRENCH, HUNGARIAN.id: HUNGARIAN}
+# French-suited short decks of makao's relatives: German Mau-Mau (32), Russian 101 (36).
+FRENCH_32 = DeckKind(id="french32", ranks=("7", "8", "9", "10", "J", "Q", "K", "A"),
+                     suits=("c", "d", "h", "s"), art="french")
+FRENCH_36 = DeckKind(id="french36", ranks=("6", "7", "8", "9", "10", "J", "Q", "K", "A"),
+                     suits=("c", "d", "h", "s"), art="french")
+DECK_KINDS = {deck.id: deck for deck in (FRENCH, HUNGARIAN, FRENCH_32, FRENCH_36)}

@@ -89,7 +89,7 @@ def cmd_explain(args: argparse.Namespace) -> Any:
         raise CliError(f"--lang must be one of {', '.join(LANGS)}, not {args.lang!r}")
     st = _read_position(args.position)
     why, narrate = _describe(args.lang)
-    deck = st.rules.deck.id
+    deck = st.rules.deck.art
     if args.move is None:
         return {
             "to_move": st.to_move,

@@ -5,7 +5,7 @@ import random
 
 from engine.errors import RulesetError
 from engine.ruleset import Ruleset
-from engine.state import State, tables_for
+from engine.state import Attack, State, tables_for
 
 
 def new_game(rules: Ruleset, players: int, seed: int = 0) -> State:
@@ -31,7 +31,14 @@ def new_game(rules: Ruleset, players: int, seed: int = 0) -> State:
         pile, deck = (starter,), tuple(cards + rejected)
     else:                                            # pl, da: they stay under the starter
         pile, deck = (*rejected, starter), tuple(cards)
+    attack = None
+    if rules.starter_triggers:
+        # prší: the starter acts on the first player as if the previous player had played it.
+        if t.draw[starter]:
+            attack = Attack("draw", t.draw[starter], starter)
+        elif t.skip[starter]:
+            attack = Attack("skip", t.skip[starter], starter)
     return State(
         rules=rules, hands=tuple(tuple(sorted(h)) for h in hands), pile=pile, deck=deck,
-        to_move=0, waiting=(0,) * players, seed=rng.randrange(2**31),
+        to_move=0, attack=attack, waiting=(0,) * players, seed=rng.randrange(2**31),
     )

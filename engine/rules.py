@@ -38,6 +38,8 @@ def judge_card(st: State, t: Tables, card: int) -> str:
         if t.wild[card] and rules.wild_blocked_by_attack:
             return "queen_not_under_attack"
         return "not_a_defence" if failed is None else _DEFENCE_FAILURE[failed]
+    if t.wild[card] and rules.wild_not_on_same_rank and t.rank[card] == t.rank[st.pile[-1]]:
+        return "wild_not_on_wild"   # Mau-Mau: "Bube auf Bube stinkt"
     wish = st.wish
     if wish is not None:
         if wish.kind == "rank":
@@ -139,7 +141,7 @@ def legal_moves(st: State) -> list[Move]:
     if several:
         ranks = [rank[c] for c in hand]
     previous = -1
-    if st.attack is None and st.wish is None:
+    if st.attack is None and st.wish is None and not st.rules.wild_not_on_same_rank:
         top = st.pile[-1]
         if t.wild[top]:
             legal = [c for c in hand]
@@ -240,9 +242,9 @@ def check(st: State, move: Move) -> Verdict:
     remaining = len(hand)
     makao, kakao = rules.call("makao"), rules.call("kakao")
     if remaining == 1 and makao and not move.makao:
-        reasons.append(Reason("forgot_makao", {"penalty": makao.penalty}))
+        reasons.append(Reason("forgot_makao", {"penalty": makao.penalty, "word": makao.word}))
     if remaining == 0 and kakao and not move.kakao:
-        reasons.append(Reason("forgot_kakao", {"penalty": kakao.penalty}))
+        reasons.append(Reason("forgot_kakao", {"penalty": kakao.penalty, "word": kakao.word}))
     if move.makao and not (remaining == 1 and makao):
         reasons.append(Reason("call_ignored", {"call": "makao"}))
     if move.kakao and not (remaining == 0 and kakao):
@@ -252,7 +254,7 @@ def check(st: State, move: Move) -> Verdict:
 
 def _play_params(st: State, t: Tables, code: str, card: int) -> dict:
     name = st.rules.deck.name
-    params: dict = {"card": name(card)}
+    params: dict = {"card": name(card), "top": name(st.pile[-1])}
     if st.attack is not None:
         params.update(against=name(st.attack.card), kind=st.attack.kind, amount=st.attack.amount)
     elif st.wish is not None:
@@ -261,7 +263,6 @@ def _play_params(st: State, t: Tables, code: str, card: int) -> dict:
         rule = t.rank_wish_card_rule if st.wish.kind == "rank" else t.suit_wish_card_rule
         params["wish_card"] = rule.pattern if rule is not None else ""
     else:
-        params["top"] = name(st.pile[-1])
         params["suit"] = t.suit_name[st.pile[-1]]
     return params
 
@@ -441,6 +442,9 @@ def round_result(rules, hands, finished) -> dict:
         result["loser"] = holders[0]
     if rules.end_result == "points":
         result["points"] = rules.points_per_card * sum(len(hands[s]) for s in holders)
+    if rules.end_result == "penalty_points":  # Mau-Mau, prší, 101: points for the cards left in hand
+        name = rules.deck.rank_of
+        result["penalties"] = [sum(rules.card_points[name(c)] for c in hands[s]) for s in range(len(hands))]
     return result
 
 
@@ -532,10 +536,10 @@ def _apply(st: State, move: Move, events: list[Event] | None) -> State:
     makao, kakao = rules.call("makao"), rules.call("kakao")
     if len(hand) == 1 and makao and not move.makao:
         got = w.draw(seat, makao.penalty)
-        w.emit("call_penalty", seat=seat, call="makao", count=len(got))
+        w.emit("call_penalty", seat=seat, call=makao.word, count=len(got))
     elif not hand and kakao and not move.kakao:
         got = w.draw(seat, kakao.penalty)
-        w.emit("call_penalty", seat=seat, call="kakao", count=len(got))
+        w.emit("call_penalty", seat=seat, call=kakao.word, count=len(got))
 
     if not w.hands[seat]:
         w.finish_seat(seat)

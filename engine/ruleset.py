@@ -21,7 +21,7 @@ RULESET_DIR = Path(__file__).parent / "rulesets"
 WISH_DURATIONS = ("round", "until_return", "until_covered", "until_fulfilled")
 DEFENCE_CONDITIONS = ("any", "match", "same_suit", "same_rank")
 END_MODES = ("first_out", "play_on")
-END_RESULTS = ("winner", "places", "loser", "points")
+END_RESULTS = ("winner", "places", "loser", "points", "penalty_points")
 FALLBACKS = ("none", "halve_hands")
 TARGETS = ("next", "previous")
 
@@ -56,6 +56,7 @@ class Call:
 
     required: bool
     penalty: int
+    word: str = ""   # what is said: "makao", "Makaó", "Kakaó", "Mau"
 
 
 @dataclass(frozen=True)
@@ -80,17 +81,20 @@ class Ruleset:
     play_drawn: bool
     starter_forbidden: tuple[str, ...]
     starter_rejected_to: str
+    starter_triggers: bool
     draw_adds: bool
     skip_adds: bool
     cards: tuple[CardRule, ...]
     wild_blocked_by_attack: bool
     wild_blocked_by_rank_wish: bool
     wild_blocked_by_suit_wish: bool
+    wild_not_on_same_rank: bool
     defences: tuple[DefenceRule, ...]
     calls: dict[str, Call] = field(hash=False, compare=False)
     end_mode: str = "first_out"
     end_result: str = "winner"
     points_per_card: int = 0
+    card_points: dict[str, int] = field(default_factory=dict, hash=False, compare=False)
     reshuffle_fallback: str = "none"
     notes: tuple[Note, ...] = ()
     path: str = ""
@@ -209,6 +213,7 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
     starter = top.table("starter")
     forbidden = _patterns(starter, "forbidden", deck, [])
     rejected_to = starter.choice("rejected_to", ("pile", "deck_bottom"), "pile")
+    triggers = starter.get("triggers", bool, False)
     starter.finish()
 
     attack = top.table("attack")
@@ -250,6 +255,7 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
     blocked_attack = wild.get("blocked_by_attack", bool, True)
     blocked_rank = wild.get("blocked_by_rank_wish", bool, True)
     blocked_suit = wild.get("blocked_by_suit_wish", bool, True)
+    not_on_same = wild.get("not_on_same_rank", bool, False)
     wild.finish()
 
     defences = []
@@ -265,7 +271,7 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
     for name in ("makao", "kakao"):
         if name in calls_table.data:
             c = calls_table.table(name)
-            calls[name] = Call(c.get("required", bool), c.get("penalty", int, 0))
+            calls[name] = Call(c.get("required", bool), c.get("penalty", int, 0), c.get("word", str, name))
             c.finish()
     calls_table.finish()
 
@@ -273,6 +279,12 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
     end_mode = end.choice("mode", END_MODES)
     end_result = end.choice("result", END_RESULTS)
     points = end.get("points_per_card", int, 0)
+    card_points_raw = end.get("card_points", dict, {})
+    for rank, value in card_points_raw.items():
+        if rank not in deck.ranks or not isinstance(value, int) or isinstance(value, bool):
+            raise end.fail("card_points", f"maps ranks of the {deck.id} deck to whole numbers, not {rank!r}")
+    if end_result == "penalty_points" and set(card_points_raw) != set(deck.ranks):
+        raise end.fail("card_points", "must give points for every rank")
     end.finish()
 
     reshuffle = top.table("reshuffle")
@@ -290,11 +302,11 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
         source_title=top.get("source_title", str, ""), deck=deck,
         players=(players[0], players[1]), hand_size=hand_size, deck_copies=tuple(copies),
         several_cards=several, play_drawn=play_drawn, starter_forbidden=forbidden,
-        starter_rejected_to=rejected_to, draw_adds=draw_adds, skip_adds=skip_adds,
+        starter_rejected_to=rejected_to, starter_triggers=triggers, draw_adds=draw_adds, skip_adds=skip_adds,
         cards=tuple(card_rules), wild_blocked_by_attack=blocked_attack,
         wild_blocked_by_rank_wish=blocked_rank, wild_blocked_by_suit_wish=blocked_suit,
-        defences=tuple(defences), calls=calls, end_mode=end_mode, end_result=end_result,
-        points_per_card=points, reshuffle_fallback=fallback, notes=tuple(notes), path=origin,
+        wild_not_on_same_rank=not_on_same, defences=tuple(defences), calls=calls, end_mode=end_mode, end_result=end_result,
+        points_per_card=points, card_points=dict(card_points_raw), reshuffle_fallback=fallback, notes=tuple(notes), path=origin,
     )
     top.finish()
     for players_count in range(ruleset.players[0], ruleset.players[1] + 1):
@@ -326,7 +338,7 @@ def load_ruleset_text(text: str, origin: str = "uploaded ruleset") -> Ruleset:
 
 def variant_ids() -> list[str]:
     """Lists the ids of the rulesets shipped in engine/rulesets, in a teaching order."""
-    order = ["pl", "pl-trad", "da", "hu"]
+    order = ["pl", "pl-trad", "da", "hu", "cz-prsi", "de-maumau", "ru-101"]
     found = sorted(p.stem for p in RULESET_DIR.glob("*.toml"))
     return [v for v in order if v in found] + [v for v in found if v not in order]
 

@@ -33,6 +33,7 @@ ILLEGAL_PLAY = (
     "defence_same_suit",          # {card, against}: must be of the attacking card's suit
     "defence_same_rank",          # {card, against}
     "queen_not_under_attack",     # {card, against}
+    "wild_not_on_wild",           # {card, top}: Mau-Mau, a jack may not go on a jack
     "wrong_rank_for_wish",        # {card, rank, by}
     "wrong_suit_for_wish",        # {card, suit, by}
     "queen_not_under_rank_wish",  # {card, rank}
@@ -62,8 +63,8 @@ OTHER = (
 )
 # Notes that accompany a legal play
 NOTES = (
-    "forgot_makao",           # {penalty}: playing down to one card without "makao" costs cards
-    "forgot_kakao",           # {penalty}: playing the last card without "kakao" costs cards
+    "forgot_makao",           # {penalty, word}: playing down to one card without "makao" costs cards
+    "forgot_kakao",           # {penalty, word}: playing the last card without "kakao" costs cards
     "call_ignored",           # {call}: a call that is not needed here is ignored
     "wish_cancelled",         # {card}: a jack/ace without a wish cancels the active wish
 )

@@ -26,7 +26,7 @@ STEP_CAP = 600
 def playthrough(variant: str, players: int, seed: int) -> str:
     """Plays one seeded game with the eager policy and narrates every move."""
     rules = load_ruleset(variant)
-    deck = rules.deck.id
+    deck = rules.deck.art
     st = new_game(rules, players, seed)
     rng = random.Random(seed)
     lines = [f"# {rules.name} ({variant}), {players} players, seed {seed}",

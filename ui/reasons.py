@@ -87,6 +87,7 @@ def _templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
         "defence_same_suit": fixed(_("{card} may not answer {against}: this defence must be of the attacking card's suit.")),
         "defence_same_rank": fixed(_("{card} may not answer {against}: this defence must be of the attacking card's rank.")),
         "queen_not_under_attack": fixed(_("{card} may not be played: a queen is not wild while an attack is pending.")),
+        "wild_not_on_wild": fixed(_("{card} may not be played on {top}: a wild card may not go on another of its rank.")),
         "wrong_rank_for_wish": fixed(_("{card} may not be played: {by} demanded {rank}; play that rank or another {wish_card}, or draw.")),
         "wrong_suit_for_wish": fixed(_("{card} may not be played: {by} wished for {suit}; play that suit or another {wish_card}, or draw.")),
         "queen_not_under_rank_wish": fixed(_("{card} may not be played: a queen does not answer a jack's demand.")),
@@ -114,10 +115,10 @@ def _templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
         "already_drawn": fixed(_("A card has already been drawn this turn: play {card} or pass.")),
         "wait_not_draw": fixed(_("A draw attack is pending: defend or draw the cards; waiting is for sit-out attacks.")),
         # notes
-        "forgot_makao": lambda p: ngettext("Without calling \"makao\" this costs {penalty} penalty card.",
-                                "Without calling \"makao\" this costs {penalty} penalty cards.", p["penalty"]),
-        "forgot_kakao": lambda p: ngettext("Without calling \"kakaó\" this costs {penalty} penalty card.",
-                                "Without calling \"kakaó\" this costs {penalty} penalty cards.", p["penalty"]),
+        "forgot_makao": lambda p: ngettext("Without calling \"{word}\" this costs {penalty} penalty card.",
+                                "Without calling \"{word}\" this costs {penalty} penalty cards.", p["penalty"]),
+        "forgot_kakao": lambda p: ngettext("Without calling \"{word}\" this costs {penalty} penalty card.",
+                                "Without calling \"{word}\" this costs {penalty} penalty cards.", p["penalty"]),
         "call_ignored": fixed(_("The call \"{call}\" is not needed here and is ignored.")),
         "wish_cancelled": fixed(_("{card} without a wish cancels the wish in force.")),
     }

@@ -1,0 +1,441 @@
+"""Scripted lessons (``scenarios/*.toml``): reading, replaying and checking them under the engine.
+
+A scenario is a start position (Position JSON v1 with every card placed, so it is
+deterministic) and a list of steps: narration only, a scripted move of another seat, or a
+learner step with the accepted move(s), an optional hint and the wrong moves it teaches
+against. ``verify`` replays every path through the accepted answers and checks every claim
+the file makes (scripted and accepted moves legal, wrong moves refused for the stated
+reason, the success check). Every error names the file and the step or field at fault.
+Stdlib only: the texts stay English msgids; ``ui`` translates them when it shows them.
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.errors import EngineError, NotationError, PositionError
+from engine.moves import Move, format_move, parse_move
+from engine.position import position_from_json
+from engine.rules import apply_move, check
+from engine.ruleset import variant_ids
+from engine.state import State
+from engine.verdicts import NOTES, REASON_CODES
+
+SCENARIO_DIR = Path(__file__).resolve().parent.parent / "scenarios"
+
+TOPICS = (
+    "matching", "drawing", "several_cards", "two_three", "battle_kings", "four", "jack", "queen",
+    "ace", "makao_call", "end_of_round", "hu_seven", "hu_ace", "hu_felso", "hu_also",
+)
+VIEWS = ("open", "hidden")
+TOP_FIELDS = ("id", "variant", "order", "topics", "title", "goal", "summary", "learner", "view",
+              "position", "steps", "check")
+STEP_FIELDS = ("narration", "move", "accept", "hint", "wrong")
+WRONG_FIELDS = ("move", "reason", "remark")
+CHECK_FIELDS = ("top", "hand_sizes", "to_move", "attack", "wish", "waiting", "finished", "over")
+# A wrong answer must be refused, or be a legal move that costs the learner (a forgotten call).
+COSTLY_NOTES = ("forgot_makao", "forgot_kakao")
+MAX_PATHS = 64
+
+
+class ScenarioError(EngineError, ValueError):
+    """A scenario file that cannot be used; the message names the file and the step or field."""
+
+    def __init__(self, file: str, where: str, message: str):
+        self.file, self.where = file, where
+        super().__init__(f"{file}: {where}: {message}")
+
+
+@dataclass(frozen=True)
+class WrongMove:
+    """A wrong answer the step teaches against: the engine's expected reason and a remark."""
+
+    move: str
+    reason: str
+    remark: str = ""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step: ``kind`` is "info" (narration only), "script" (another seat moves) or "learner"."""
+
+    index: int
+    kind: str
+    narration: str
+    move: str = ""
+    accept: tuple[str, ...] = ()
+    hint: str = ""
+    wrong: tuple[WrongMove, ...] = ()
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """One lesson: what it teaches, where it starts, its steps and its success check."""
+
+    id: str
+    variant: str
+    order: int
+    topics: tuple[str, ...]
+    title: str
+    goal: str
+    summary: str
+    learner: int
+    view: str
+    position: dict[str, Any]
+    steps: tuple[Step, ...]
+    check: dict[str, Any]
+    file: str
+
+    @property
+    def learner_steps(self) -> tuple[Step, ...]:
+        return tuple(s for s in self.steps if s.kind == "learner")
+
+
+# ---------------------------------------------------------------------------- reading
+
+def _require(data: dict, key: str, kind: type | tuple[type, ...], file: str, where: str) -> Any:
+    if key not in data:
+        raise ScenarioError(file, where, f"field {key!r} is missing")
+    value = data[key]
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+        raise ScenarioError(file, f"{where}.{key}" if where != "scenario" else key,
+                            f"must be {_kind_name(kind)}, not {type(value).__name__}")
+    return value
+
+
+def _optional(data: dict, key: str, kind: type | tuple[type, ...], file: str, where: str, default: Any) -> Any:
+    if key not in data:
+        return default
+    return _require(data, key, kind, file, where)
+
+
+def _kind_name(kind: type | tuple[type, ...]) -> str:
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return " or ".join({str: "text", int: "a whole number", list: "a list", dict: "a table",
+                        bool: "true or false"}.get(k, k.__name__) for k in kinds)
+
+
+def _unknown(data: dict, allowed: tuple[str, ...], file: str, where: str) -> None:
+    for key in data:
+        if key not in allowed:
+            place = key if where == "scenario" else f"{where}.{key}"
+            raise ScenarioError(file, place, f"unknown field {key!r} (known: {', '.join(allowed)})")
+
+
+def _texts(value: Any, file: str, where: str) -> tuple[str, ...]:
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, list) or not items or not all(isinstance(i, str) and i.strip() for i in items):
+        raise ScenarioError(file, where, "must be a move or a non-empty list of moves")
+    return tuple(items)
+
+
+def scenario_from_dict(data: dict[str, Any], file: str) -> Scenario:
+    """Builds a Scenario from parsed TOML; raises ScenarioError naming the file and the field."""
+    _unknown(data, TOP_FIELDS, file, "scenario")
+    where = "scenario"
+    sid = _require(data, "id", str, file, where)
+    variant = _require(data, "variant", str, file, where)
+    if variant not in variant_ids():
+        raise ScenarioError(file, "variant", f"unknown variant {variant!r} (known: {', '.join(variant_ids())})")
+    order = _require(data, "order", int, file, where)
+    if order < 1:
+        raise ScenarioError(file, "order", "must be 1 or more")
+    topics = _require(data, "topics", list, file, where)
+    for i, topic in enumerate(topics):
+        if topic not in TOPICS:
+            raise ScenarioError(file, f"topics[{i}]", f"unknown topic {topic!r} (known: {', '.join(TOPICS)})")
+    if not topics:
+        raise ScenarioError(file, "topics", "name at least one topic")
+    title = _require(data, "title", str, file, where)
+    goal = _require(data, "goal", str, file, where)
+    summary = _optional(data, "summary", str, file, where, "")
+    learner = _optional(data, "learner", int, file, where, 0)
+    view = _optional(data, "view", str, file, where, "hidden")
+    if view not in VIEWS:
+        raise ScenarioError(file, "view", f"must be one of {', '.join(VIEWS)}, not {view!r}")
+    position = _require(data, "position", dict, file, where)
+    if position.get("variant", variant) != variant:
+        raise ScenarioError(file, "position.variant", f"is {position.get('variant')!r} but the scenario is {variant!r}")
+    position = {"variant": variant, **position}
+    if not isinstance(position.get("deck"), list):
+        raise ScenarioError(file, "position.deck", "must list the deck's cards in order (the lesson must be deterministic)")
+    for seat, hand in enumerate(position.get("hands", [])):
+        if not isinstance(hand, list):
+            raise ScenarioError(file, f"position.hands[{seat}]", "must list the cards (no unknown cards in a lesson)")
+    raw_steps = _require(data, "steps", list, file, where)
+    if not raw_steps:
+        raise ScenarioError(file, "steps", "a lesson needs at least one step")
+    steps = []
+    for index, raw in enumerate(raw_steps):
+        at = f"step {index + 1}"
+        if not isinstance(raw, dict):
+            raise ScenarioError(file, at, "must be a table")
+        _unknown(raw, STEP_FIELDS, file, at)
+        narration = _optional(raw, "narration", str, file, at, "")
+        hint = _optional(raw, "hint", str, file, at, "")
+        if "move" in raw and "accept" in raw:
+            raise ScenarioError(file, at, "give either 'move' (a scripted move) or 'accept' (a learner step), not both")
+        if "move" in raw:
+            move = _require(raw, "move", str, file, at)
+            if hint or "wrong" in raw:
+                raise ScenarioError(file, at, "'hint' and 'wrong' belong to learner steps (with 'accept')")
+            steps.append(Step(index, "script", narration, move=move))
+            continue
+        if "accept" not in raw:
+            if hint or "wrong" in raw:
+                raise ScenarioError(file, at, "'hint' and 'wrong' belong to learner steps (with 'accept')")
+            if not narration:
+                raise ScenarioError(file, at, "a step needs narration, a 'move' or an 'accept'")
+            steps.append(Step(index, "info", narration))
+            continue
+        accept = _texts(raw["accept"], file, f"{at}.accept")
+        wrong = []
+        for j, item in enumerate(_optional(raw, "wrong", list, file, at, [])):
+            wat = f"{at}.wrong[{j}]"
+            if not isinstance(item, dict):
+                raise ScenarioError(file, wat, "must be a table with 'move' and 'reason'")
+            _unknown(item, WRONG_FIELDS, file, wat)
+            reason = _require(item, "reason", str, file, wat)
+            if reason not in REASON_CODES:
+                raise ScenarioError(file, f"{wat}.reason", f"unknown reason code {reason!r}")
+            wrong.append(WrongMove(_require(item, "move", str, file, wat), reason,
+                                   _optional(item, "remark", str, file, wat, "")))
+        steps.append(Step(index, "learner", narration, accept=accept, hint=hint, wrong=tuple(wrong)))
+    check_data = _optional(data, "check", dict, file, where, {})
+    _unknown(check_data, CHECK_FIELDS, file, "check")
+    return Scenario(sid, variant, order, tuple(topics), title, goal, summary, learner, view,
+                    position, tuple(steps), check_data, file)
+
+
+def load_scenario(path: Path | str) -> Scenario:
+    """Reads one scenario file; raises ScenarioError naming the file and the field."""
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioError(path.name, "file", f"cannot be read: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError(path.name, "file", f"is not valid TOML: {exc}") from None
+    return scenario_from_dict(data, path.name)
+
+
+def load_scenarios(directory: Path | str = SCENARIO_DIR) -> tuple[Scenario, ...]:
+    """Reads every scenario of a folder, ordered by variant and lesson order."""
+    found = [load_scenario(p) for p in sorted(Path(directory).glob("*.toml"))]
+    order = {v: i for i, v in enumerate(variant_ids())}
+    return tuple(sorted(found, key=lambda s: (order.get(s.variant, 99), s.order, s.id)))
+
+
+def lessons_of(variant: str, scenarios: tuple[Scenario, ...]) -> tuple[Scenario, ...]:
+    """The lessons of one variant, in teaching order."""
+    return tuple(s for s in scenarios if s.variant == variant)
+
+
+# ---------------------------------------------------------------------------- replaying
+
+def start_state(sc: Scenario) -> State:
+    """The lesson's start position; raises ScenarioError listing the position's problems."""
+    try:
+        return position_from_json(sc.position)
+    except PositionError as exc:
+        raise ScenarioError(sc.file, "position", "; ".join(str(p) for p in exc.problems)) from None
+
+
+def read_move(sc: Scenario, st: State, text: str, where: str) -> Move:
+    """Parses a move of the scenario; raises ScenarioError naming the step."""
+    try:
+        return parse_move(text, st.rules.deck)
+    except NotationError as exc:
+        raise ScenarioError(sc.file, where, f"{text!r}: {exc}") from None
+
+
+def normalized(st: State, move: Move) -> Move:
+    """The move with calls that change nothing here dropped (a call only counts when it is due)."""
+    if move.kind != "play":
+        return move
+    left = len(st.hands[st.to_move]) - len(move.cards)
+    return move._replace(makao=move.makao and left == 1, kakao=move.kakao and left == 0)
+
+
+def same_move(st: State, a: Move, b: Move) -> bool:
+    """True when two moves do the same here: same cards (the middle order is free), same last
+    card on top, same wish and the same due calls."""
+    a, b = normalized(st, a), normalized(st, b)
+    if a.kind != b.kind:
+        return False
+    if a.kind != "play":
+        return True
+    return (sorted(a.cards) == sorted(b.cards) and a.cards[-1] == b.cards[-1]
+            and a.demand == b.demand and a.suit == b.suit and a.makao == b.makao and a.kakao == b.kakao)
+
+
+def accepted_move(sc: Scenario, st: State, step: Step, move: Move) -> Move | None:
+    """Returns the accepted answer of a learner step that ``move`` is, or None."""
+    for text in step.accept:
+        answer = read_move(sc, st, text, f"step {step.index + 1}.accept")
+        if same_move(st, move, answer):
+            return answer
+    return None
+
+
+def wrong_answer(sc: Scenario, st: State, step: Step, move: Move) -> WrongMove | None:
+    """Returns the listed wrong answer ``move`` is, or None."""
+    for wrong in step.wrong:
+        if same_move(st, move, read_move(sc, st, wrong.move, f"step {step.index + 1}.wrong")):
+            return wrong
+    return None
+
+
+def advance(sc: Scenario, st: State, step: Step, answer: str | None = None) -> State:
+    """The state after a step: a scripted move applied, the learner's answer applied, or unchanged."""
+    if step.kind == "info":
+        return st
+    text = step.move if step.kind == "script" else (answer if answer is not None else step.accept[0])
+    move = read_move(sc, st, text, f"step {step.index + 1}")
+    state, _ = apply_move(st, move)
+    return state
+
+
+def state_at(sc: Scenario, answers: list[str] | tuple[str, ...], step_index: int) -> State:
+    """The state just before step ``step_index``, the learner having answered ``answers`` in turn."""
+    st = start_state(sc)
+    given = iter(answers)
+    for step in sc.steps[:step_index]:
+        st = advance(sc, st, step, next(given, None) if step.kind == "learner" else None)
+    return st
+
+
+def stars(mistakes: int, hints: int) -> int:
+    """Stars for a completed lesson (0–3): three when clean; each mistake or hint costs one."""
+    return max(0, 3 - mistakes - hints)
+
+
+# ---------------------------------------------------------------------------- checking
+
+def _check_step(sc: Scenario, st: State, step: Step) -> list[State]:
+    """Checks one step's claims in ``st``; returns the states after it (one per accepted answer)."""
+    where = f"step {step.index + 1}"
+    if st.over and step.kind != "info":
+        raise ScenarioError(sc.file, where, "the round is already over")
+    if step.kind == "info":
+        return [st]
+    if step.kind == "script":
+        if st.to_move == sc.learner:
+            raise ScenarioError(sc.file, where, f"a scripted move, but the learner's seat {sc.learner} is to move")
+        move = read_move(sc, st, step.move, f"{where}.move")
+        verdict = check(st, move)
+        if not verdict.legal:
+            codes = ", ".join(r.code for r in verdict.reasons)
+            raise ScenarioError(sc.file, f"{where}.move", f"scripted move {step.move!r} is illegal ({codes})")
+        return [apply_move(st, move, verdict)[0]]
+    if st.to_move != sc.learner:
+        raise ScenarioError(sc.file, where, f"a learner step, but seat {st.to_move} is to move, not the learner's seat {sc.learner}")
+    after = []
+    for text in step.accept:
+        move = read_move(sc, st, text, f"{where}.accept")
+        verdict = check(st, move)
+        if not verdict.legal:
+            codes = ", ".join(r.code for r in verdict.reasons)
+            raise ScenarioError(sc.file, f"{where}.accept", f"accepted move {text!r} is illegal ({codes})")
+        if any(r.code in COSTLY_NOTES for r in verdict.reasons):
+            raise ScenarioError(sc.file, f"{where}.accept", f"accepted move {text!r} forgets a required call")
+        after.append(apply_move(st, move, verdict)[0])
+    for j, wrong in enumerate(step.wrong):
+        at = f"{where}.wrong[{j}]"
+        move = read_move(sc, st, wrong.move, f"{at}.move")
+        if accepted_move(sc, st, step, move) is not None:
+            raise ScenarioError(sc.file, at, f"{wrong.move!r} is also an accepted answer")
+        verdict = check(st, move)
+        codes = [r.code for r in verdict.reasons]
+        if wrong.reason not in codes:
+            raise ScenarioError(sc.file, f"{at}.reason", f"the engine gives {', '.join(codes)} for {wrong.move!r}, not {wrong.reason}")
+        if verdict.legal and wrong.reason not in COSTLY_NOTES:
+            raise ScenarioError(sc.file, at, f"{wrong.move!r} is legal here; a wrong answer must be illegal or forget a call")
+    return after
+
+
+def _check_success(sc: Scenario, st: State) -> None:
+    rules = sc.check
+    name = st.rules.deck.name
+
+    def fail(key: str, found: Any) -> None:
+        raise ScenarioError(sc.file, f"check.{key}", f"expected {rules[key]!r}, found {found!r}")
+
+    if "top" in rules and name(st.top) != _card(sc, st, rules["top"]):
+        fail("top", name(st.top))
+    if "hand_sizes" in rules and list(rules["hand_sizes"]) != [len(h) for h in st.hands]:
+        fail("hand_sizes", [len(h) for h in st.hands])
+    if "to_move" in rules and rules["to_move"] != st.to_move:
+        fail("to_move", st.to_move)
+    if "attack" in rules:
+        found = "none" if st.attack is None else {st.attack.kind: st.attack.amount}
+        if rules["attack"] != found:
+            fail("attack", found)
+    if "wish" in rules:
+        found = "none" if st.wish is None else {st.wish.kind: st.wish.value}
+        expected = rules["wish"]
+        if isinstance(expected, dict):
+            expected = {k: v for k, v in expected.items() if k != "by"}
+            if "by" in rules["wish"] and (st.wish is None or st.wish.by != rules["wish"]["by"]):
+                fail("wish", found)
+        if expected != found:
+            fail("wish", found)
+    if "waiting" in rules and list(rules["waiting"]) != list(st.waiting):
+        fail("waiting", list(st.waiting))
+    if "finished" in rules and list(rules["finished"]) != list(st.finished):
+        fail("finished", list(st.finished))
+    if "over" in rules and bool(rules["over"]) != st.over:
+        fail("over", st.over)
+
+
+def _card(sc: Scenario, st: State, text: Any) -> str:
+    try:
+        return st.rules.deck.name(st.rules.deck.parse(text))
+    except (NotationError, TypeError, AttributeError):
+        raise ScenarioError(sc.file, "check.top", f"{text!r} is not a card of this deck") from None
+
+
+def verify(sc: Scenario) -> int:
+    """Replays every path through the accepted answers and checks every claim of the scenario;
+    returns the number of paths. Raises ScenarioError naming the file and the step at fault."""
+    paths = [start_state(sc)]
+    for step in sc.steps:
+        nxt: list[State] = []
+        for st in paths:
+            nxt.extend(_check_step(sc, st, step))
+        if len(nxt) > MAX_PATHS:
+            raise ScenarioError(sc.file, f"step {step.index + 1}", f"more than {MAX_PATHS} paths: accept fewer answers")
+        paths = nxt
+    if not sc.learner_steps:
+        raise ScenarioError(sc.file, "steps", "a lesson needs at least one learner step (with 'accept')")
+    for st in paths:
+        _check_success(sc, st)
+    return len(paths)
+
+
+def verify_all(scenarios: tuple[Scenario, ...]) -> None:
+    """Checks every scenario and that ids and (variant, order) pairs are unique."""
+    ids: dict[str, str] = {}
+    orders: dict[tuple[str, int], str] = {}
+    for sc in scenarios:
+        if sc.id in ids:
+            raise ScenarioError(sc.file, "id", f"{sc.id!r} is also the id of {ids[sc.id]}")
+        ids[sc.id] = sc.file
+        if (sc.variant, sc.order) in orders:
+            raise ScenarioError(sc.file, "order", f"{sc.variant} lesson {sc.order} is also {orders[(sc.variant, sc.order)]}")
+        orders[(sc.variant, sc.order)] = sc.file
+        verify(sc)
+
+
+def notation(st: State, move: Move) -> str:
+    """The move in POSITION.md notation."""
+    return format_move(move, st.rules.deck)
+
+
+__all__ = [
+    "COSTLY_NOTES", "NOTES", "SCENARIO_DIR", "Scenario", "ScenarioError", "Step", "TOPICS", "WrongMove",
+    "accepted_move", "advance", "lessons_of", "load_scenario", "load_scenarios", "normalized", "notation",
+    "same_move", "scenario_from_dict", "start_state", "stars", "state_at", "verify", "verify_all", "wrong_answer",
+]
