@@ -536,10 +536,10 @@ def _apply(st: State, move: Move, events: list[Event] | None) -> State:
     makao, kakao = rules.call("makao"), rules.call("kakao")
     if len(hand) == 1 and makao and not move.makao:
         got = w.draw(seat, makao.penalty)
-        w.emit("call_penalty", seat=seat, call=makao.word, count=len(got))
+        w.emit("call_penalty", seat=seat, call="makao", word=makao.word, count=len(got))
     elif not hand and kakao and not move.kakao:
         got = w.draw(seat, kakao.penalty)
-        w.emit("call_penalty", seat=seat, call=kakao.word, count=len(got))
+        w.emit("call_penalty", seat=seat, call="kakao", word=kakao.word, count=len(got))
 
     if not w.hands[seat]:
         w.finish_seat(seat)

@@ -79,7 +79,7 @@ EVENT_KINDS = (
     "passed_over",     # {seat, left}: a waiting seat loses a turn
     "wish_set",        # {kind, value, by}
     "wish_ended",      # {kind, value}
-    "call_penalty",    # {seat, call, count}: forgot makao/kakao
+    "call_penalty",    # {seat, call, word, count}: forgot makao/kakao (word: "Makaó", "Mau", ...)
     "can_play_drawn",  # {seat, card}
     "reshuffled",      # {count}: the pile minus its top became the deck
     "hands_halved",    # {count}: every seat gave back half its hand
