@@ -257,6 +257,8 @@ def _play_params(st: State, t: Tables, code: str, card: int) -> dict:
     params: dict = {"card": name(card), "top": name(st.pile[-1])}
     if st.attack is not None:
         params.update(against=name(st.attack.card), kind=st.attack.kind, amount=st.attack.amount)
+        if code == "defends":
+            params["condition"] = t.defence_how[st.attack.card][card]
     elif st.wish is not None:
         params[st.wish.kind] = st.wish.value
         params["by"] = st.wish.by

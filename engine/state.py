@@ -102,6 +102,7 @@ class Tables:
         # defence[a][c]: "" when c may answer an attack made by a; else the unmet condition
         # (or None when no defence rule names c against a at all).
         self.defence: list[list[str | None]] = [[None] * n for _ in range(n)]
+        self.defence_how: list[list[str]] = [[""] * n for _ in range(n)]  # the condition that held
         for a in range(n):
             for c in range(n):
                 for rule in rules.defences:
@@ -111,6 +112,7 @@ class Tables:
                         continue
                     if _condition_holds(rule.condition, self, a, c):
                         self.defence[a][c] = ""
+                        self.defence_how[a][c] = rule.condition
                         break
                     if self.defence[a][c] is None:
                         self.defence[a][c] = rule.condition

@@ -16,7 +16,7 @@ LEGAL_PLAY = (
     "match_rank",            # {card, top}: same rank as the top card
     "queen_on_anything",     # {card}: a wild queen goes on any card (pl, da)
     "anything_on_queen",     # {card, top}: any card goes on a wild queen (pl, da)
-    "defends",               # {card, against, kind, amount}: answers the pending attack
+    "defends",               # {card, against, kind, amount, condition}: answers the pending attack
     "meets_rank_wish",       # {card, rank, by}
     "changes_rank_wish",     # {card, rank}: a jack/alsó answers a rank wish
     "meets_suit_wish",       # {card, suit, by}

@@ -72,7 +72,11 @@ def _templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
         "match_rank": fixed(_("{card} may be played: it has the same rank as the top card {top}.")),
         "queen_on_anything": fixed(_("{card} may be played: a queen goes on any card (\"queen on everything\").")),
         "anything_on_queen": fixed(_("{card} may be played: any card goes on a queen (\"everything on a queen\").")),
-        "defends": fixed(_("{card} may answer the attack of {against}: the penalty is passed on and grows.")),
+        "defends": lambda p: {
+            "match": _("{card} may answer the attack of {against}: a defending card that matches it in suit or rank passes the penalty on."),
+            "same_suit": _("{card} may answer the attack of {against}: a defending card of its suit passes the penalty on."),
+            "same_rank": _("{card} may answer the attack of {against}: a defending card of its rank passes the penalty on."),
+        }.get(p.get("condition"), _("{card} may answer the attack of {against}: it is a defence against this attack and passes the penalty on.")),
         "meets_rank_wish": fixed(_("{card} may be played: it is the demanded rank ({rank}).")),
         "changes_rank_wish": fixed(_("{card} may be played: another {wish_card} may answer a demand and change or cancel it.")),
         "meets_suit_wish": fixed(_("{card} may be played: it is of the wished suit ({suit}).")),

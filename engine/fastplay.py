@@ -1,0 +1,694 @@
+"""The playout kernel: the reference rules (``engine.rules``) on a compact, mutable representation.
+
+Random playouts (Monte-Carlo search, soak tests, the speed bar of the selfplay tool) call
+``legal_moves`` and ``child`` millions of times; the reference engine builds a new immutable
+``State`` and sorted hand tuples at every step. This module plays the *same* rules — every
+number comes from the ruleset and its compiled ``Tables``, nothing is written per variant, so
+house rulesets work too — on plain integers and lists that are changed in place:
+
+* a hand is a bitmask over card ids (bit ``c`` = card ``c`` held), plus, when several decks are
+  shuffled together (``pl-trad`` above 5 seats), a per-seat count list for the second copies;
+* "which cards may go first now" is one AND of the hand with a precompiled mask: per top card
+  (nothing pending), per attacking card (attack pending), per wish (wish active). The masks are
+  compiled with the reference judge (``engine.rules.judge_card``), so they cannot drift from it;
+* a move is a precompiled "action" tuple (its cards, its attack and wish effects, its calls)
+  that carries the public ``Move`` it stands for; the lists of actions per card are prebuilt
+  (single cards) or memoised (several cards of one rank), in the reference engine's order;
+* the deck is a list with the next card *last* (``pop()``); reshuffles, the ``pl`` halve-hands
+  fallback and every random draw consume ``random.Random(seed)`` exactly as ``engine.rules``.
+
+No explanation text, verdicts or events are ever built here. The reference engine stays the
+specification: ``tests/engine/test_fastplay.py`` replays random games of every variant and
+seat count on both and compares the legal move sets and the full state after every move.
+
+Public API
+----------
+``Playout.from_state(st)``
+    A mutable playout of a reference ``State`` (the State itself is not changed).
+``Playout.new_game(rules, players, seed)``
+    The same deal as ``engine.deal.new_game(rules, players, seed)``, built directly.
+``p.legal_moves() -> list[Move]``
+    The legal moves of the seat to move: the same list (same moves, same order) as
+    ``engine.rules.legal_moves(p.to_state())``; ``[]`` once the round is over.
+``p.apply(move)``
+    Plays a legal move in place; afterwards ``p.to_state() == engine.rules.child(st, move)``
+    (deck and pile order, reshuffles and their seeds, waiting seats, wishes, finishing order).
+    Like ``child`` it does not check legality: pass a move from ``legal_moves``.
+``p.to_state() -> State``
+    The reference State of the playout now (hands as sorted tuples).
+``p.over``, ``p.to_move``
+    Whether the round has ended; the seat to move.
+``p.copy()``
+    An independent copy (cheap), e.g. to try moves in a search.
+``p.play_random(rng, step_cap=20000) -> int``
+    Plays until the round ends (or ``step_cap`` moves), every seat choosing uniformly among its
+    legal moves with ``rng.randrange(len(moves))`` — the choices of ``engine.cli.run_selfplay``.
+    Returns the number of moves made.
+``run_random_games(rules, players, games, seed, step_cap=20000) -> dict``
+    ``engine.cli.run_selfplay`` on this kernel: {"games", "decisions", "seconds", "finished",
+    "mean_length", "biggest_attack", ...}; for the same arguments it plays the very same games,
+    so every figure but the time equals the reference's.
+"""
+from __future__ import annotations
+
+import random
+import time
+from itertools import combinations
+from typing import Any
+
+from engine.moves import DRAW, PASS, WAIT, Move
+from engine.ruleset import Ruleset, load_ruleset
+from engine.rules import judge_card
+from engine.state import RANK_WISH, SUIT_WISH, Attack, State, Wish, play_moves, tables_for
+from engine.verdicts import LEGAL_PLAY
+
+__all__ = ["Playout", "run_random_games", "compiled"]
+
+_LEGAL = frozenset(LEGAL_PLAY)
+# Wish durations as small ints: ROUND and UNTIL_RETURN end when the turn passes the wisher
+# (<= 1); UNTIL_COVERED and UNTIL_FULFILLED end when a card that is no wish card covers them (>= 2).
+_DURATION = {"round": 0, "until_return": 1, "until_covered": 2, "until_fulfilled": 3}
+ROUND, UNTIL_RETURN = 0, 1
+# Action kinds.
+PLAY, DRAW_K, WAIT_K, PASS_K = 0, 1, 2, 3
+_MOVE = -1          # an action's last field is the public Move it stands for
+_BITLEN = [m.bit_length() for m in range(1024)]
+
+
+class _Compiled:
+    """Per-ruleset data of the kernel: legality masks and prebuilt actions."""
+
+    def __init__(self, rules: Ruleset):
+        t = tables_for(rules)
+        self.rules, self.t = rules, t
+        size = t.size
+        self.size = size
+        self.bit = [1 << c for c in range(size)]
+        rank_mask: dict[int, int] = {}
+        for c in range(size):
+            rank_mask[t.rank[c]] = rank_mask.get(t.rank[c], 0) | (1 << c)
+        self.rank_mask = [rank_mask[t.rank[c]] for c in range(size)]
+        self.others = [self.rank_mask[c] & ~(1 << c) for c in range(size)]
+        # Legality of a first card, compiled with the reference judge on model positions:
+        # nothing pending (per top card), an attack pending (per attacking card), a wish.
+        probe = State(rules=rules, hands=((),), pile=(0,), deck=(), to_move=0, waiting=(0,))
+        self._probe = probe
+        self.top_ok = [self._mask(probe._replace(pile=(top,))) for top in range(size)]
+        self.def_ok = [self._mask(probe._replace(attack=Attack("draw", 1, a))) for a in range(size)]
+        self.wish_ok: dict[tuple[str, str], int] = {}
+        self.several = rules.several_cards
+        self.play_drawn = rules.play_drawn
+        self.draw_adds = rules.draw_adds
+        self.skip_adds = rules.skip_adds
+        self.first_out = rules.end_mode == "first_out"
+        self.halve = rules.reshuffle_fallback == "halve_hands"
+        makao, kakao = rules.call("makao"), rules.call("kakao")
+        self.makao_pen = makao.penalty if makao else 0
+        self.kakao_pen = kakao.penalty if kakao else 0
+        self.backwards = list(t.backwards)
+        self.forbidden = list(t.starter_forbidden)
+        self.actions: dict[Move, tuple] = {}
+        self.DRAW_A = self.action(DRAW)
+        self.WAIT_A = self.action(WAIT)
+        self.PASS_A = self.action(PASS)
+        self.PASS_L = [self.PASS_A]
+        # singles[b][c]: the actions playing card c alone leaving b cards (b = 0, 1, 2 or more);
+        # index -1 (an empty hand) is the "2 or more" list, as in engine.rules.legal_moves.
+        self.singles = [[[self.action(m) for m in t.single_moves[b][c]] for c in range(size)]
+                        for b in (0, 1, 2)]
+        self.multi: dict[tuple, list] = {}
+
+    def _mask(self, st: State) -> int:
+        t = self.t
+        return sum(1 << c for c in range(self.size) if judge_card(st, t, c) in _LEGAL)
+
+    def wish_mask(self, kind: str, value: str) -> int:
+        key = (kind, value)
+        mask = self.wish_ok.get(key)
+        if mask is None:
+            mask = self.wish_ok[key] = self._mask(self._probe._replace(wish=Wish(kind, value, 0, "round")))
+        return mask
+
+    def action(self, move: Move) -> tuple:
+        """The precompiled form of a move (memoised): what it does, whatever the position."""
+        a = self.actions.get(move)
+        if a is not None:
+            return a
+        t = self.t
+        if move.kind != "play":
+            kind = {"draw": DRAW_K, "wait": WAIT_K, "pass": PASS_K}[move.kind]
+            a = (kind, (), 0, 0, 0, 0, -1, 0, None, None, 0, None, 0, False, False, move)
+        else:
+            cards = tuple(move.cards)
+            draw_total = skip_total = 0
+            attacker = -1
+            for card in cards:
+                if t.draw[card]:
+                    draw_total += t.draw[card]
+                    attacker = card
+                elif t.skip[card]:
+                    skip_total += t.skip[card]
+                    attacker = card
+            last = cards[-1]
+            wkind = t.wish_kind[last]
+            wmode, wk, wv, wd, wds, wok = 0, None, None, 0, None, 0
+            if wkind:
+                value = move.demand if wkind == RANK_WISH else move.suit
+                wmode = 1
+                if value not in (None, "none"):
+                    wmode = 2
+                    wk = "rank" if wkind == RANK_WISH else "suit"
+                    wv = value
+                    wds = t.wish_rule[last].wish_duration
+                    wd = _DURATION[wds]
+                    wok = self.wish_mask(wk, wv)
+            cmask = 0
+            for card in cards:
+                cmask |= 1 << card
+            a = (PLAY, cards, len(cards), cmask if len(set(cards)) == len(cards) else -1, draw_total, skip_total,
+                 attacker, wmode, wk, wv, wd, wds, wok, bool(move.makao), bool(move.kakao), move)
+        self.actions[move] = a
+        return a
+
+    def multi_actions(self, first: int, same: tuple[int, ...], nh: int) -> list:
+        """The actions playing ``first`` alone or with further same-rank cards (``same`` = every
+        card of that rank in hand, ``first`` included), in the reference order (memoised)."""
+        key = (first, same, nh if nh - len(same) < 2 else -1)
+        acts = self.multi.get(key)
+        if acts is None:
+            rest = list(same)
+            rest.remove(first)
+            out = {(first,)}
+            for size in range(1, len(rest) + 1):
+                for combo in combinations(rest, size):
+                    for i, last in enumerate(combo):
+                        out.add((first, *combo[:i], *combo[i + 1:], last))
+            acts = []
+            for cards in sorted(out):
+                acts.extend(self.action(m) for m in play_moves(self.rules, self.t, cards, nh - len(cards)))
+            self.multi[key] = acts
+        return acts
+
+
+def compiled(rules: Ruleset) -> _Compiled:
+    """The kernel's compiled data of a ruleset, built once and kept on the (immutable) ruleset."""
+    k = rules.__dict__.get("_fastplay")
+    if k is None:
+        k = _Compiled(rules)
+        object.__setattr__(rules, "_fastplay", k)
+    return k
+
+
+class Playout:
+    """A round in play, changed in place by ``apply``; see the module docstring."""
+
+    __slots__ = ("k", "rules", "n", "hm", "cnt", "hs", "pile", "deck", "to_move", "ak", "aa", "ac",
+                 "wish", "wby", "wdur", "wok", "waiting", "drawn", "finished", "fin", "over", "seed",
+                 "biggest")
+
+    # ------------------------------------------------------------------ building
+    @classmethod
+    def _blank(cls, rules: Ruleset, n: int, multi: bool) -> "Playout":
+        p = cls.__new__(cls)
+        p.k = compiled(rules)
+        p.rules = rules
+        p.n = n
+        p.hm = [0] * n
+        p.cnt = [[0] * p.k.size for _ in range(n)] if multi else None
+        p.hs = [0] * n
+        p.to_move = 0
+        p.ak = p.aa = 0
+        p.ac = -1
+        p.wish, p.wby, p.wdur, p.wok = None, -1, 0, 0
+        p.waiting = [0] * n
+        p.drawn = -1
+        p.finished = []
+        p.fin = [False] * n
+        p.over = False
+        p.seed = 0
+        p.biggest = 0
+        return p
+
+    def _set_hand(self, seat: int, cards) -> None:
+        bit = self.k.bit
+        mask = 0
+        if self.cnt is not None:
+            cs = self.cnt[seat]
+            for c in range(len(cs)):
+                cs[c] = 0
+            for c in cards:
+                cs[c] += 1
+        for c in cards:
+            mask |= bit[c]
+        self.hm[seat] = mask
+        self.hs[seat] = len(cards)
+
+    @classmethod
+    def from_state(cls, st: State) -> "Playout":
+        rules = st.rules
+        n = len(st.hands)
+        multi = rules.copies_for(n) > 1 or any(len(set(h)) != len(h) for h in st.hands)
+        p = cls._blank(rules, n, multi)
+        for seat, hand in enumerate(st.hands):
+            p._set_hand(seat, hand)
+        p.pile = list(st.pile)
+        p.deck = list(reversed(st.deck))
+        p.to_move = st.to_move
+        if st.attack is not None:
+            p.ak = 1 if st.attack.kind == "draw" else 2
+            p.aa = st.attack.amount
+            p.ac = st.attack.card
+        if st.wish is not None:
+            w = st.wish
+            p.wish, p.wby, p.wdur = w, w.by, _DURATION[w.duration]
+            p.wok = p.k.wish_mask(w.kind, w.value)
+        p.waiting = list(st.waiting)
+        p.drawn = -1 if st.drawn is None else st.drawn
+        p.finished = list(st.finished)
+        p.fin = [s in st.finished for s in range(n)]
+        p.over = st.over
+        p.seed = st.seed
+        return p
+
+    @classmethod
+    def new_game(cls, rules: Ruleset, players: int, seed: int = 0) -> "Playout":
+        """Deals exactly as ``engine.deal.new_game`` (same shuffle, starter and seed)."""
+        low, high = rules.players
+        if not isinstance(players, int) or not low <= players <= high:
+            from engine.errors import RulesetError
+            raise RulesetError(f"{rules.id} is played by {low} to {high} players, not {players}")
+        copies = rules.copies_for(players)
+        p = cls._blank(rules, players, copies > 1)
+        k = p.k
+        rng = random.Random(seed)
+        cards = list(range(k.size)) * copies
+        rng.shuffle(cards)
+        dealt = players * rules.hand_size
+        for seat in range(players):
+            p._set_hand(seat, cards[seat:dealt:players])
+        i = dealt
+        starter = cards[i]
+        i += 1
+        forbidden = k.forbidden
+        rejected = []
+        end = len(cards)
+        while forbidden[starter] and i < end:
+            rejected.append(starter)
+            starter = cards[i]
+            i += 1
+        rest = cards[i:]
+        if rules.starter_rejected_to == "deck_bottom":
+            p.pile = [starter]
+            deck = rest + rejected
+        else:
+            p.pile = rejected + [starter]
+            deck = rest
+        deck.reverse()
+        p.deck = deck
+        p.seed = rng.randrange(2**31)
+        return p
+
+    def copy(self) -> "Playout":
+        p = Playout.__new__(Playout)
+        for name in Playout.__slots__:
+            setattr(p, name, getattr(self, name))
+        p.hm = self.hm[:]
+        p.cnt = None if self.cnt is None else [c[:] for c in self.cnt]
+        p.hs = self.hs[:]
+        p.pile = self.pile[:]
+        p.deck = self.deck[:]
+        p.waiting = self.waiting[:]
+        p.finished = self.finished[:]
+        p.fin = self.fin[:]
+        return p
+
+    # ------------------------------------------------------------------ reading
+    def hand(self, seat: int) -> list[int]:
+        """The hand of a seat as a sorted list of card ids (a card twice where held twice)."""
+        mask = self.hm[seat]
+        out = []
+        cs = self.cnt[seat] if self.cnt is not None else None
+        while mask:
+            low = mask & -mask
+            c = low.bit_length() - 1
+            mask ^= low
+            if cs is None:
+                out.append(c)
+            else:
+                out.extend([c] * cs[c])
+        return out
+
+    def to_state(self) -> State:
+        return State(
+            rules=self.rules,
+            hands=tuple(tuple(self.hand(s)) for s in range(self.n)),
+            pile=tuple(self.pile),
+            deck=tuple(reversed(self.deck)),
+            to_move=self.to_move,
+            attack=None if not self.ak else Attack("draw" if self.ak == 1 else "skip", self.aa, self.ac),
+            wish=self.wish,
+            waiting=tuple(self.waiting),
+            drawn=None if self.drawn < 0 else self.drawn,
+            finished=tuple(self.finished),
+            over=self.over,
+            seed=self.seed,
+        )
+
+    @property
+    def players(self) -> int:
+        return self.n
+
+    def _actions(self) -> list:
+        """The legal actions of the seat to move, in the reference engine's order."""
+        if self.over:
+            return []
+        k = self.k
+        seat = self.to_move
+        h = self.hm[seat]
+        nh = self.hs[seat]
+        singles = k.singles[nh - 1 if nh < 3 else 2]
+        if self.drawn >= 0:
+            return singles[self.drawn] + k.PASS_L
+        if self.ak:
+            ok = k.def_ok[self.ac]
+            ans = k.WAIT_A if self.ak == 2 else k.DRAW_A
+        elif self.wish is not None:
+            ok = self.wok
+            ans = k.DRAW_A
+        else:
+            ok = k.top_ok[self.pile[-1]]
+            ans = k.DRAW_A
+        legal = h & ok
+        acts: list = []
+        several = k.several
+        others = k.others
+        cs = self.cnt[seat] if self.cnt is not None else None
+        while legal:
+            low = legal & -legal
+            legal ^= low
+            c = low.bit_length() - 1
+            if several and (h & others[c] or (cs is not None and cs[c] > 1)):
+                acts += k.multi_actions(c, self._same(seat, c), nh)
+            else:
+                acts += singles[c]
+        acts.append(ans)
+        return acts
+
+    def _same(self, seat: int, c: int) -> tuple[int, ...]:
+        """Every card of c's rank in the seat's hand, sorted, copies repeated."""
+        mask = self.hm[seat] & self.k.rank_mask[c]
+        cs = self.cnt[seat] if self.cnt is not None else None
+        out: list[int] = []
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            x = low.bit_length() - 1
+            out.extend([x] * (cs[x] if cs is not None else 1))
+        return tuple(out)
+
+    def legal_moves(self) -> list[Move]:
+        return [a[_MOVE] for a in self._actions()]
+
+    # ------------------------------------------------------------------ changing
+    def apply(self, move: Move) -> None:
+        """Plays a legal move in place (no legality check, like ``engine.rules.child``)."""
+        self._run(None, 1, self.k.action(move))
+
+    def play_random(self, rng: random.Random, step_cap: int = 20_000) -> int:
+        """Plays uniformly random legal moves until the round ends or ``step_cap`` moves."""
+        return self._run(rng, step_cap, None)
+
+    def _refill(self) -> bool:
+        """A new deck when it runs out (engine.rules._Step.refill, same random draws)."""
+        rng = random.Random(self.seed)
+        pile = self.pile
+        if len(pile) > 1:
+            rest = pile[:-1]
+            rng.shuffle(rest)
+            rest.reverse()
+            self.deck[:] = rest
+            del pile[:-1]
+            self.seed = rng.randrange(2**31)
+            return True
+        if not self.k.halve:
+            return False
+        given: list[int] = []
+        for seat in range(self.n):
+            hand = self.hand(seat)
+            half = len(hand) // 2
+            if not half:
+                continue
+            back = rng.sample(range(len(hand)), half)
+            for i in sorted(back, reverse=True):
+                given.append(hand.pop(i))
+            self._set_hand(seat, hand)
+        if not given:
+            return False
+        rng.shuffle(given)
+        given.reverse()
+        self.deck[:] = given
+        self.seed = rng.randrange(2**31)
+        return True
+
+    def _draw(self, seat: int, count: int) -> list[int]:
+        """Draws ``count`` cards (fewer if the deck cannot be refilled); the slow path."""
+        deck = self.deck
+        got: list[int] = []
+        while len(got) < count:
+            if not deck and not self._refill():
+                break
+            take = min(count - len(got), len(deck))
+            for _ in range(take):
+                got.append(deck.pop())
+        if got:
+            bit = self.k.bit
+            cs = self.cnt[seat] if self.cnt is not None else None
+            mask = self.hm[seat]
+            for c in got:
+                mask |= bit[c]
+                if cs is not None:
+                    cs[c] += 1
+            self.hm[seat] = mask
+            self.hs[seat] += len(got)
+        return got
+
+    def _run(self, rng: random.Random | None, cap: int, forced: tuple | None) -> int:
+        """The kernel loop: ``forced`` applies that one action; otherwise random moves."""
+        k = self.k
+        n = self.n
+        hm, hs, cnt = self.hm, self.hs, self.cnt
+        pile, deck, waiting, fin, finished = self.pile, self.deck, self.waiting, self.fin, self.finished
+        seat, ak, aa, ac = self.to_move, self.ak, self.aa, self.ac
+        wish, wby, wdur, wok = self.wish, self.wby, self.wdur, self.wok
+        drawn, over = self.drawn, self.over
+        nfin = len(finished)
+        top_ok, def_ok, singles_all, bit, others = k.top_ok, k.def_ok, k.singles, k.bit, k.others
+        several, play_drawn, draw_adds, skip_adds = k.several, k.play_drawn, k.draw_adds, k.skip_adds
+        backwards, first_out, makao_pen, kakao_pen = k.backwards, k.first_out, k.makao_pen, k.kakao_pen
+        DRAW_A, WAIT_A, PASS_L = k.DRAW_A, k.WAIT_A, k.PASS_L
+        rank_mask, multi_actions = k.rank_mask, k.multi_actions
+        getrandbits = rng.getrandbits if rng is not None else None
+        bitlen = _BITLEN
+        biggest = self.biggest
+        steps = 0
+        a = forced
+        while not over and steps < cap:
+            if forced is None:
+                # ---- the legal actions (as Playout._actions), and a uniform choice among them
+                h = hm[seat]
+                nh = hs[seat]
+                if drawn >= 0:
+                    acts = singles_all[nh - 1 if nh < 3 else 2][drawn] + PASS_L
+                else:
+                    if ak:
+                        legal = h & def_ok[ac]
+                        ans = WAIT_A if ak == 2 else DRAW_A
+                    elif wish is not None:
+                        legal = h & wok
+                        ans = DRAW_A
+                    else:
+                        legal = h & top_ok[pile[-1]]
+                        ans = DRAW_A
+                    if legal:
+                        singles = singles_all[nh - 1 if nh < 3 else 2]
+                        acts = []
+                        while legal:
+                            low = legal & -legal
+                            legal ^= low
+                            c = low.bit_length() - 1
+                            if several and (h & others[c] or (cnt is not None and cnt[seat][c] > 1)):
+                                mask = h & rank_mask[c]
+                                same = []
+                                cs = cnt[seat] if cnt is not None else None
+                                while mask:
+                                    lw = mask & -mask
+                                    mask ^= lw
+                                    x = lw.bit_length() - 1
+                                    if cs is None:
+                                        same.append(x)
+                                    else:
+                                        same.extend([x] * cs[x])
+                                acts += multi_actions(c, tuple(same), nh)
+                            else:
+                                acts += singles[c]
+                        acts.append(ans)
+                    else:
+                        acts = None
+                if acts is None:   # one option: randrange(1) still draws bits until a 0
+                    while getrandbits(1):
+                        pass
+                    a = ans
+                else:
+                    m = len(acts)
+                    b = bitlen[m] if m < 1024 else m.bit_length()
+                    r = getrandbits(b)
+                    while r >= m:
+                        r = getrandbits(b)
+                    a = acts[r]
+            # ---- applying the action (as engine.rules._apply)
+            kind = a[0]
+            drawn = -1
+            hand_on = True
+            if kind == PLAY:
+                _, cards, nc, cmask, dt, st_, attacker, wmode, wk, wv, wd, wds, wokn, mk, kk, _ = a
+                if cnt is None:
+                    hm[seat] ^= cmask
+                else:
+                    cs = cnt[seat]
+                    h = hm[seat]
+                    for c in cards:
+                        cs[c] -= 1
+                        if not cs[c]:
+                            h ^= bit[c]
+                    hm[seat] = h
+                nh = hs[seat] - nc
+                hs[seat] = nh
+                pile += cards
+                if dt:
+                    aa = (aa if ak == 1 and draw_adds else 0) + dt
+                    ak = 1
+                    ac = attacker
+                elif st_:
+                    aa = (aa if ak == 2 and skip_adds else 0) + st_
+                    ak = 2
+                    ac = attacker
+                else:
+                    ak = 0
+                new_wish = False
+                if wmode:
+                    if wmode == 2:
+                        wish = Wish(wk, wv, seat, wds)
+                        wby, wdur, wok = seat, wd, wokn
+                        new_wish = True
+                    else:
+                        wish, wby = None, -1
+                elif wish is not None and wdur >= 2:
+                    wish, wby = None, -1
+                if nh == 1 and makao_pen and not mk:
+                    self._draw(seat, makao_pen)
+                elif nh == 0 and kakao_pen and not kk:
+                    self._draw(seat, kakao_pen)
+                if not hs[seat]:
+                    finished.append(seat)
+                    fin[seat] = True
+                    nfin += 1
+                    if first_out or n - nfin <= 1:
+                        over = True
+                        ak = 0
+                        wish, wby = None, -1
+                        hand_on = False
+                if hand_on:
+                    if wish is not None and not new_wish and wdur == ROUND and wby == seat:
+                        wish, wby = None, -1
+                    if ak and backwards[ac]:
+                        s = seat
+                        for _ in range(n - 1):
+                            s = s - 1 if s else n - 1
+                            if not fin[s] and not waiting[s]:
+                                if s == wby and wdur == UNTIL_RETURN:
+                                    wish, wby = None, -1
+                                seat = s
+                                hand_on = False
+                                break
+            elif kind == DRAW_K:
+                if ak:
+                    self._draw(seat, aa)
+                    ak = 0
+                else:
+                    if deck:
+                        c = deck.pop()
+                        if cnt is not None:
+                            cnt[seat][c] += 1
+                        hm[seat] |= bit[c]
+                        hs[seat] += 1
+                    else:
+                        got = self._draw(seat, 1)
+                        c = got[0] if got else -1
+                    if c >= 0 and play_drawn and bit[c] & (wok if wish is not None else top_ok[pile[-1]]):
+                        drawn = c
+                        hand_on = False
+                if hand_on and wish is not None and wdur == ROUND and wby == seat:
+                    wish, wby = None, -1
+            else:
+                if kind == WAIT_K:
+                    waiting[seat] = aa - 1
+                    ak = 0
+                if wish is not None and wdur == ROUND and wby == seat:
+                    wish, wby = None, -1
+            if hand_on:
+                # ---- the next seat that plays (engine.rules._Step.advance)
+                if nfin == n:
+                    if wish is not None and wdur <= UNTIL_RETURN:
+                        wish, wby = None, -1
+                else:
+                    s = seat
+                    while True:
+                        s += 1
+                        if s == n:
+                            s = 0
+                        if fin[s]:
+                            if s == wby and wdur <= UNTIL_RETURN:
+                                wish, wby = None, -1
+                            continue
+                        w = waiting[s]
+                        if w:
+                            waiting[s] = w - 1
+                            if s == wby and wdur <= UNTIL_RETURN:
+                                wish, wby = None, -1
+                            continue
+                        if s == wby and wdur == UNTIL_RETURN:
+                            wish, wby = None, -1
+                        break
+                    seat = s
+            steps += 1
+            if ak and aa > biggest:
+                biggest = aa
+        self.to_move, self.ak, self.aa, self.ac = seat, ak, aa, ac
+        self.wish, self.wby, self.wdur, self.wok = wish, wby, wdur, wok
+        self.drawn, self.over, self.biggest = drawn, over, biggest
+        return steps
+
+
+def run_random_games(rules: Ruleset | str, players: int, games: int, seed: int,
+                     step_cap: int = 20_000) -> dict[str, Any]:
+    """Random games on the kernel: the statistics of ``engine.cli.run_selfplay``, same games."""
+    if isinstance(rules, str):
+        rules = load_ruleset(rules)
+    rng = random.Random(seed)
+    decisions = finished = biggest = 0
+    lengths = []
+    start = time.perf_counter()
+    for g in range(games):
+        p = Playout.new_game(rules, players, seed + g)
+        steps = p._run(rng, step_cap, None)
+        decisions += steps
+        lengths.append(steps)
+        finished += p.over
+        if p.biggest > biggest:
+            biggest = p.biggest
+    seconds = time.perf_counter() - start
+    return {"variant": rules.id, "players": players, "games": games, "decisions": decisions,
+            "seconds": round(seconds, 4), "finished": finished,
+            "decisions_per_second": round(decisions / seconds) if seconds else None,
+            "mean_length": round(sum(lengths) / len(lengths), 1) if lengths else 0,
+            "biggest_attack": biggest}
