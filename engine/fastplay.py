@@ -26,7 +26,7 @@ Public API
 ``Playout.from_state(st)``
     A mutable playout of a reference ``State`` (the State itself is not changed).
 ``Playout.new_game(rules, players, seed)``
-    The same deal as ``engine.deal.new_game(rules, players, seed)``, built directly.
+    ``Playout.from_state(engine.deal.new_game(rules, players, seed))``.
 ``p.legal_moves() -> list[Move]``
     The legal moves of the seat to move: the same list (same moves, same order) as
     ``engine.rules.legal_moves(p.to_state())``; ``[]`` once the round is over.
@@ -56,6 +56,7 @@ import time
 from itertools import combinations
 from typing import Any
 
+from engine.deal import new_game
 from engine.moves import DRAW, PASS, WAIT, Move
 from engine.ruleset import Ruleset, load_ruleset
 from engine.rules import judge_card
@@ -89,13 +90,15 @@ class _Compiled:
             rank_mask[t.rank[c]] = rank_mask.get(t.rank[c], 0) | (1 << c)
         self.rank_mask = [rank_mask[t.rank[c]] for c in range(size)]
         self.others = [self.rank_mask[c] & ~(1 << c) for c in range(size)]
-        # Legality of a first card, compiled with the reference judge on model positions:
-        # nothing pending (per top card), an attack pending (per attacking card), a wish.
+        # Legality of a first card, compiled with the reference judge on model positions that
+        # differ in what the judge reads: the top card, the attacking card, the wish (kind, value).
+        # top_ok[top]; def_ok[attack card][top]; wish_ok[(kind, value)][top] (built when needed).
         probe = State(rules=rules, hands=((),), pile=(0,), deck=(), to_move=0, waiting=(0,))
         self._probe = probe
         self.top_ok = [self._mask(probe._replace(pile=(top,))) for top in range(size)]
-        self.def_ok = [self._mask(probe._replace(attack=Attack("draw", 1, a))) for a in range(size)]
-        self.wish_ok: dict[tuple[str, str], int] = {}
+        self.def_ok = [[self._mask(probe._replace(pile=(top,), attack=Attack("draw", 1, a))) for top in range(size)]
+                       for a in range(size)]
+        self.wish_ok: dict[tuple[str, str], list[int]] = {}
         self.several = rules.several_cards
         self.play_drawn = rules.play_drawn
         self.draw_adds = rules.draw_adds
@@ -106,7 +109,6 @@ class _Compiled:
         self.makao_pen = makao.penalty if makao else 0
         self.kakao_pen = kakao.penalty if kakao else 0
         self.backwards = list(t.backwards)
-        self.forbidden = list(t.starter_forbidden)
         self.actions: dict[Move, tuple] = {}
         self.DRAW_A = self.action(DRAW)
         self.WAIT_A = self.action(WAIT)
@@ -122,12 +124,15 @@ class _Compiled:
         t = self.t
         return sum(1 << c for c in range(self.size) if judge_card(st, t, c) in _LEGAL)
 
-    def wish_mask(self, kind: str, value: str) -> int:
+    def wish_mask(self, kind: str, value: str) -> list[int]:
+        """The legal first cards under a wish, per top card."""
         key = (kind, value)
-        mask = self.wish_ok.get(key)
-        if mask is None:
-            mask = self.wish_ok[key] = self._mask(self._probe._replace(wish=Wish(kind, value, 0, "round")))
-        return mask
+        masks = self.wish_ok.get(key)
+        if masks is None:
+            wish = Wish(kind, value, 0, "round")
+            masks = self.wish_ok[key] = [self._mask(self._probe._replace(pile=(top,), wish=wish))
+                                         for top in range(self.size)]
+        return masks
 
     def action(self, move: Move) -> tuple:
         """The precompiled form of a move (memoised): what it does, whatever the position."""
@@ -137,7 +142,7 @@ class _Compiled:
         t = self.t
         if move.kind != "play":
             kind = {"draw": DRAW_K, "wait": WAIT_K, "pass": PASS_K}[move.kind]
-            a = (kind, (), 0, 0, 0, 0, -1, 0, None, None, 0, None, 0, False, False, move)
+            a = (kind, (), 0, 0, 0, 0, -1, 0, None, None, 0, None, None, False, False, move)
         else:
             cards = tuple(move.cards)
             draw_total = skip_total = 0
@@ -151,7 +156,7 @@ class _Compiled:
                     attacker = card
             last = cards[-1]
             wkind = t.wish_kind[last]
-            wmode, wk, wv, wd, wds, wok = 0, None, None, 0, None, 0
+            wmode, wk, wv, wd, wds, wok = 0, None, None, 0, None, None
             if wkind:
                 value = move.demand if wkind == RANK_WISH else move.suit
                 wmode = 1
@@ -219,7 +224,7 @@ class Playout:
         p.to_move = 0
         p.ak = p.aa = 0
         p.ac = -1
-        p.wish, p.wby, p.wdur, p.wok = None, -1, 0, 0
+        p.wish, p.wby, p.wdur, p.wok = None, -1, 0, None
         p.waiting = [0] * n
         p.drawn = -1
         p.finished = []
@@ -272,41 +277,8 @@ class Playout:
 
     @classmethod
     def new_game(cls, rules: Ruleset, players: int, seed: int = 0) -> "Playout":
-        """Deals exactly as ``engine.deal.new_game`` (same shuffle, starter and seed)."""
-        low, high = rules.players
-        if not isinstance(players, int) or not low <= players <= high:
-            from engine.errors import RulesetError
-            raise RulesetError(f"{rules.id} is played by {low} to {high} players, not {players}")
-        copies = rules.copies_for(players)
-        p = cls._blank(rules, players, copies > 1)
-        k = p.k
-        rng = random.Random(seed)
-        cards = list(range(k.size)) * copies
-        rng.shuffle(cards)
-        dealt = players * rules.hand_size
-        for seat in range(players):
-            p._set_hand(seat, cards[seat:dealt:players])
-        i = dealt
-        starter = cards[i]
-        i += 1
-        forbidden = k.forbidden
-        rejected = []
-        end = len(cards)
-        while forbidden[starter] and i < end:
-            rejected.append(starter)
-            starter = cards[i]
-            i += 1
-        rest = cards[i:]
-        if rules.starter_rejected_to == "deck_bottom":
-            p.pile = [starter]
-            deck = rest + rejected
-        else:
-            p.pile = rejected + [starter]
-            deck = rest
-        deck.reverse()
-        p.deck = deck
-        p.seed = rng.randrange(2**31)
-        return p
+        """The deal of ``engine.deal.new_game`` (dealing is once per round: not worth a copy)."""
+        return cls.from_state(new_game(rules, players, seed))
 
     def copy(self) -> "Playout":
         p = Playout.__new__(Playout)
@@ -370,10 +342,10 @@ class Playout:
         if self.drawn >= 0:
             return singles[self.drawn] + k.PASS_L
         if self.ak:
-            ok = k.def_ok[self.ac]
+            ok = k.def_ok[self.ac][self.pile[-1]]
             ans = k.WAIT_A if self.ak == 2 else k.DRAW_A
         elif self.wish is not None:
-            ok = self.wok
+            ok = self.wok[self.pile[-1]]
             ans = k.DRAW_A
         else:
             ok = k.top_ok[self.pile[-1]]
@@ -501,10 +473,10 @@ class Playout:
                     acts = singles_all[nh - 1 if nh < 3 else 2][drawn] + PASS_L
                 else:
                     if ak:
-                        legal = h & def_ok[ac]
+                        legal = h & def_ok[ac][pile[-1]]
                         ans = WAIT_A if ak == 2 else DRAW_A
                     elif wish is not None:
-                        legal = h & wok
+                        legal = h & wok[pile[-1]]
                         ans = DRAW_A
                     else:
                         legal = h & top_ok[pile[-1]]
@@ -624,7 +596,7 @@ class Playout:
                     else:
                         got = self._draw(seat, 1)
                         c = got[0] if got else -1
-                    if c >= 0 and play_drawn and bit[c] & (wok if wish is not None else top_ok[pile[-1]]):
+                    if c >= 0 and play_drawn and bit[c] & (wok if wish is not None else top_ok)[pile[-1]]:
                         drawn = c
                         hand_on = False
                 if hand_on and wish is not None and wdur == ROUND and wby == seat:

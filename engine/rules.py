@@ -26,6 +26,15 @@ _ENDS_WHEN_PLAYED_ON = ("until_covered", "until_fulfilled")
 
 # ---------------------------------------------------------------------------- judging
 
+def live_wish(st: State) -> Wish | None:
+    """The wish that binds the seat to move: a pl-trad wish (until the turn comes back to its
+    maker) no longer binds when its maker is to move."""
+    wish = st.wish
+    if wish is not None and wish.duration == "until_return" and wish.by == st.to_move:
+        return None
+    return wish
+
+
 def judge_card(st: State, t: Tables, card: int) -> str:
     """Returns the reason code for ``card`` as the first (or only) card of a play now."""
     rules = st.rules
@@ -40,7 +49,7 @@ def judge_card(st: State, t: Tables, card: int) -> str:
         return "not_a_defence" if failed is None else _DEFENCE_FAILURE[failed]
     if t.wild[card] and rules.wild_not_on_same_rank and t.rank[card] == t.rank[st.pile[-1]]:
         return "wild_not_on_wild"   # Mau-Mau: "Bube auf Bube stinkt"
-    wish = st.wish
+    wish = live_wish(st)
     if wish is not None:
         if wish.kind == "rank":
             if t.rank_name[card] == wish.value:
@@ -141,7 +150,7 @@ def legal_moves(st: State) -> list[Move]:
     if several:
         ranks = [rank[c] for c in hand]
     previous = -1
-    if st.attack is None and st.wish is None and not st.rules.wild_not_on_same_rank:
+    if st.attack is None and live_wish(st) is None and not st.rules.wild_not_on_same_rank:
         top = st.pile[-1]
         if t.wild[top]:
             legal = [c for c in hand]
@@ -233,7 +242,7 @@ def check(st: State, move: Move) -> Verdict:
         if value in (None, "none"):
             if not rule.wish_optional:
                 return verdict(False, Reason("wish_required", {"card": name(last), "kind": wish_kind}))
-            if st.wish is not None:
+            if live_wish(st) is not None:
                 reasons.append(Reason("wish_cancelled", {"card": name(last)}))
         elif kind == RANK_WISH and value not in rule.wish_values:
             return verdict(False, Reason("demand_not_allowed", {
@@ -259,10 +268,11 @@ def _play_params(st: State, t: Tables, code: str, card: int) -> dict:
         params.update(against=name(st.attack.card), kind=st.attack.kind, amount=st.attack.amount)
         if code == "defends":
             params["condition"] = t.defence_how[st.attack.card][card]
-    elif st.wish is not None:
-        params[st.wish.kind] = st.wish.value
-        params["by"] = st.wish.by
-        rule = t.rank_wish_card_rule if st.wish.kind == "rank" else t.suit_wish_card_rule
+    elif live_wish(st) is not None:
+        wish = live_wish(st)
+        params[wish.kind] = wish.value
+        params["by"] = wish.by
+        rule = t.rank_wish_card_rule if wish.kind == "rank" else t.suit_wish_card_rule
         params["wish_card"] = rule.pattern if rule is not None else ""
     else:
         params["suit"] = t.suit_name[st.pile[-1]]
@@ -317,6 +327,8 @@ class _Step:
         self.attack, self.wish, self.drawn = st.attack, st.wish, None
         self.seed, self.over = st.seed, False
         self.events = events
+        if st.wish is not None and live_wish(st) is None:  # pl-trad: the turn is back with its maker
+            self.end_wish()
 
     def emit(self, event: str, **params: object) -> None:
         if self.events is not None:

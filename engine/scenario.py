@@ -23,7 +23,7 @@ from engine.ruleset import variant_ids
 from engine.state import State
 from engine.verdicts import NOTES, REASON_CODES
 
-SCENARIO_DIR = Path(__file__).resolve().parent.parent / "scenarios"
+SCENARIO_DIR = Path(__file__).resolve().parent.parent / "scenarios" / "lessons"
 
 TOPICS = (
     "matching", "drawing", "several_cards", "two_three", "battle_kings", "four", "jack", "queen",

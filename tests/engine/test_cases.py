@@ -362,6 +362,8 @@ def _run_deal(case: Case) -> None:
             problems.append(f"{where}: hand sizes {[len(h) for h in st.hands]}, expected {d['hand_size']} each")
         if "cards" in d and st.card_count() != d["cards"]:
             problems.append(f"{where}: {st.card_count()} cards in play, expected {d['cards']}")
+        if st.attack is not None or st.wish is not None:
+            problems.append(f"{where}: the starter card's function was triggered (attack/wish at the start)")
         if st.to_move != 0:
             problems.append(f"{where}: seat {st.to_move} starts, expected seat 0 (left of the dealer)")
         if forbidden and is_forbidden(st.top):
