@@ -1,0 +1,88 @@
+# Makao Tutor — every set-up step lives here, so `make run` and `make test` work on a fresh clone.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-makao-tutor
+CHROMIUM ?= /usr/bin/chromium
+PORT ?= 8501
+PYBABEL := PYTHONPATH=$(CURDIR) $(PY) -m babel.messages.frontend
+LANGS := en pl da hu
+
+.PHONY: help venv run test test-fast chromium extract update catalogs screenshot golden bench clean
+
+help:
+	@echo "make run        serve the app on http://127.0.0.1:$(PORT)"
+	@echo "make test       install everything (incl. Debian's chromium) and run every test"
+	@echo "make test-fast  every test except the browser ones"
+	@echo "make extract    collect the msgids into locales/messages.pot"
+	@echo "make update     merge locales/messages.pot into every locales/*/LC_MESSAGES/messages.po"
+	@echo "make screenshot refresh docs/screenshot.png from a real browser"
+	@echo "make golden     regenerate the golden playthroughs in tests/golden/"
+	@echo "make bench      engine speed against OpenSpiel and RLCard"
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+# Re-install whenever pyproject.toml changes.
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install -e '.[test]'
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+run: $(STAMP)
+	$(PY) -m streamlit run streamlit_app.py --server.address 127.0.0.1 --server.port $(PORT) \
+	  --server.headless true --browser.gatherUsageStats false
+
+# Browser tests drive Debian's chromium (Playwright cannot download its own browsers here).
+chromium:
+	@if [ ! -x "$(CHROMIUM)" ]; then \
+	  echo "chromium missing: installing Debian's chromium"; \
+	  sudo=""; [ "$$(id -u)" = 0 ] || sudo="sudo"; \
+	  ( $$sudo apt-get update && $$sudo apt-get install -y chromium ) \
+	  || { echo "could not install chromium"; [ -z "$$REQUIRE_E2E" ] || exit 1; }; \
+	fi
+
+# pytest's exit status 5 (no test collected) is a failure too.
+test: $(STAMP) chromium
+	@$(PY) -m pytest $(PYTEST_ARGS); status=$$?; \
+	  if [ $$status -eq 5 ]; then echo "pytest collected no tests" >&2; fi; exit $$status
+
+test-fast: $(STAMP)
+	$(PY) -m pytest -m "not e2e" $(PYTEST_ARGS)
+
+# Default keywords only (_, gettext, ngettext, pgettext, N_, ...): `-k ngettext` would drop plurals.
+extract: $(STAMP)
+	$(PYBABEL) extract -F babel.cfg --project=makao-tutor --version=0.1 --sort-by-file --width=100 \
+	  --add-comments=TRANSLATORS: -o locales/messages.pot .
+
+update: $(STAMP)
+	@for lang in $(LANGS); do \
+	  if [ ! -f locales/$$lang/LC_MESSAGES/messages.po ]; then \
+	    $(PYBABEL) init -i locales/messages.pot -d locales -D messages -l $$lang --width=100 || exit 1; \
+	  fi; \
+	done
+	@# English is the msgid itself: its catalog stays empty, never fuzzy-matched.
+	$(PYBABEL) update -i locales/messages.pot -d locales -D messages -l en --width=100 --ignore-obsolete \
+	  --no-fuzzy-matching
+	@for lang in $(filter-out en,$(LANGS)); do \
+	  $(PYBABEL) update -i locales/messages.pot -d locales -D messages -l $$lang --width=100 \
+	    --ignore-obsolete --previous || exit 1; \
+	done
+
+catalogs: extract update
+
+screenshot: $(STAMP) chromium
+	UPDATE_SCREENSHOT=1 $(PY) -m pytest tests/e2e -k screenshot $(PYTEST_ARGS)
+
+# Seeded playthroughs in tests/golden/: regenerate after an intended rule change, review the diff.
+golden: $(STAMP)
+	$(PY) -m tools.golden
+
+# Engine speed against OpenSpiel and RLCard (pip install -e '.[bench]' for the references).
+bench: $(STAMP)
+	$(PY) bench/engine_bench.py
+
+clean:
+	rm -rf test-artifacts .pytest_cache

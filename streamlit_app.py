@@ -1,0 +1,60 @@
+"""Makao Tutor's entrypoint: page config, session defaults, language and variant, navigation."""
+from __future__ import annotations
+
+import streamlit as st
+
+from app_pages import PAGES
+from engine.ruleset import load_ruleset
+from ui import session
+from ui.i18n import LANGUAGES
+
+
+def _on_language_picked() -> None:
+    session.set_language(st.session_state[session.LANGUAGE_PICKER])
+
+
+def _on_variant_picked() -> None:
+    session.set_variant(st.session_state[session.VARIANT_PICKER])
+
+
+def sidebar_pickers() -> None:
+    """Draws the language and variant pickers; the state keys, not the widgets, hold the choice."""
+    t = session.tr()
+    _ = t.gettext
+    st.session_state[session.LANGUAGE_PICKER] = session.language()
+    st.sidebar.selectbox(
+        ":material/translate: " + _("Language"),
+        options=list(LANGUAGES),
+        format_func=LANGUAGES.__getitem__,
+        key=session.LANGUAGE_PICKER,
+        on_change=_on_language_picked,
+    )
+    st.session_state[session.VARIANT_PICKER] = session.variant()
+    st.sidebar.selectbox(
+        ":material/style: " + _("Variant"),
+        options=session.available_variants(),
+        format_func=lambda variant_id: _(load_ruleset(variant_id).name),
+        key=session.VARIANT_PICKER,
+        on_change=_on_variant_picked,
+        help=_("The rules the whole app follows: the rules page, and every game and lesson."),
+    )
+
+
+def main() -> None:
+    st.set_page_config(
+        page_title="Makao Tutor",
+        page_icon=":material/playing_cards:",
+        layout="centered",
+        initial_sidebar_state="expanded",
+    )
+    session.init_session()
+    _ = session.tr().gettext
+    navigation = st.navigation([
+        st.Page(spec.script, title=_(spec.title), icon=spec.icon, url_path=spec.url_path, default=spec.default)
+        for spec in PAGES
+    ])
+    sidebar_pickers()
+    navigation.run()
+
+
+main()

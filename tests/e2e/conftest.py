@@ -1,0 +1,156 @@
+"""Browser-test fixtures: a served app on a free loopback port and Debian's chromium.
+
+Playwright cannot download its own browsers on these machines, so the tests drive
+``/usr/bin/chromium`` (override with ``CHROMIUM``). Without it the tests are skipped,
+unless ``REQUIRE_E2E=1`` (CI), where a missing browser fails the run.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+SERVER_START_SECONDS = 60
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.e2e)
+
+
+def _require_browser() -> None:
+    if CHROMIUM.exists() and os.access(CHROMIUM, os.X_OK):
+        return
+    message = f"{CHROMIUM} is missing (make test installs it: apt-get install chromium)"
+    if os.environ.get("REQUIRE_E2E") == "1":
+        pytest.fail(message + "; REQUIRE_E2E=1 makes this a failure", pytrace=False)
+    pytest.skip(message)
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextmanager
+def serve_app(name: str) -> Iterator[str]:
+    """Serves streamlit_app.py on a free loopback port in its own process group; yields its URL."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    port = _free_port()
+    log = (ARTIFACTS / f"server-{name}.log").open("wb")
+    process = subprocess.Popen(
+        [
+            sys.executable, "-m", "streamlit", "run", "streamlit_app.py",
+            "--server.headless", "true", "--server.address", "127.0.0.1", "--server.port", str(port),
+            "--server.fileWatcherType", "none", "--browser.gatherUsageStats", "false",
+            "--global.developmentMode", "false",
+        ],
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + SERVER_START_SECONDS
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"streamlit exited with {process.returncode}; see {log.name}")
+            try:
+                with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as response:
+                    if response.status == 200:
+                        break
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"streamlit did not answer /_stcore/health in {SERVER_START_SECONDS} s")
+            time.sleep(0.2)
+        yield url
+    finally:
+        try:
+            os.killpg(process.pid, signal.SIGTERM)
+            process.wait(timeout=10)
+        except ProcessLookupError:
+            pass
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=10)
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser(tmp_path_factory: pytest.TempPathFactory):
+    """A headless Debian chromium driven by Playwright, with its config and cache in a temp folder."""
+    _require_browser()
+    from playwright.sync_api import sync_playwright
+
+    home = tmp_path_factory.mktemp("chromium-home")
+    env = dict(os.environ, XDG_CONFIG_HOME=str(home / "config"), XDG_CACHE_HOME=str(home / "cache"))
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, env=env, headless=True
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="session")
+def app_url(browser) -> Iterator[str]:
+    """The URL of one app server shared by the tests that do not need a fresh one."""
+    with serve_app("shared") as url:
+        yield url
+
+
+@pytest.fixture
+def fresh_server() -> Callable[[str], object]:
+    """Starts a new app server (for deep links that must work on a server nobody has visited)."""
+    return serve_app
+
+
+@pytest.fixture
+def new_page(browser):
+    """Opens pages in fresh browser contexts (optionally with a browser locale); closes them after."""
+    contexts = []
+
+    def open_page(locale: str = "en-US"):
+        context = browser.new_context(locale=locale, viewport={"width": 1280, "height": 1400})
+        context.set_default_timeout(30_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+def wait_for_app(page) -> None:
+    """Waits until the app is connected, its script has run and no skeleton is left."""
+    page.wait_for_selector("[data-testid=stApp][data-test-connection-state=CONNECTED]")
+    page.wait_for_selector("[data-testid=stApp][data-test-script-state=notRunning]")
+    page.wait_for_function("() => !document.querySelector('[data-testid=stSkeleton]')")
+
+
+def screenshot(page, name: str) -> Path:
+    """Saves a full-page screenshot under test-artifacts/ and returns its path."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

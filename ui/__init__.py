@@ -1,0 +1,1 @@
+"""The Streamlit side of Makao Tutor: translations, session state, texts and card pictures."""

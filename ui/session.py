@@ -1,0 +1,98 @@
+"""Session state of one user: the keys the app keeps and how they are first filled.
+
+Everything a user chooses lives in ``st.session_state``; query parameters only seed it
+when a session starts (a shared link like ``?lang=pl&variant=hu``).
+"""
+from __future__ import annotations
+
+import logging
+
+import streamlit as st
+
+from engine.errors import RulesetError
+from engine.ruleset import Ruleset, load_ruleset, variant_ids
+from ui.i18n import DEFAULT_LANGUAGE, Translator, normalize_language, translator
+
+LANGUAGE = "language"
+VARIANT = "variant"
+# Widget keys of the sidebar pickers; kept apart from the state keys above because
+# Streamlit forgets a widget's key on any run that does not draw that widget.
+LANGUAGE_PICKER = "_language_picker"
+VARIANT_PICKER = "_variant_picker"
+
+_LOG = logging.getLogger(__name__)
+
+
+def available_variants() -> list[str]:
+    """Lists the shipped variants whose ruleset file loads; a broken file is logged and left out."""
+    ids = []
+    for variant_id in variant_ids():
+        try:
+            load_ruleset(variant_id)
+        except RulesetError as exc:
+            _LOG.error("ruleset %s left out of the app: %s", variant_id, exc)
+            continue
+        ids.append(variant_id)
+    return ids
+
+
+def initial_language() -> str:
+    """Chooses a new session's language: ``?lang=``, then the browser's locale, then English."""
+    from_query = normalize_language(st.query_params.get("lang"))
+    if from_query:
+        return from_query
+    try:
+        from_browser = normalize_language(st.context.locale)
+    except Exception:  # no browser context (bare mode): fall back quietly
+        from_browser = None
+    return from_browser or DEFAULT_LANGUAGE
+
+
+def initial_variant() -> str:
+    """Chooses a new session's variant: ``?variant=`` if it names a shipped ruleset, else the first."""
+    ids = available_variants()
+    wanted = st.query_params.get("variant")
+    return wanted if wanted in ids else ids[0]
+
+
+def init_session() -> None:
+    """Fills the session keys that are still missing; a choice already made always wins."""
+    if normalize_language(st.session_state.get(LANGUAGE)) is None:
+        st.session_state[LANGUAGE] = initial_language()
+    if st.session_state.get(VARIANT) not in available_variants():
+        st.session_state[VARIANT] = initial_variant()
+
+
+def language() -> str:
+    """Returns the session's language code."""
+    return normalize_language(st.session_state.get(LANGUAGE)) or DEFAULT_LANGUAGE
+
+
+def set_language(code: str) -> None:
+    """Switches the session to a supported language."""
+    code = normalize_language(code)
+    if code is not None:
+        st.session_state[LANGUAGE] = code
+
+
+def tr() -> Translator:
+    """Returns the translator of the session's language."""
+    return translator(language())
+
+
+def variant() -> str:
+    """Returns the id of the session's chosen variant."""
+    chosen = st.session_state.get(VARIANT)
+    ids = available_variants()
+    return chosen if chosen in ids else ids[0]
+
+
+def set_variant(variant_id: str) -> None:
+    """Chooses a shipped variant for the session."""
+    if variant_id in available_variants():
+        st.session_state[VARIANT] = variant_id
+
+
+def ruleset() -> Ruleset:
+    """Returns the ruleset of the session's chosen variant."""
+    return load_ruleset(variant())
