@@ -10,7 +10,7 @@ import tomllib
 from collections.abc import Iterator
 from typing import Any, BinaryIO
 
-TEXT_KEYS = frozenset({"title", "goal", "narration", "hint", "feedback", "text"})
+TEXT_KEYS = frozenset({"title", "goal", "narration", "hint", "feedback", "text", "remark", "summary"})
 TOP_LEVEL_KEYS = frozenset({"name"})
 
 

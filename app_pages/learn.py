@@ -1,0 +1,15 @@
+"""Learn: step-by-step lessons of the chosen variant, played on real cards and checked by the engine."""
+from __future__ import annotations
+
+from engine.scenario import ScenarioError
+from ui import session
+from ui.layout import page_header
+from ui.learn_view import learn_page
+
+import streamlit as st
+
+page_header(__file__)
+try:
+    learn_page()
+except ScenarioError:
+    st.error(session.tr().gettext("The lessons cannot be read right now. Please try again later."))
