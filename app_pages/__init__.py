@@ -47,6 +47,60 @@ PAGES: tuple[PageSpec, ...] = (
             "plays by, with the notes on how we read the source."
         ),
     ),
+    PageSpec(
+        script="app_pages/learn.py",
+        url_path="learn",
+        title=N_("Learn"),
+        heading=N_("Learn step by step"),
+        icon=":material/school:",
+        summary=N_(
+            "Short lessons on real cards, one rule at a time: the goal, matching and drawing, every "
+            "special card, the last-card call and the end of the round — with stars for each lesson."
+        ),
+    ),
+    PageSpec(
+        script="app_pages/sandbox.py",
+        url_path="sandbox",
+        title=N_("Sandbox"),
+        heading=N_("Sandbox: try any position"),
+        icon=":material/science:",
+        summary=N_(
+            "Set up any position, see why each card may or may not go, play it on, and share it "
+            "with a link."
+        ),
+    ),
+    PageSpec(
+        script="app_pages/variants.py",
+        url_path="variants",
+        title=N_("Compare variants"),
+        heading=N_("Compare variants"),
+        icon=":material/compare_arrows:",
+        summary=N_(
+            "The variants side by side, relatives included, generated from the rules the engine plays "
+            "by; positions where they disagree, judged live; and your own house rules."
+        ),
+    ),    PageSpec(
+        script="app_pages/practice.py",
+        url_path="practice",
+        title=N_("Practice"),
+        heading=N_("Practise tricky situations"),
+        icon=":material/fitness_center:",
+        summary=N_(
+            "Drills on every special card, endless questions from real game positions, your score per "
+            "topic with what to practise next, and class quizzes opened by a link."
+        ),
+    ),
+    PageSpec(
+        script="app_pages/classroom.py",
+        url_path="classroom",
+        title=N_("Classroom"),
+        heading=N_("Teach makao in class"),
+        icon=":material/co_present:",
+        summary=N_(
+            "For teachers: a printable handout (rules, positions drawn with real cards, answer key) as "
+            "HTML or PDF, a projector mode, and a class quiz link."
+        ),
+    ),
 )
 
 

@@ -1,0 +1,121 @@
+"""A real browser on the sandbox: a share link opens the position with its verdicts, a move is
+played and undone, the teacher's position is built by hand (timed), hostile links stay inert."""
+from __future__ import annotations
+
+import time
+
+from playwright.sync_api import expect
+
+from engine.position import encode_share_code
+from tests.e2e.conftest import ARTIFACTS, screenshot, wait_for_app
+from ui.sandbox_state import load_examples
+from ui.sandbox_view import EDITOR, move_key
+
+
+def example_code(example_id: str) -> str:
+    return encode_share_code(next(e for e in load_examples() if e.id == example_id).position())
+
+
+def main(page):
+    return page.locator("[data-testid=stMain]")
+
+
+def widget(page, key: str):
+    return page.locator(f".st-key-{key}")
+
+
+def type_into(page, key: str, text: str) -> None:
+    field = widget(page, key).locator("input")
+    field.fill(text)
+    field.press("Enter")
+    wait_for_app(page)
+
+
+def choose(page, key: str, option: str) -> None:
+    widget(page, key).get_by_role("combobox").click()
+    page.get_by_role("option", name=option, exact=True).click()
+    wait_for_app(page)
+
+
+def click(page, key: str) -> None:
+    widget(page, key).locator("button:visible").first.click()
+    wait_for_app(page)
+
+
+def fail_on_dialogs(page) -> list[str]:
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    return dialogs
+
+
+def test_a_share_link_shows_the_verdicts_and_a_move_is_played_and_undone(fresh_server, new_page) -> None:
+    with fresh_server("sandbox-link") as base:
+        page = new_page()
+        page.goto(f"{base}/sandbox?pos={example_code('battle-kings')}&variant=pl&lang=en")
+        wait_for_app(page)
+        area = main(page)
+        expect(page.get_by_role("heading", name="Sandbox: try any position", level=1)).to_be_visible()
+        expect(area.get_by_text("K♠ may answer the attack of K♥", exact=False)).to_be_visible()
+        expect(area.get_by_text("2♥ may answer the attack of K♥", exact=False)).to_be_visible()
+        expect(area.get_by_text("9♣ may not be played: an attack is pending", exact=False)).to_be_visible()
+        # Cards are real SVG with text alternatives; playable ones are marked as such.
+        assert area.locator("svg.makao-card").count() >= 10
+        screenshot(page, "sandbox-link-battle-kings")
+
+        click(page, move_key("play Ks"))
+        expect(area.get_by_text("Player 3 must draw 10 cards or defend.", exact=False).first).to_be_visible()
+        expect(page.get_by_role("heading", name="What Player 3 may do")).to_be_visible()
+        screenshot(page, "sandbox-after-Ks")
+
+        click(page, "sandbox_undo")
+        expect(page.get_by_role("heading", name="What Player 1 may do")).to_be_visible()
+        expect(area.get_by_text("No move yet", exact=False)).to_be_visible()
+        screenshot(page, "sandbox-undone")
+
+
+def test_the_teacher_builds_the_battle_king_position_in_under_a_minute(app_url, new_page) -> None:
+    page = new_page()
+    page.goto(app_url + "/sandbox")
+    wait_for_app(page)
+    started = time.monotonic()
+    type_into(page, f"{EDITOR}pile_text", "Kh")
+    choose(page, f"{EDITOR}attack_kind", "Draw cards")
+    type_into(page, f"{EDITOR}attack_amount", "5")
+    type_into(page, f"{EDITOR}hand_0_text", "Ks 2h")
+    type_into(page, f"{EDITOR}hand_1_text", "5")
+    area = main(page)
+    expect(area.get_by_text("K♠ may answer the attack of K♥", exact=False)).to_be_visible()
+    built = time.monotonic() - started
+    screenshot(page, "sandbox-teacher-built")
+
+    link = widget(page, "sandbox_share").inner_text().strip() if widget(page, "sandbox_share").count() else \
+        area.locator("[data-testid=stCode]").last.inner_text().strip()
+    assert "/sandbox?pos=" in link and "variant=pl" in link
+    pupil = new_page()
+    pupil.goto(link)
+    wait_for_app(pupil)
+    expect(main(pupil).get_by_text("K♠ may answer the attack of K♥", exact=False)).to_be_visible()
+    expect(main(pupil).get_by_text("2♥ may answer the attack of K♥", exact=False)).to_be_visible()
+    total = time.monotonic() - started
+    screenshot(pupil, "sandbox-teacher-link-opened")
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "sandbox-teacher-timing.txt").write_text(
+        f"built the position: {built:.1f} s\nbuilt, shared and opened by a pupil: {total:.1f} s\n")
+    assert built < 60
+
+
+def test_hostile_links_give_a_clear_message_and_run_nothing(app_url, new_page) -> None:
+    position = {"variant": "pl", "hands": [["<img src=x onerror=window.__pwned=1>"], ["2h"]],
+                "to_move": 0, "pile": ["Kh"], "<script>window.__pwned=1</script>": 1}
+    for name, code in (("script", "<script>window.__pwned=1</script>"), ("cards", encode_share_code(position))):
+        page = new_page()
+        dialogs = fail_on_dialogs(page)
+        page.goto(f"{app_url}/sandbox?pos={code}")
+        wait_for_app(page)
+        alert = main(page).locator("[data-testid=stAlert]").first
+        expect(alert).to_be_visible()
+        expect(alert).to_contain_text("The sandbox starts empty.")
+        expect(main(page).get_by_text("The sandbox is empty", exact=False)).to_be_visible()
+        assert page.evaluate("() => window.__pwned") is None
+        assert not dialogs
+        screenshot(page, f"sandbox-hostile-{name}")
