@@ -98,7 +98,7 @@ def read_link_once() -> None:
     if st.session_state.get(LINK_READ):
         return
     st.session_state[LINK_READ] = True
-    code = st.query_params.get("pos")
+    code = session.entry_param("pos")
     if code is None:
         return
     loaded = read_share_code(code)

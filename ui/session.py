@@ -18,6 +18,10 @@ VARIANT = "variant"
 # Widget keys of the sidebar pickers; kept apart from the state keys above because
 # Streamlit forgets a widget's key on any run that does not draw that widget.
 LANGUAGE_PICKER = "_language_picker"
+# The query parameters the session entered the app with (share links: ?pos=, ?quiz=). Streamlit
+# drops them on the first page switch, so they are kept here for the page that needs them.
+ENTRY_PARAMS = "_entry_params"
+_KEPT_PARAMS = ("pos", "quiz")
 VARIANT_PICKER = "_variant_picker"
 
 _LOG = logging.getLogger(__name__)
@@ -57,10 +61,19 @@ def initial_variant() -> str:
 
 def init_session() -> None:
     """Fills the session keys that are still missing; a choice already made always wins."""
+    if ENTRY_PARAMS not in st.session_state:
+        st.session_state[ENTRY_PARAMS] = {k: st.query_params.get(k) for k in _KEPT_PARAMS if k in st.query_params}
     if normalize_language(st.session_state.get(LANGUAGE)) is None:
         st.session_state[LANGUAGE] = initial_language()
     if st.session_state.get(VARIANT) not in available_variants():
         st.session_state[VARIANT] = initial_variant()
+
+
+def entry_param(name: str) -> str | None:
+    """Returns a share-link parameter (``pos``, ``quiz``) the session entered the app with."""
+    params = st.session_state.get(ENTRY_PARAMS) or {}
+    value = params.get(name)
+    return value if value is not None else st.query_params.get(name)
 
 
 def language() -> str:

@@ -11,7 +11,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from engine.position import encode_share_code
+from engine.position import encode_share_code, position_from_json
 from ui import session
 from engine.ruleset import load_ruleset, variant_ids
 from ui.sandbox_state import load_examples, same_deck_variants
@@ -398,3 +398,15 @@ def test_a_random_deal_can_be_explored_in_every_variant(variant: str) -> None:
     first.click().run()
     assert not at.exception
     assert at.session_state[TIMELINE].done
+
+
+def test_a_link_that_lands_on_home_still_opens_its_position_in_the_sandbox() -> None:
+    position = load_examples()[0].position()
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params["pos"] = encode_share_code(position)
+    at.run()
+    at.query_params.clear()  # a browser drops the query string on the first page switch
+    at.switch_page(SANDBOX).run()
+    assert not at.exception, at.exception
+    assert EMPTY not in texts(at)
+    assert at.session_state[TIMELINE].current == position_from_json(position)
