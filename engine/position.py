@@ -23,7 +23,7 @@ MAX_SHARE_CODE = 64 * 1024          # characters of a share code we even try to 
 MAX_POSITION_BYTES = 64 * 1024      # bytes a share code may decompress to
 MAX_UNKNOWN = 10_000
 # Every code a Problem of an impossible position may carry (ui translates each one).
-PROBLEM_CODES = ("bad_attack", "bad_attack_amount", "bad_card", "bad_count", "bad_format", "bad_type", "bad_waiting", "bad_wish", "bad_wish_value", "card_does_not_attack", "drawn_not_in_hand", "drawn_not_playable", "drawn_under_attack", "duplicate_card", "empty_pile", "finished_holds_cards", "missing_field", "no_such_attack", "no_such_wish", "not_a_seat", "players_out_of_range", "round_already_over", "seat_listed_twice", "to_move_finished", "to_move_waiting", "too_many_cards", "unknown_field", "unknown_variant", "waiting_length", "wish_not_allowed")
+PROBLEM_CODES = ("bad_attack", "bad_attack_amount", "bad_card", "bad_count", "bad_format", "bad_type", "bad_waiting", "bad_wish", "bad_wish_value", "card_does_not_attack", "drawn_not_in_hand", "drawn_not_playable", "drawn_under_attack", "duplicate_card", "empty_hand", "empty_pile", "finished_holds_cards", "missing_field", "no_such_attack", "no_such_wish", "not_a_seat", "players_out_of_range", "round_already_over", "seat_listed_twice", "to_move_finished", "to_move_waiting", "too_many_cards", "unknown_field", "unknown_variant", "waiting_length", "wish_not_allowed")
 _SHARE_ALPHABET = re.compile(r"[A-Za-z0-9_-]+={0,2}")
 
 
@@ -200,6 +200,9 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
         hand = hands[seat] if seat < players else None
         if (isinstance(hand, list) and hand) or (_is_int(hand) and hand):
             add("finished_holds_cards", f"finished: seat {seat} still holds cards", field="finished", seat=seat)
+    for seat, hand in enumerate(hands):
+        if not over and seat not in finished and (hand == [] or hand == 0):
+            add("empty_hand", f"hands[{seat}]: seat {seat} holds no cards but has not finished", field=f"hands[{seat}]", seat=seat)
     to_move_ok = _is_int(to_move) and 0 <= to_move < players
     if not over and to_move_ok and to_move in finished:
         add("to_move_finished", f"to_move: seat {to_move} has finished", field="to_move", seat=to_move)

@@ -136,6 +136,7 @@ def _templates(tr: Translator, deck: str) -> dict[str, Callable[[dict[str, Any]]
         "round_already_over": lambda p: _("In this variant the round ends when the first player is out, so no player can be finished yet."),
         "seat_listed_twice": lambda p: _("{player} is listed twice among the finished players.").format(
             player=seat(p.get("seat"))),
+        "empty_hand": lambda p: _("{player} holds no cards but is not among the finished players.").format(player=seat(p.get("seat"))),
         "to_move_finished": lambda p: _("{player} is to move but has already finished.").format(player=seat(p.get("seat"))),
         "to_move_waiting": lambda p: ngettext(
             "{player} is to move but still sits out {turns} turn.",

@@ -80,7 +80,7 @@ def test_a_duplicate_card_is_named() -> None:
 
 
 def test_two_decks_allow_a_card_twice_in_pl_trad_with_six_seats() -> None:
-    data = {"variant": "pl-trad", "hands": [["7h"], ["7h"], [], [], [], []], "to_move": 0, "pile": ["7s"]}
+    data = {"variant": "pl-trad", "hands": [["7h"], ["7h"], 1, 1, 1, 1], "to_move": 0, "pile": ["7s"]}
     with pytest.raises(PositionError):
         position_from_json({**data, "hands": [["7h"], ["7h"], ["5c"]], "pile": ["7s"]})
     assert position_from_json(data).hands[1] == position_from_json(data).hands[0]
@@ -243,3 +243,9 @@ def test_share_code_decoder_never_crashes(code: str) -> None:
         decode_share_code(code)
     except NotationError:
         pass
+
+
+def test_an_empty_hand_must_belong_to_a_finished_seat() -> None:
+    problems = problems_of({**GOOD, "hands": [["7h", "Kc"], []]})
+    assert any("seat 1 holds no cards" in p for p in problems)
+    position_from_json({**GOOD, "variant": "pl-trad", "hands": [["7h", "Kc"], [], ["2h"]], "finished": [1]})

@@ -43,6 +43,7 @@ TRIGGERS: dict[str, dict[str, Any]] = {
     "round_already_over": {"variant": "da", "hands": [["5h"], [], ["7h"]], "to_move": 0, "pile": ["9h"], "finished": [1]},
     "seat_listed_twice": {**BASE, "hands": [["5h"], [], []], "finished": [1, 1]},
     "to_move_finished": {**BASE, "hands": [[], ["6h"], ["7h"]], "finished": [0]},
+    "empty_hand": {**BASE, "hands": [["5h"], [], ["7h"]]},
     "to_move_waiting": {**BASE, "waiting": [1, 0]},
     "too_many_cards": {**BASE, "hands": [["5h"], 60]},
     "unknown_field": {**BASE, "colour": "red"},
