@@ -9,13 +9,18 @@ house rulesets work too — on plain integers and lists that are changed in plac
 * a hand is a bitmask over card ids (bit ``c`` = card ``c`` held), plus, when several decks are
   shuffled together (``pl-trad`` above 5 seats), a per-seat count list for the second copies;
 * "which cards may go first now" is one AND of the hand with a precompiled mask: per top card
-  (nothing pending), per attacking card (attack pending), per wish (wish active). The masks are
-  compiled with the reference judge (``engine.rules.judge_card``), so they cannot drift from it;
+  (nothing pending), per attacking card and top (attack pending), per wish and top (a live
+  wish; ``engine.rules.live_wish``). The masks are compiled by asking the reference judge
+  (``engine.rules.judge_card``) about model positions, so they follow its rules — as long as the
+  judge reads only the top card, the attacking card and the wish (the differential test says so);
 * a move is a precompiled "action" tuple (its cards, its attack and wish effects, its calls)
-  that carries the public ``Move`` it stands for; the lists of actions per card are prebuilt
-  (single cards) or memoised (several cards of one rank), in the reference engine's order;
+  that carries the public ``Move`` it stands for. The legal list is assembled from prebuilt
+  per-card lists (single cards; "the only legal card, then draw"), lists memoised on the cards
+  of one rank in hand (several cards of a rank) or, one card per turn, on the legal cards —
+  always in the reference engine's order, so a seeded random playout picks the same moves;
 * the deck is a list with the next card *last* (``pop()``); reshuffles, the ``pl`` halve-hands
-  fallback and every random draw consume ``random.Random(seed)`` exactly as ``engine.rules``.
+  fallback and every random draw consume ``random.Random(seed)`` exactly as ``engine.rules``
+  (``random.shuffle`` and ``randrange`` are inlined; checked at import, else the originals run).
 
 No explanation text, verdicts or events are ever built here. The reference engine stays the
 specification: ``tests/engine/test_fastplay.py`` replays random games of every variant and
@@ -60,7 +65,7 @@ from engine.deal import new_game
 from engine.moves import DRAW, PASS, WAIT, Move
 from engine.ruleset import Ruleset, load_ruleset
 from engine.rules import judge_card
-from engine.state import RANK_WISH, SUIT_WISH, Attack, State, Wish, play_moves, tables_for
+from engine.state import RANK_WISH, Attack, State, Wish, play_moves, tables_for
 from engine.verdicts import LEGAL_PLAY
 
 __all__ = ["Playout", "run_random_games", "compiled"]
@@ -74,6 +79,65 @@ ROUND, UNTIL_RETURN = 0, 1
 PLAY, DRAW_K, WAIT_K, PASS_K = 0, 1, 2, 3
 _MOVE = -1          # an action's last field is the public Move it stands for
 _BITLEN = [m.bit_length() for m in range(1024)]
+_LIST_MEMO_LIMIT = 200_000
+_tuple_new = tuple.__new__   # builds a NamedTuple without its Python-level __new__
+
+
+def _counted(acts: list) -> tuple[list, int, int]:
+    """A list of actions with its length and the bit length ``randrange`` draws for it."""
+    return acts, len(acts), len(acts).bit_length()
+
+
+def _shuffle(rng: random.Random, x: list) -> None:
+    """``rng.shuffle(x)`` with the same random draws, without a method call per card
+    (checked against ``random.shuffle`` at import; that is used if they ever differ)."""
+    getrandbits = rng.getrandbits
+    bitlen = _BITLEN
+    for i in range(len(x) - 1, 0, -1):
+        k = bitlen[i + 1] if i < 1023 else (i + 1).bit_length()
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+_seed = random.Random.__mro__[1].seed   # _random.Random.seed: what Random.seed(int) calls
+
+
+def _next_seed(rng: random.Random) -> int:
+    """``rng.randrange(2**31)`` with the same random draws (2**31 has 32 bits)."""
+    getrandbits = rng.getrandbits
+    r = getrandbits(32)
+    while r >= 0x80000000:
+        r = getrandbits(32)
+    return r
+
+
+def _same_as_random_shuffle() -> bool:
+    for seed in range(20):
+        r1, r2 = random.Random(seed), random.Random()
+        _seed(r2, seed)
+        if [r1.randrange(2**31) for _ in range(50)] != [_next_seed(r2) for _ in range(50)]:
+            return False
+        for size in (0, 1, 2, 3, 7, 31, 52, 104, 300):
+            a, b = list(range(size)), list(range(size))
+            r1, r2 = random.Random(seed), random.Random(seed)
+            r1.shuffle(a)
+            _shuffle(r2, b)
+            if a != b or r1.random() != r2.random():
+                return False
+    return True
+
+
+if not _same_as_random_shuffle():  # another Python's random module: use it as it is
+    def _shuffle(rng: random.Random, x: list) -> None:  # noqa: F811
+        rng.shuffle(x)
+
+    def _seed(rng: random.Random, seed: int) -> None:  # noqa: F811
+        rng.seed(seed)
+
+    def _next_seed(rng: random.Random) -> int:  # noqa: F811
+        return rng.randrange(2**31)
 
 
 class _Compiled:
@@ -113,12 +177,68 @@ class _Compiled:
         self.DRAW_A = self.action(DRAW)
         self.WAIT_A = self.action(WAIT)
         self.PASS_A = self.action(PASS)
-        self.PASS_L = [self.PASS_A]
         # singles[b][c]: the actions playing card c alone leaving b cards (b = 0, 1, 2 or more);
         # index -1 (an empty hand) is the "2 or more" list, as in engine.rules.legal_moves.
         self.singles = [[[self.action(m) for m in t.single_moves[b][c]] for c in range(size)]
                         for b in (0, 1, 2)]
+        # drawn[b][c]: (actions, their number, its bit length) once card c was drawn and may be played.
+        self.drawn_lists = [[_counted(acts + [self.PASS_A]) for acts in row] for row in self.singles]
         self.multi: dict[tuple, list] = {}
+        # alone_draw[b][c] / alone_wait[b][c]: the whole legal list (counted) when c is the only
+        # legal card and has no same-rank company in hand: its plays, then draw / wait.
+        self.alone_draw = [[_counted(acts + [self.DRAW_A]) for acts in row] for row in self.singles]
+        self.alone_wait = [[_counted(acts + [self.WAIT_A]) for acts in row] for row in self.singles]
+        # One card per turn: whole legal lists memoised on (legal cards, hand size near the end,
+        # draw or wait); bounded, cleared when it grows too big.
+        self.lists: dict[tuple, tuple] = {}
+        # Several cards per turn, one deck: the moves starting with c, memoised on
+        # (c, the cards of c's rank in hand as a mask, the hand size while it matters).
+        self.multi_masks: dict[tuple, list] = {}
+        # Hand sizes from which those lists no longer depend on the size (one deck).
+        self.nh_free = len(rules.deck.suits) + 2
+        self.bit_index = {1 << c: c for c in range(size)}
+        # The wishes a card of this ruleset can make, compiled now (not inside timed playouts).
+        for rule in {id(r): r for r in t.wish_rule if r is not None}.values():
+            for value in (rule.wish_values if rule.wish == "rank" else rules.deck.suits):
+                self.wish_mask(rule.wish, value)
+
+    def multi_for_mask(self, key: tuple, nh: int) -> list:
+        """multi_masks[key] (built on a miss): key = (first card, its rank's cards held, size key)."""
+        first, mask, _ = key
+        same = tuple(c for c in range(self.size) if mask >> c & 1)
+        acts = self.multi_masks[key] = self.multi_actions(first, same, nh)
+        return acts
+
+    def list_for(self, h: int, legal: int, nh: int, skip: bool, cs: list[int] | None) -> list:
+        """The legal actions of a hand ``h`` (counts ``cs`` with several decks) whose legal first
+        cards are ``legal``: per card in id order, alone or with same-rank cards, then draw/wait."""
+        singles = self.singles[nh - 1 if nh < 3 else 2]
+        several, others, bit_index = self.several, self.others, self.bit_index
+        acts: list = []
+        while legal:
+            low = legal & -legal
+            legal ^= low
+            c = bit_index[low]
+            if several and (h & others[c] or (cs is not None and cs[c] > 1)):
+                same = []
+                mask = h & self.rank_mask[c]
+                while mask:
+                    lw = mask & -mask
+                    mask ^= lw
+                    x = bit_index[lw]
+                    same.extend([x] * (cs[x] if cs is not None else 1))
+                acts += self.multi_actions(c, tuple(same), nh)
+            else:
+                acts += singles[c]
+        acts.append(self.WAIT_A if skip else self.DRAW_A)
+        return acts
+
+    def store_list(self, key: tuple, h: int, legal: int, nh: int, skip: bool) -> tuple:
+        lists = self.lists
+        if len(lists) >= _LIST_MEMO_LIMIT:
+            lists.clear()   # in place: playouts in progress hold this very dict
+        entry = lists[key] = _counted(self.list_for(h, legal, nh, skip, None))
+        return entry
 
     def _mask(self, st: State) -> int:
         t = self.t
@@ -209,7 +329,7 @@ class Playout:
 
     __slots__ = ("k", "rules", "n", "hm", "cnt", "hs", "pile", "deck", "to_move", "ak", "aa", "ac",
                  "wish", "wby", "wdur", "wok", "waiting", "drawn", "finished", "fin", "over", "seed",
-                 "biggest")
+                 "biggest", "rng")
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -232,6 +352,7 @@ class Playout:
         p.over = False
         p.seed = 0
         p.biggest = 0
+        p.rng = None
         return p
 
     def _set_hand(self, seat: int, cards) -> None:
@@ -292,6 +413,7 @@ class Playout:
         p.waiting = self.waiting[:]
         p.finished = self.finished[:]
         p.fin = self.fin[:]
+        p.rng = None
         return p
 
     # ------------------------------------------------------------------ reading
@@ -338,45 +460,16 @@ class Playout:
         seat = self.to_move
         h = self.hm[seat]
         nh = self.hs[seat]
-        singles = k.singles[nh - 1 if nh < 3 else 2]
         if self.drawn >= 0:
-            return singles[self.drawn] + k.PASS_L
+            return k.drawn_lists[nh - 1 if nh < 3 else 2][self.drawn][0]
+        top = self.pile[-1]
         if self.ak:
-            ok = k.def_ok[self.ac][self.pile[-1]]
-            ans = k.WAIT_A if self.ak == 2 else k.DRAW_A
-        elif self.wish is not None:
-            ok = self.wok[self.pile[-1]]
-            ans = k.DRAW_A
+            legal = h & k.def_ok[self.ac][top]
+        elif self.wish is not None and not (self.wby == seat and self.wdur == UNTIL_RETURN):
+            legal = h & self.wok[top]
         else:
-            ok = k.top_ok[self.pile[-1]]
-            ans = k.DRAW_A
-        legal = h & ok
-        acts: list = []
-        several = k.several
-        others = k.others
-        cs = self.cnt[seat] if self.cnt is not None else None
-        while legal:
-            low = legal & -legal
-            legal ^= low
-            c = low.bit_length() - 1
-            if several and (h & others[c] or (cs is not None and cs[c] > 1)):
-                acts += k.multi_actions(c, self._same(seat, c), nh)
-            else:
-                acts += singles[c]
-        acts.append(ans)
-        return acts
-
-    def _same(self, seat: int, c: int) -> tuple[int, ...]:
-        """Every card of c's rank in the seat's hand, sorted, copies repeated."""
-        mask = self.hm[seat] & self.k.rank_mask[c]
-        cs = self.cnt[seat] if self.cnt is not None else None
-        out: list[int] = []
-        while mask:
-            low = mask & -mask
-            mask ^= low
-            x = low.bit_length() - 1
-            out.extend([x] * (cs[x] if cs is not None else 1))
-        return tuple(out)
+            legal = h & k.top_ok[top]
+        return k.list_for(h, legal, nh, self.ak == 2, self.cnt[seat] if self.cnt is not None else None)
 
     def legal_moves(self) -> list[Move]:
         return [a[_MOVE] for a in self._actions()]
@@ -392,15 +485,18 @@ class Playout:
 
     def _refill(self) -> bool:
         """A new deck when it runs out (engine.rules._Step.refill, same random draws)."""
-        rng = random.Random(self.seed)
+        rng = self.rng
+        if rng is None:
+            rng = self.rng = random.Random()
+        _seed(rng, self.seed)            # as random.Random(self.seed), without a new generator
         pile = self.pile
         if len(pile) > 1:
             rest = pile[:-1]
-            rng.shuffle(rest)
+            _shuffle(rng, rest)
             rest.reverse()
             self.deck[:] = rest
             del pile[:-1]
-            self.seed = rng.randrange(2**31)
+            self.seed = _next_seed(rng)
             return True
         if not self.k.halve:
             return False
@@ -416,32 +512,37 @@ class Playout:
             self._set_hand(seat, hand)
         if not given:
             return False
-        rng.shuffle(given)
+        _shuffle(rng, given)
         given.reverse()
         self.deck[:] = given
-        self.seed = rng.randrange(2**31)
+        self.seed = _next_seed(rng)
         return True
 
     def _draw(self, seat: int, count: int) -> list[int]:
-        """Draws ``count`` cards (fewer if the deck cannot be refilled); the slow path."""
+        """Draws ``count`` cards (fewer if the deck cannot be refilled): attacks, calls, refills."""
         deck = self.deck
-        got: list[int] = []
-        while len(got) < count:
-            if not deck and not self._refill():
-                break
-            take = min(count - len(got), len(deck))
-            for _ in range(take):
-                got.append(deck.pop())
+        if len(deck) >= count:
+            got = deck[len(deck) - count:]
+            del deck[len(deck) - count:]
+        else:
+            got = []
+            while len(got) < count:
+                if not deck and not self._refill():
+                    break
+                take = min(count - len(got), len(deck))
+                got += deck[len(deck) - take:]
+                del deck[len(deck) - take:]
         if got:
             bit = self.k.bit
-            cs = self.cnt[seat] if self.cnt is not None else None
             mask = self.hm[seat]
             for c in got:
                 mask |= bit[c]
-                if cs is not None:
-                    cs[c] += 1
             self.hm[seat] = mask
             self.hs[seat] += len(got)
+            if self.cnt is not None:
+                cs = self.cnt[seat]
+                for c in got:
+                    cs[c] += 1
         return got
 
     def _run(self, rng: random.Random | None, cap: int, forced: tuple | None) -> int:
@@ -454,65 +555,76 @@ class Playout:
         wish, wby, wdur, wok = self.wish, self.wby, self.wdur, self.wok
         drawn, over = self.drawn, self.over
         nfin = len(finished)
-        top_ok, def_ok, singles_all, bit, others = k.top_ok, k.def_ok, k.singles, k.bit, k.others
+        top_ok, def_ok, bit = k.top_ok, k.def_ok, k.bit
         several, play_drawn, draw_adds, skip_adds = k.several, k.play_drawn, k.draw_adds, k.skip_adds
         backwards, first_out, makao_pen, kakao_pen = k.backwards, k.first_out, k.makao_pen, k.kakao_pen
-        DRAW_A, WAIT_A, PASS_L = k.DRAW_A, k.WAIT_A, k.PASS_L
-        rank_mask, multi_actions = k.rank_mask, k.multi_actions
+        DRAW_A, WAIT_A, drawn_lists = k.DRAW_A, k.WAIT_A, k.drawn_lists
+        lists, store_list, list_for = k.lists, k.store_list, k.list_for
+        singles_all, others, rank_mask, bit_index, nh_free = k.singles, k.others, k.rank_mask, k.bit_index, k.nh_free
+        alone_draw, alone_wait = k.alone_draw, k.alone_wait
+        multi_masks, multi_for_mask = k.multi_masks, k.multi_for_mask
         getrandbits = rng.getrandbits if rng is not None else None
-        bitlen = _BITLEN
         biggest = self.biggest
         steps = 0
         a = forced
+        if wby == seat and wdur == UNTIL_RETURN:
+            # engine.rules.live_wish: a pl-trad wish no longer binds its maker, to move again. Only a
+            # loaded position starts so: in play the wish ends as the turn reaches or passes its maker.
+            wish, wby = None, -1
         while not over and steps < cap:
             if forced is None:
                 # ---- the legal actions (as Playout._actions), and a uniform choice among them
                 h = hm[seat]
                 nh = hs[seat]
                 if drawn >= 0:
-                    acts = singles_all[nh - 1 if nh < 3 else 2][drawn] + PASS_L
+                    acts, m, b = drawn_lists[nh - 1 if nh < 3 else 2][drawn]
                 else:
                     if ak:
                         legal = h & def_ok[ac][pile[-1]]
-                        ans = WAIT_A if ak == 2 else DRAW_A
                     elif wish is not None:
                         legal = h & wok[pile[-1]]
-                        ans = DRAW_A
                     else:
                         legal = h & top_ok[pile[-1]]
-                        ans = DRAW_A
-                    if legal:
+                    if not legal:
+                        acts = None
+                    elif cnt is not None:   # several decks: counts matter, no memo
+                        acts, m, b = _counted(list_for(h, legal, nh, ak == 2, cnt[seat]))
+                    elif not several:
+                        # One card per turn: the whole list is memoised on the legal cards.
+                        key = (legal, nh if nh < 3 else -1, ak == 2)
+                        try:
+                            acts, m, b = lists[key]
+                        except KeyError:
+                            acts, m, b = store_list(key, h, legal, nh, ak == 2)
+                    elif not legal & (legal - 1) and not h & others[bit_index[legal]]:
+                        # one legal card, alone of its rank: a prebuilt list
+                        alone = alone_wait if ak == 2 else alone_draw
+                        acts, m, b = alone[nh - 1 if nh < 3 else 2][bit_index[legal]]
+                    else:
+                        # Several cards a turn: per legal card in id order, alone or with its
+                        # rank's cards (memoised on the cards of that rank in hand).
                         singles = singles_all[nh - 1 if nh < 3 else 2]
                         acts = []
                         while legal:
                             low = legal & -legal
                             legal ^= low
-                            c = low.bit_length() - 1
-                            if several and (h & others[c] or (cnt is not None and cnt[seat][c] > 1)):
-                                mask = h & rank_mask[c]
-                                same = []
-                                cs = cnt[seat] if cnt is not None else None
-                                while mask:
-                                    lw = mask & -mask
-                                    mask ^= lw
-                                    x = lw.bit_length() - 1
-                                    if cs is None:
-                                        same.append(x)
-                                    else:
-                                        same.extend([x] * cs[x])
-                                acts += multi_actions(c, tuple(same), nh)
+                            c = bit_index[low]
+                            if h & others[c]:
+                                key = (c, h & rank_mask[c], nh if nh < nh_free else -1)
+                                try:
+                                    acts += multi_masks[key]
+                                except KeyError:
+                                    acts += multi_for_mask(key, nh)
                             else:
                                 acts += singles[c]
-                        acts.append(ans)
-                    else:
-                        acts = None
-                if acts is None:   # one option: randrange(1) still draws bits until a 0
+                        acts.append(WAIT_A if ak == 2 else DRAW_A)
+                        m = len(acts)
+                        b = m.bit_length()
+                if acts is None:   # the one option; randrange(1) still draws bits until a 0
                     while getrandbits(1):
                         pass
-                    a = ans
+                    a = WAIT_A if ak == 2 else DRAW_A
                 else:
-                    m = len(acts)
-                    b = bitlen[m] if m < 1024 else m.bit_length()
                     r = getrandbits(b)
                     while r >= m:
                         r = getrandbits(b)
@@ -549,7 +661,7 @@ class Playout:
                 new_wish = False
                 if wmode:
                     if wmode == 2:
-                        wish = Wish(wk, wv, seat, wds)
+                        wish = _tuple_new(Wish, (wk, wv, seat, wds))
                         wby, wdur, wok = seat, wd, wokn
                         new_wish = True
                     else:
@@ -584,7 +696,15 @@ class Playout:
                                 break
             elif kind == DRAW_K:
                 if ak:
-                    self._draw(seat, aa)
+                    if cnt is None and 0 < aa <= len(deck):
+                        h = hm[seat]
+                        for c in deck[-aa:]:
+                            h |= bit[c]
+                        del deck[-aa:]
+                        hm[seat] = h
+                        hs[seat] += aa
+                    else:
+                        self._draw(seat, aa)
                     ak = 0
                 else:
                     if deck:
@@ -646,6 +766,7 @@ def run_random_games(rules: Ruleset | str, players: int, games: int, seed: int,
     """Random games on the kernel: the statistics of ``engine.cli.run_selfplay``, same games."""
     if isinstance(rules, str):
         rules = load_ruleset(rules)
+    compiled(rules)   # once per ruleset, like the reference's Tables: not part of the timing
     rng = random.Random(seed)
     decisions = finished = biggest = 0
     lengths = []

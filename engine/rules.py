@@ -564,7 +564,8 @@ def _apply(st: State, move: Move, events: list[Event] | None) -> State:
         # K♠ hits the previous seat, who moves next (pl-trad: "do niego wraca kolejka").
         target = w.previous(seat)
         if target is not None:
-            w.emit("attack", kind=w.attack.kind, amount=w.attack.amount, target=target)
+            w.emit("attack", kind=w.attack.kind, amount=w.attack.amount, target=target,
+                   defence=t.has_defence[w.attack.card])
             if w.wish is not None and w.wish.by == target and w.wish.duration == "until_return":
                 w.end_wish()
             w.emit("turn", seat=target)
@@ -575,7 +576,8 @@ def _apply(st: State, move: Move, events: list[Event] | None) -> State:
 def _hand_on(w: _Step, seat: int) -> State:
     nxt = w.advance(seat)
     if w.attack is not None:
-        w.emit("attack", kind=w.attack.kind, amount=w.attack.amount, target=nxt)
+        w.emit("attack", kind=w.attack.kind, amount=w.attack.amount, target=nxt,
+               defence=w.t.has_defence[w.attack.card])
     w.emit("turn", seat=nxt)
     return w.freeze(nxt)
 

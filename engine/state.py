@@ -117,6 +117,7 @@ class Tables:
                     if self.defence[a][c] is None:
                         self.defence[a][c] = rule.condition
         self.defends = [[self.defence[a][c] == "" for c in range(n)] for a in range(n)]
+        self.has_defence = [any(row) for row in self.defends]
         self.starter_forbidden = [
             any(rules.matches(p, c) for p in rules.starter_forbidden) for c in range(n)
         ]

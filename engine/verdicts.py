@@ -74,7 +74,8 @@ EVENT_KINDS = (
     "played",          # {seat, cards}
     "drew",            # {seat, count, cards}
     "drew_penalty",    # {seat, count, cards}: took a draw attack
-    "attack",          # {kind, amount, target}: an attack is now pending on target
+    "attack",          # {kind, amount, target, defence}: an attack is now pending on target;
+                       # defence: whether any card can answer it
     "sits_out",        # {seat, turns}: took a sit-out attack
     "passed_over",     # {seat, left}: a waiting seat loses a turn
     "wish_set",        # {kind, value, by}

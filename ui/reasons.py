@@ -70,8 +70,8 @@ def _templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
         # legal plays
         "match_suit": fixed(_("{card} may be played: it has the same suit as the top card {top}.")),
         "match_rank": fixed(_("{card} may be played: it has the same rank as the top card {top}.")),
-        "queen_on_anything": fixed(_("{card} may be played: a queen goes on any card (\"queen on everything\").")),
-        "anything_on_queen": fixed(_("{card} may be played: any card goes on a queen (\"everything on a queen\").")),
+        "queen_on_anything": fixed(_("{card} may be played: it is wild and goes on any card.")),
+        "anything_on_queen": fixed(_("{card} may be played: any card goes on the wild {top}.")),
         "defends": lambda p: {
             "match": _("{card} may answer the attack of {against}: a defending card that matches it in suit or rank passes the penalty on."),
             "same_suit": _("{card} may answer the attack of {against}: a defending card of its suit passes the penalty on."),
@@ -81,7 +81,7 @@ def _templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
         "changes_rank_wish": fixed(_("{card} may be played: another {wish_card} may answer a demand and change or cancel it.")),
         "meets_suit_wish": fixed(_("{card} may be played: it is of the wished suit ({suit}).")),
         "changes_suit_wish": fixed(_("{card} may be played: another {wish_card} may answer a suit wish and change it.")),
-        "queen_under_suit_wish": fixed(_("{card} may be played: in this variant a queen of any suit may answer an ace's suit wish.")),
+        "queen_under_suit_wish": fixed(_("{card} may be played: in this variant a wild card of any suit may answer a suit wish.")),
         "same_rank_follows": fixed(_("{card} may go down with {first}: several cards of one rank may be played together.")),
         "plays_drawn_card": fixed(_("{card} is the card just drawn, and it may go down at once.")),
         # illegal plays
@@ -90,12 +90,12 @@ def _templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
         "defence_must_match": fixed(_("{card} may not answer {against}: a defending card must match the attacking card in suit or rank.")),
         "defence_same_suit": fixed(_("{card} may not answer {against}: this defence must be of the attacking card's suit.")),
         "defence_same_rank": fixed(_("{card} may not answer {against}: this defence must be of the attacking card's rank.")),
-        "queen_not_under_attack": fixed(_("{card} may not be played: a queen is not wild while an attack is pending.")),
+        "queen_not_under_attack": fixed(_("{card} may not be played: a wild card does not answer a pending attack.")),
         "wild_not_on_wild": fixed(_("{card} may not be played on {top}: a wild card may not go on another of its rank.")),
         "wrong_rank_for_wish": fixed(_("{card} may not be played: {by} demanded {rank}; play that rank or another {wish_card}, or draw.")),
         "wrong_suit_for_wish": fixed(_("{card} may not be played: {by} wished for {suit}; play that suit or another {wish_card}, or draw.")),
-        "queen_not_under_rank_wish": fixed(_("{card} may not be played: a queen does not answer a jack's demand.")),
-        "queen_not_under_suit_wish": fixed(_("{card} may not be played: only the queen of the wished suit ({suit}) answers a suit wish.")),
+        "queen_not_under_rank_wish": fixed(_("{card} may not be played: a wild card does not answer a demand for a rank.")),
+        "queen_not_under_suit_wish": fixed(_("{card} may not be played: only a wild card of the wished suit ({suit}) answers a suit wish.")),
         "not_in_hand": fixed(_("{card} is not in the hand of the player to move.")),
         "several_not_allowed": fixed(_("Only one card may be played per turn in this variant.")),
         "not_same_rank": fixed(_("{card} may not go down with {first}: cards played together must have the same rank.")),
@@ -136,6 +136,11 @@ def _event_templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], s
         return lambda params: text
 
     def attack(params: dict[str, Any]) -> str:
+        if not params.get("defence", True):
+            if params["kind"] == "draw":
+                return ngettext("{target} must draw {amount} card.", "{target} must draw {amount} cards.", params["amount"])
+            return ngettext("{target} must sit out {amount} turn.", "{target} must sit out {amount} turns.",
+                            params["amount"])
         if params["kind"] == "draw":
             return ngettext("{target} must draw {amount} card or defend.",
                      "{target} must draw {amount} cards or defend.", params["amount"])
