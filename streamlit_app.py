@@ -53,6 +53,8 @@ def main() -> None:
         st.Page(spec.script, title=_(spec.title), icon=spec.icon, url_path=spec.url_path, default=spec.default)
         for spec in PAGES
     ])
+    wide = any(spec.wide and spec.url_path == navigation.url_path for spec in PAGES)
+    st.set_page_config(layout="wide" if wide else "centered")
     sidebar_pickers()
     navigation.run()
 

@@ -24,6 +24,7 @@ class PageSpec:
     icon: str
     summary: str
     default: bool = False
+    wide: bool = False  # a wide layout, for pages built around a broad table
 
 
 PAGES: tuple[PageSpec, ...] = (
@@ -79,7 +80,9 @@ PAGES: tuple[PageSpec, ...] = (
             "The variants side by side, relatives included, generated from the rules the engine plays "
             "by; positions where they disagree, judged live; and your own house rules."
         ),
-    ),    PageSpec(
+        wide=True,
+    ),
+    PageSpec(
         script="app_pages/practice.py",
         url_path="practice",
         title=N_("Practice"),

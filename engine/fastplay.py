@@ -751,6 +751,8 @@ class Playout:
                         if s == wby and wdur == UNTIL_RETURN:
                             wish, wby = None, -1
                         break
+                    if ak and s == seat:  # nobody left to hit (engine.rules._hand_on)
+                        ak = 0
                     seat = s
             steps += 1
             if ak and aa > biggest:

@@ -575,6 +575,10 @@ def _apply(st: State, move: Move, events: list[Event] | None) -> State:
 
 def _hand_on(w: _Step, seat: int) -> State:
     nxt = w.advance(seat)
+    if w.attack is not None and nxt == seat:
+        # Every other seat is sitting out (immune) or finished: nobody is left to hit.
+        w.emit("attack_lapsed", kind=w.attack.kind, amount=w.attack.amount)
+        w.attack = None
     if w.attack is not None:
         w.emit("attack", kind=w.attack.kind, amount=w.attack.amount, target=nxt,
                defence=w.t.has_defence[w.attack.card])

@@ -77,6 +77,7 @@ EVENT_KINDS = (
     "attack",          # {kind, amount, target, defence}: an attack is now pending on target;
                        # defence: whether any card can answer it
     "sits_out",        # {seat, turns}: took a sit-out attack
+    "attack_lapsed",   # {kind, amount}: every other seat sits out or has finished: nobody to hit
     "passed_over",     # {seat, left}: a waiting seat loses a turn
     "wish_set",        # {kind, value, by}
     "wish_ended",      # {kind, value}

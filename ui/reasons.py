@@ -171,6 +171,7 @@ def _event_templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], s
                                "{seat} sits this turn out ({left} more to wait).", p["left"]),
         "wish_set": wish,
         "wish_ended": fixed(_("The wish is over.")),
+        "attack_lapsed": fixed(_("Every other player sits out or has finished: nobody can be hit, and the attack lapses.")),
         "call_penalty": lambda p: ngettext("{seat} forgot to call \"{word}\" and draws {count} penalty card.",
                                 "{seat} forgot to call \"{word}\" and draws {count} penalty cards.", p["count"]),
         "can_play_drawn": fixed(_("{seat} may play the drawn card {card} at once, or keep it.")),
