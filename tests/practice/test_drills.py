@@ -1,0 +1,154 @@
+"""Drills: every stated answer equals the engine's; the loader names the file and drill at fault."""
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from engine.drills import DrillError, load_drill_file, load_drills, verify_drill
+from engine.scenario import TOPICS
+from ui.i18n import LANGUAGES, translator
+from ui.practice_view import answer_text, explanation, option_text, question_text, status_lines
+
+DRILLS = load_drills()
+MINIMUM = {"pl": 40, "pl-trad": 40, "da": 40, "hu": 20}
+
+
+@pytest.mark.parametrize("drill", DRILLS, ids=lambda d: d.id)
+def test_every_drill_states_the_engines_answer(drill) -> None:
+    verify_drill(drill)
+
+
+@pytest.mark.parametrize("variant, minimum", MINIMUM.items())
+def test_each_variant_has_enough_drills_over_several_topics(variant: str, minimum: int) -> None:
+    mine = [d for d in DRILLS if d.variant == variant]
+    assert len(mine) >= minimum
+    topics = Counter(d.topic for d in mine)
+    assert len(topics) >= 7, topics
+    assert {d.kind for d in mine} == {"select", "next", "best"}
+
+
+def test_every_drill_topic_is_a_known_topic_and_ids_are_unique() -> None:
+    assert all(d.topic in TOPICS for d in DRILLS)
+    assert len({d.id for d in DRILLS}) == len(DRILLS)
+
+
+def test_hungarian_drills_cover_the_hungarian_cards() -> None:
+    topics = {d.topic for d in DRILLS if d.variant == "hu"}
+    assert {"hu_seven", "hu_ace", "hu_felso", "hu_also", "makao_call"} <= topics
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_every_drill_can_be_told_in_every_language(language: str) -> None:
+    tr = translator(language)
+    for drill in DRILLS:
+        st = drill.state()
+        assert question_text(drill, st, tr)
+        assert answer_text(drill, st, tr)
+        assert explanation(drill, st, tr)
+        status_lines(st, tr)
+        for option in drill.options:
+            assert option_text(drill, option, st, tr)
+
+
+def test_a_select_explanation_gives_one_engine_reason_per_card() -> None:
+    drill = next(d for d in DRILLS if d.id == "pl-two-three-01")
+    lines = explanation(drill, drill.state(), translator("en"))
+    assert any("3♣ may not answer 2♥" in line for line in lines)
+    assert lines[-1] == drill.feedback
+
+
+def _write(tmp_path: Path, body: str, name: str = "x.toml") -> Path:
+    path = tmp_path / name
+    path.write_text('variant = "pl"\n' + body, encoding="utf-8")
+    return path
+
+
+GOOD = '''
+[[drill]]
+id = "t-1"
+topic = "matching"
+kind = "select"
+title = "t"
+answer = ["7c"]
+[drill.position]
+hands = [["7c", "9s"], 5]
+to_move = 0
+pile = ["7h"]
+'''
+
+
+def test_a_good_file_loads(tmp_path: Path) -> None:
+    (drill,) = load_drill_file(_write(tmp_path, GOOD))
+    verify_drill(drill)
+    assert drill.is_correct(["7c"]) and not drill.is_correct(["7c", "9s"]) and not drill.is_correct("7c")
+
+
+@pytest.mark.parametrize("change, message", [
+    (('answer = ["7c"]', 'answer = ["7c", "9s"]'), "the engine says ['7c']"),
+    (('topic = "matching"', 'topic = "magic"'), "unknown topic 'magic'"),
+    (('kind = "select"', 'kind = "guess"'), "unknown kind 'guess'"),
+    (('title = "t"', 'title = "t"\nmove = "play 7c"'), "does not belong to a 'select' drill"),
+    (('pile = ["7h"]', 'pile = []'), "the position cannot exist"),
+    (('answer = ["7c"]', 'answer = ["Kc"]'), "not in the hand"),
+])
+def test_a_bad_drill_is_refused_naming_file_and_drill(tmp_path: Path, change, message: str) -> None:
+    path = _write(tmp_path, GOOD.replace(*change))
+    with pytest.raises(DrillError) as caught:
+        for drill in load_drill_file(path):
+            verify_drill(drill)
+    assert "x.toml: drill 't-1'" in str(caught.value)
+    assert message in str(caught.value)
+
+
+def test_a_wrong_next_answer_and_a_wrong_reason_are_refused(tmp_path: Path) -> None:
+    body = '''
+[[drill]]
+id = "n-1"
+topic = "two_three"
+kind = "next"
+title = "t"
+move = "play 3h"
+ask = "penalty"
+options = ["draw 5 @1", "draw 3 @1"]
+answer = "draw 3 @1"
+[drill.position]
+hands = [["3h", "9s"], 5]
+to_move = 0
+pile = ["2h"]
+attack = { draw = 2 }
+
+[[drill]]
+id = "b-1"
+topic = "two_three"
+kind = "best"
+title = "t"
+answer = "play 3h"
+[drill.position]
+hands = [["3h", "3c"], 5]
+to_move = 0
+pile = ["2h"]
+attack = { draw = 2 }
+[[drill.wrong]]
+move = "play 3c"
+reason = "not_a_defence"
+'''
+    next_drill, best_drill = load_drill_file(_write(tmp_path, body))
+    with pytest.raises(DrillError, match="answer says 'draw 3 @1', the engine says 'draw 5 @1'"):
+        verify_drill(next_drill)
+    with pytest.raises(DrillError, match="stated reason 'not_a_defence', the engine gives \\['defence_must_match'\\]"):
+        verify_drill(best_drill)
+
+
+def test_a_duplicate_id_and_bad_toml_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(DrillError, match="used twice"):
+        load_drill_file(_write(tmp_path, GOOD + GOOD))
+    bad = tmp_path / "bad.toml"
+    bad.write_text("variant = [", encoding="utf-8")
+    with pytest.raises(DrillError, match="bad.toml: file: is not valid TOML"):
+        load_drill_file(bad)
+    unknown = tmp_path / "v.toml"
+    unknown.write_text('variant = "xx"\n' + GOOD, encoding="utf-8")
+    with pytest.raises(DrillError, match="v.toml: file: 'variant' must name a ruleset"):
+        load_drill_file(unknown)

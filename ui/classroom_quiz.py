@@ -1,0 +1,74 @@
+"""The class quiz link: a fixed sequence of shipped drills, written as a short code (``?quiz=``).
+
+The code is ``Q1.`` + base64url of compressed JSON ``{"v": variant, "d": [drill ids without
+the variant prefix]}``. ``decode_quiz`` checks everything against the shipped drills and raises
+``QuizCodeError`` whose ``code`` tells the page which message to show. No Streamlit here.
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+import zlib
+from typing import Any
+
+from engine.drills import Drill
+from engine.ruleset import variant_ids
+
+PREFIX = "Q1."
+MAX_DRILLS = 30
+MAX_CODE = 2000
+_CODE_CHARS = re.compile(r"[A-Za-z0-9_-]+")
+
+
+class QuizCodeError(ValueError):
+    """A quiz code that cannot be used; ``code`` is one of empty, format, corrupt, invalid, unknown_drill."""
+
+    def __init__(self, code: str, detail: str = ""):
+        self.code = code
+        super().__init__(f"{code}: {detail}" if detail else code)
+
+
+def encode_quiz(variant: str, drill_ids: list[str] | tuple[str, ...]) -> str:
+    """Writes a quiz of shipped drills of one variant as a short code."""
+    prefix = f"{variant}-"
+    short = [i[len(prefix):] if i.startswith(prefix) else i for i in drill_ids]
+    raw = json.dumps({"v": variant, "d": short}, separators=(",", ":")).encode()
+    return PREFIX + base64.urlsafe_b64encode(zlib.compress(raw, 9)).rstrip(b"=").decode()
+
+
+def decode_quiz(code: Any, drills: tuple[Drill, ...]) -> tuple[str, tuple[str, ...]]:
+    """Reads a quiz code into (variant, drill ids); every id must name a shipped drill of the variant."""
+    if not isinstance(code, str) or not code.strip():
+        raise QuizCodeError("empty")
+    code = code.strip()
+    if len(code) > MAX_CODE or not code.startswith(PREFIX) or not _CODE_CHARS.fullmatch(code[len(PREFIX):] or "!"):
+        raise QuizCodeError("format")
+    body = code[len(PREFIX):]
+    try:
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(packed, 16 * 1024)
+        if inflater.unconsumed_tail:
+            raise QuizCodeError("corrupt", "too large")
+        data = json.loads(raw.decode("utf-8"))
+    except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError) as exc:
+        if isinstance(exc, QuizCodeError):
+            raise
+        raise QuizCodeError("corrupt", str(exc)) from None
+    if not isinstance(data, dict) or set(data) != {"v", "d"}:
+        raise QuizCodeError("invalid", "unexpected fields")
+    variant, short = data["v"], data["d"]
+    if variant not in variant_ids() or not isinstance(short, list) or not 1 <= len(short) <= MAX_DRILLS:
+        raise QuizCodeError("invalid", "bad variant or drill list")
+    known = {d.id for d in drills if d.variant == variant}
+    ids = []
+    for item in short:
+        if not isinstance(item, str):
+            raise QuizCodeError("invalid", "a drill id must be text")
+        full = f"{variant}-{item}"
+        if full not in known:
+            raise QuizCodeError("unknown_drill", full)
+        ids.append(full)
+    return variant, tuple(ids)
