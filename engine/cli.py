@@ -7,16 +7,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
-import time
 from typing import Any
 
 from engine.deal import new_game
 from engine.errors import EngineError, PositionError
 from engine.moves import format_move, parse_move
 from engine.position import parse_position, position_to_json
-from engine.rules import apply_move, check, child, legal_moves, verdicts
+from engine.fastplay import run_random_games
+from engine.policies import reference_random_games
+from engine.rules import apply_move, check, verdicts
 from engine.ruleset import load_ruleset, variant_ids
 
 LANGS = ("en", "pl", "da", "hu")
@@ -116,33 +116,6 @@ def cmd_explain(args: argparse.Namespace) -> Any:
     return out
 
 
-def run_selfplay(variant: str, players: int, games: int, seed: int, step_cap: int = 20_000) -> dict[str, Any]:
-    """Plays random games on the engine's fast path and returns statistics."""
-    rules = load_ruleset(variant)
-    rng = random.Random(seed)
-    decisions = finished = biggest = 0
-    lengths = []
-    start = time.perf_counter()
-    for g in range(games):
-        st = new_game(rules, players, seed + g)
-        steps = 0
-        while not st.over and steps < step_cap:
-            moves = legal_moves(st)
-            st = child(st, moves[rng.randrange(len(moves))])
-            steps += 1
-            if st.attack is not None and st.attack.amount > biggest:
-                biggest = st.attack.amount
-        decisions += steps
-        lengths.append(steps)
-        finished += st.over
-    seconds = time.perf_counter() - start
-    return {"variant": variant, "players": players, "games": games, "decisions": decisions,
-            "seconds": round(seconds, 4), "finished": finished,
-            "decisions_per_second": round(decisions / seconds) if seconds else None,
-            "mean_length": round(sum(lengths) / len(lengths), 1) if lengths else 0,
-            "biggest_attack": biggest}
-
-
 def cmd_selfplay(args: argparse.Namespace) -> Any:
     if args.games < 0 or args.games > 1_000_000:
         raise CliError("--games must be between 0 and 1000000")
@@ -153,7 +126,9 @@ def cmd_selfplay(args: argparse.Namespace) -> Any:
                            f"not {args.players}")
     except EngineError as exc:
         raise CliError(str(exc)) from None
-    return run_selfplay(args.variant, args.players, args.games, args.seed)
+    if args.reference:
+        return reference_random_games(args.variant, args.players, args.games, args.seed)
+    return run_random_games(args.variant, args.players, args.games, args.seed)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -175,6 +150,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, required=True)
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--reference", action="store_true",
+                   help="play on the reference engine (legal_moves + child) instead of the playout kernel")
     p.set_defaults(run=cmd_selfplay)
     return parser
 

@@ -47,10 +47,10 @@ Public API
     An independent copy (cheap), e.g. to try moves in a search.
 ``p.play_random(rng, step_cap=20000) -> int``
     Plays until the round ends (or ``step_cap`` moves), every seat choosing uniformly among its
-    legal moves with ``rng.randrange(len(moves))`` — the choices of ``engine.cli.run_selfplay``.
+    legal moves with ``rng.randrange(len(moves))`` — the choices of ``engine.policies.reference_random_games``.
     Returns the number of moves made.
 ``run_random_games(rules, players, games, seed, step_cap=20000) -> dict``
-    ``engine.cli.run_selfplay`` on this kernel: {"games", "decisions", "seconds", "finished",
+    ``engine.policies.reference_random_games`` on this kernel: {"games", "decisions", "seconds", "finished",
     "mean_length", "biggest_attack", ...}; for the same arguments it plays the very same games,
     so every figure but the time equals the reference's.
 """
@@ -765,7 +765,7 @@ class Playout:
 
 def run_random_games(rules: Ruleset | str, players: int, games: int, seed: int,
                      step_cap: int = 20_000) -> dict[str, Any]:
-    """Random games on the kernel: the statistics of ``engine.cli.run_selfplay``, same games."""
+    """Random games on the kernel: the statistics of ``engine.policies.reference_random_games``, same games."""
     if isinstance(rules, str):
         rules = load_ruleset(rules)
     compiled(rules)   # once per ruleset, like the reference's Tables: not part of the timing

@@ -9,7 +9,7 @@ reference State exactly (hands, pile and deck order, seed, attack, wish, waiting
   drawn card, waiting seats, K♠ backwards, two decks, empty decks, calls, finished seats):
   every legal move is applied, then a random game is played on from there;
 * every position of the rule case tables (tests/cases/*.toml), the same way;
-* ``run_random_games`` plays the very same games as ``engine.cli.run_selfplay``.
+* ``run_random_games`` plays the very same games as ``engine.policies.reference_random_games``.
 
 The kernel even lists the moves in the reference order (checked too), which is what lets a
 seeded random playout on the kernel choose exactly the moves the reference selfplay chooses.
@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.cli import run_selfplay  # noqa: E402
+from engine.policies import reference_random_games  # noqa: E402
 from engine.deal import new_game  # noqa: E402
 from engine.errors import EngineError  # noqa: E402
 from engine.fastplay import Playout, run_random_games  # noqa: E402
@@ -247,7 +247,7 @@ def test_run_random_games_plays_the_reference_games(variant: str) -> None:
     rules = load_ruleset(variant)
     players = min(max(3, rules.players[0]), rules.players[1])
     mine = run_random_games(rules, players, 12, 5)
-    ref = run_selfplay(variant, players, 12, 5)
+    ref = reference_random_games(variant, players, 12, 5)
     for key in ("games", "decisions", "finished", "mean_length", "biggest_attack"):
         assert mine[key] == ref[key], f"{variant}: {key} {mine[key]} != {ref[key]}"
 
