@@ -12,8 +12,10 @@ from collections.abc import Sequence
 import pandas as pd
 import streamlit as st
 
+from engine.errors import NotationError
+from engine.position import decode_share_code
 from engine.ruleset import Ruleset, load_ruleset, variant_ids
-from ui import house_rules
+from ui import house_rules, sandbox_view
 from ui.compare_contrasts import Contrast, Outcome, disagree, evaluate, load_contrasts, sandbox_link
 from ui.compare_table import (
     card_label,
@@ -37,6 +39,7 @@ HOUSE_REMOVE = "house_remove"
 HOUSE_UPLOAD = "house_upload"
 HOUSE_DOWNLOAD = "house_download"
 HOUSE_FORM = "house_form"
+HOUSE_SANDBOX = "contrast_house_sandbox_"  # + contrast id: opens its house-rules position in the Sandbox
 DEFAULT_VARIANTS = ("pl", "pl-trad", "da", "hu")
 RELATIVES = ("cz-prsi", "de-maumau", "ru-101")
 
@@ -166,17 +169,26 @@ def _rows(contrast: Contrast, t: Translator) -> list[tuple[str, Ruleset, bool]]:
 
 def contrast_frame(contrast: Contrast, t: Translator) -> tuple[pd.DataFrame, list[Outcome]]:
     """The verdicts of one contrast under the compared rulesets, as a table (markdown cells)."""
+    frame, outcomes, _house = _contrast_frame(contrast, t)
+    return frame, outcomes
+
+
+def _contrast_frame(contrast: Contrast, t: Translator) -> tuple[pd.DataFrame, list[Outcome], Outcome | None]:
     _ = t.gettext
     records, outcomes = [], []
+    house: Outcome | None = None
     for label, ruleset, shipped in _rows(contrast, t):
         outcome = evaluate(contrast, ruleset, t)
         if outcome is None:
             continue
         outcomes.append(outcome)
+        if not shipped:
+            house = outcome
         verdict = (":green[:material/check_circle: " + _("allowed") + "]") if outcome.legal else (
             ":red[:material/cancel: " + _("not allowed") + "]")
+        # A link cannot carry house rules, so their row opens the Sandbox through the session (button below).
         link = (f"[{_('Open in the Sandbox')}]({sandbox_link(outcome.share_code, ruleset.id)})"
-                if shipped else _("(house rules: not linkable)"))
+                if shipped else _("(house rules: use the button below the table)"))
         records.append({
             _("Variant"): escape_markdown(label),
             _("Position"): escape_markdown(outcome.situation),
@@ -186,7 +198,16 @@ def contrast_frame(contrast: Contrast, t: Translator) -> tuple[pd.DataFrame, lis
             _("What happens"): escape_markdown(outcome.effects) or "—",
             _("Sandbox"): link,
         })
-    return pd.DataFrame.from_records(records), outcomes
+    return pd.DataFrame.from_records(records), outcomes, house
+
+
+def open_house_position(outcome: Outcome) -> None:
+    """Opens a contrast's position under the house rules in the Sandbox, in this session."""
+    try:
+        position = decode_share_code(outcome.share_code)
+    except NotationError:  # our own code: cannot happen, but a page never shows a traceback
+        return
+    sandbox_view.open_position(position)
 
 
 def draw_contrasts(t: Translator) -> None:
@@ -197,7 +218,7 @@ def draw_contrasts(t: Translator) -> None:
     ))
     shown = 0
     for contrast in load_contrasts():
-        frame, outcomes = contrast_frame(contrast, t)
+        frame, outcomes, house = _contrast_frame(contrast, t)
         if frame.empty:
             continue
         shown += 1
@@ -206,6 +227,10 @@ def draw_contrasts(t: Translator) -> None:
             if contrast.text:
                 st.markdown(escape_markdown(_(contrast.text)))
             st.table(frame, hide_index=True)
+            # st.switch_page is ignored inside a callback, so the click is handled here in the run.
+            if house is not None and st.button(_("Open in the Sandbox under the house rules"),
+                                               key=HOUSE_SANDBOX + contrast.id, icon=":material/science:"):
+                open_house_position(house)
             if len(outcomes) > 1:
                 if disagree(outcomes):
                     st.caption(":material/compare_arrows: " + _("The compared variants disagree here."))

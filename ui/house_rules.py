@@ -8,6 +8,7 @@ which names the field. Other pages read it with ``house_ruleset()``.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +26,7 @@ from engine.ruleset import (
     load_ruleset,
     load_ruleset_text,
     ruleset_from_dict,
+    variant_ids,
 )
 from engine.ruleset_toml import ruleset_to_dict, ruleset_to_toml
 from ui.i18n import N_, Translator
@@ -93,8 +95,17 @@ def house_error(state: MutableMapping[str, Any] | None = None) -> str | None:
     return _state(state).get(HOUSE_ERROR)
 
 
+def own_id(ruleset: Ruleset) -> Ruleset:
+    """The ruleset under an id no shipped variant has (``pl`` → ``pl-house``).
+
+    A shipped id always means the shipped rules (in the Sandbox, in links); the ``-house`` suffix
+    also tells the Sandbox which preset the house rules stand nearest to.
+    """
+    return dataclasses.replace(ruleset, id=f"{ruleset.id}-house") if ruleset.id in variant_ids() else ruleset
+
+
 def from_preset(variant_id: str) -> Ruleset:
-    """A house ruleset that starts as a copy of a shipped variant."""
+    """A house ruleset that starts as a copy of a shipped variant (id ``<variant>-house``)."""
     base = load_ruleset(variant_id)
     data = ruleset_to_dict(base)
     data["id"] = f"{base.id}-house"
@@ -350,7 +361,7 @@ def use_upload(name: str, data: bytes, state: MutableMapping[str, Any] | None = 
         state[HOUSE_ERROR] = str(exc)
         _forget(state, HOUSE_NOTICE)
         return False
-    set_house_ruleset(ruleset, state)
+    set_house_ruleset(own_id(ruleset), state)
     clear_form(state)
     _forget(state, HOUSE_ERROR)
     state[HOUSE_NOTICE] = N_("The uploaded ruleset is now your house rules.")

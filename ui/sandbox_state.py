@@ -5,6 +5,10 @@ same position judged under other rules.
 The draft is position JSON (POSITION.md) as the editor builds it: it may be impossible,
 and ``validate`` then lists every problem. Drafts are never changed in place: every edit
 returns a new dict, so a draft kept in the session cannot be altered behind its back.
+
+Which rules a draft's ``variant`` means is decided by a ``Rulebook``: the shipped rulesets,
+plus the session's house ruleset when there is one (passed in by the page, so this module
+never reads the session). Functions that read a variant take ``book`` (default: shipped only).
 """
 from __future__ import annotations
 
@@ -20,7 +24,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from engine.deal import new_game
-from engine.errors import EngineError, NotationError, PositionError, Problem
+from engine.errors import EngineError, NotationError, PositionError, Problem, RulesetError
 from engine.moves import Move
 from engine.position import (
     MAX_POSITION_BYTES, MAX_SHARE_CODE, decode_share_code, encode_share_code, position_from_json,
@@ -28,6 +32,7 @@ from engine.position import (
 )
 from engine.rules import apply_move, check, verdicts
 from engine.ruleset import Ruleset, load_ruleset, variant_ids
+from engine.ruleset_toml import ruleset_to_dict
 from engine.state import State, tables_for
 from engine.verdicts import Event, Verdict
 
@@ -41,11 +46,91 @@ ANSWERS = ("draw", "wait", "pass")
 _SPLIT = re.compile(r"[\s,;]+")
 
 
+# ----------------------------------------------------------------------------- rulebook
+
+HOUSE_SUFFIX = "-house"         # a house ruleset started from preset "pl" is "pl-house" (ui.house_rules)
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """The rules a variant id means in one session: a shipped ruleset, or the session's house rules.
+
+    The house ruleset is reachable by its own id only when that id is not a shipped one
+    (a shipped id always means the shipped rules, so a share link means the same for everyone).
+    """
+
+    house: Ruleset | None = None
+
+    @property
+    def house_id(self) -> str | None:
+        """The id the house rules go by here, or None when there are none (or their id is taken)."""
+        if self.house is None or self.house.id in variant_ids():
+            return None
+        return self.house.id
+
+    def ids(self) -> list[str]:
+        """Every variant id this session can play: the shipped ones, then the house rules."""
+        house = self.house_id
+        return variant_ids() + ([house] if house is not None else [])
+
+    def is_house(self, variant: Any) -> bool:
+        """Tells whether a variant id names this session's house rules."""
+        return variant is not None and variant == self.house_id
+
+    def get(self, variant: Any) -> Ruleset | None:
+        """The ruleset a variant id means, or None when it means nothing here."""
+        if self.is_house(variant):
+            return self.house
+        if isinstance(variant, str) and variant in variant_ids():
+            return load_ruleset(variant)
+        return None
+
+    def load(self, variant: Any) -> Ruleset:
+        """The ruleset a variant id means; raises RulesetError (as load_ruleset) for an unknown id."""
+        rules = self.get(variant)
+        if rules is None:
+            raise RulesetError(f"unknown variant {variant!r} (known: {', '.join(self.ids())})")
+        return rules
+
+    def base_of(self, variant: Any) -> str:
+        """The shipped variant nearest to a variant id: itself when shipped; for house rules, the preset
+        they were started from (``pl-house`` → ``pl``), else the first shipped variant with their deck."""
+        return base_variant(variant, self.get(variant))
+
+
+SHIPPED = Rulebook()
+
+
+def base_variant(variant: Any, rules: Ruleset | None = None) -> str:
+    """The shipped variant a (maybe no longer known) variant id stands nearest to.
+
+    A shipped id is itself; ``<preset>-house`` is its preset (house rules keep that id through
+    download and upload); otherwise the first shipped variant with the same deck as ``rules``,
+    else the first shipped variant.
+    """
+    shipped = variant_ids()
+    if isinstance(variant, str):
+        if variant in shipped:
+            return variant
+        if variant.endswith(HOUSE_SUFFIX) and variant[:-len(HOUSE_SUFFIX)] in shipped:
+            return variant[:-len(HOUSE_SUFFIX)]
+    if rules is not None:
+        for candidate in shipped:
+            if load_ruleset(candidate).deck.id == rules.deck.id:
+                return candidate
+    return shipped[0]
+
+
+def rules_fingerprint(rules: Ruleset) -> str:
+    """A text that changes whenever any rule of a ruleset changes (house rules are edited in place)."""
+    return json.dumps(ruleset_to_dict(rules), sort_keys=True, ensure_ascii=False)
+
+
 # ------------------------------------------------------------------------------- drafts
 
-def new_draft(variant: str, seats: int | None = None, seed: int = 0) -> dict[str, Any]:
+def new_draft(variant: str, seats: int | None = None, seed: int = 0, book: Rulebook = SHIPPED) -> dict[str, Any]:
     """Returns an empty draft: no cards anywhere, player 1 to move."""
-    rules = load_ruleset(variant)
+    rules = book.load(variant)
     seats = clamp_seats(rules, seats if seats is not None else rules.players[0])
     return {"variant": variant, "hands": [[] for _ in range(seats)], "to_move": 0, "pile": [], "seed": seed}
 
@@ -119,17 +204,20 @@ def with_seats(draft: dict[str, Any], seats: int) -> dict[str, Any]:
     return out
 
 
-def with_variant(draft: dict[str, Any], variant: str) -> dict[str, Any]:
+def with_variant(draft: dict[str, Any], variant: str, book: Rulebook = SHIPPED,
+                 old_rules: Ruleset | None = None) -> dict[str, Any]:
     """Moves a draft to another variant: with the same deck the cards stay, otherwise it is cleared.
 
     What the new variant cannot have (an attack kind, a wish, a card just drawn) is dropped.
+    ``old_rules`` stands in for the draft's own variant when the book no longer knows it
+    (house rules removed while the sandbox used them).
     """
-    rules = load_ruleset(variant)
-    old = draft.get("variant")
-    same_deck = old in variant_ids() and load_ruleset(old).deck.id == rules.deck.id
+    rules = book.load(variant)
+    old = book.get(draft.get("variant")) or old_rules
+    same_deck = old is not None and old.deck.id == rules.deck.id
     seed = draft.get("seed", 0) if isinstance(draft.get("seed"), int) else 0
     if not same_deck:
-        return new_draft(variant, seats_of(draft) or None, seed)
+        return new_draft(variant, seats_of(draft) or None, seed, book)
     out = with_seats(edited(draft, variant=variant), clamp_seats(rules, seats_of(draft)))
     t = tables_for(rules)
     attack = out.get("attack")
@@ -148,9 +236,9 @@ def with_variant(draft: dict[str, Any], variant: str) -> dict[str, Any]:
     return out
 
 
-def dealt_draft(variant: str, seats: int, seed: int) -> dict[str, Any]:
+def dealt_draft(variant: str, seats: int, seed: int, book: Rulebook = SHIPPED) -> dict[str, Any]:
     """Deals a fresh round with this seed, as a draft (every card shown)."""
-    rules = load_ruleset(variant)
+    rules = book.load(variant)
     data = position_to_json(new_game(rules, clamp_seats(rules, seats), seed))
     data.pop("over", None)
     return data
@@ -218,10 +306,13 @@ class Validation:
     problems: tuple[Problem, ...] = ()
 
 
-def validate(draft: Any) -> Validation:
+def validate(draft: Any, book: Rulebook = SHIPPED) -> Validation:
     """Builds the State of a draft, or lists every problem; never raises."""
+    # Only house rules are handed over: a shipped or unknown id is read by the engine itself,
+    # which names an unknown variant as a problem.
+    rules = book.house if isinstance(draft, dict) and book.is_house(draft.get("variant")) else None
     try:
-        return Validation(position_from_json(draft))
+        return Validation(position_from_json(draft, rules=rules))
     except PositionError as exc:
         return Validation(None, tuple(exc.problems))
     except (EngineError, ValueError, TypeError, KeyError, IndexError, RecursionError) as exc:
@@ -285,20 +376,58 @@ def share_code(position: dict[str, Any]) -> str:
     return encode_share_code(position)
 
 
-def share_query(position: dict[str, Any], language: str) -> str:
-    """Makes the query string of a share link: ``pos``, ``variant`` and ``lang``."""
-    return urlencode({"pos": share_code(position), "variant": position.get("variant", ""), "lang": language})
+def share_query(position: dict[str, Any], language: str, house: bool = False) -> str:
+    """Makes the query string of a share link: ``pos``, ``variant`` and ``lang`` (and ``house=1``, see below)."""
+    query = {"pos": share_code(position), "variant": position.get("variant", ""), "lang": language}
+    if house:
+        query["house"] = "1"
+    return urlencode(query)
 
 
-def _checked(data: dict[str, Any]) -> Loaded:
-    result = validate(data)
+@dataclass(frozen=True)
+class Shared:
+    """What a share link carries for a position: the position (None when there can be no link), and
+    the preset it opens under when it was made under house rules."""
+
+    position: dict[str, Any] | None
+    base: str | None = None
+    problems: tuple[Problem, ...] = ()
+
+
+def link_position(position: dict[str, Any], book: Rulebook = SHIPPED) -> Shared:
+    """The position a share link carries: itself, or for house rules the same cards under their preset.
+
+    A share code is position JSON only (POSITION.md); it cannot carry a ruleset, and a link means
+    the same for everyone. So a position under house rules is linked under the preset they were
+    started from (``pl-house`` → ``pl``) with ``house=1`` in the link, and the receiver is told
+    "made under house rules; opened under Polish makao" (the sender is warned before sharing).
+    When the position cannot exist under the preset there is no link, and the problems say why.
+    The JSON download keeps the house id: it loads back in a session that has those house rules.
+    """
+    variant = position.get("variant")
+    if not book.is_house(variant):
+        return Shared(position)
+    base = book.base_of(variant)
+    shared = {**copy.deepcopy(position), "variant": base}
+    result = validate(shared)
+    if result.state is None:
+        return Shared(None, base, result.problems)
+    return Shared(shared, base)
+
+
+def _checked(data: dict[str, Any], book: Rulebook) -> Loaded:
+    result = validate(data, book)
     if result.state is None:
         return Loaded(None, "impossible", result.problems)
     return Loaded(data)
 
 
 def read_share_code(code: Any) -> Loaded:
-    """Reads a ``?pos=`` value; a broken or hostile one gives an error, never an exception."""
+    """Reads a ``?pos=`` value; a broken or hostile one gives an error, never an exception.
+
+    A link means the same for everyone, so it is read with the shipped rulesets only: a link
+    naming house rules (which it cannot carry) gets the "unknown variant" problem.
+    """
     if not isinstance(code, str) or not code.strip():
         return Loaded(None, "unreadable")
     if len(code) > MAX_SHARE_CODE:
@@ -307,11 +436,14 @@ def read_share_code(code: Any) -> Loaded:
         data = decode_share_code(code)
     except NotationError:
         return Loaded(None, "unreadable")
-    return _checked(data)
+    return _checked(data, SHIPPED)
 
 
-def read_position_text(raw: str | bytes) -> Loaded:
-    """Reads pasted or uploaded position JSON; anything else gives an error, never an exception."""
+def read_position_text(raw: str | bytes, book: Rulebook = SHIPPED) -> Loaded:
+    """Reads pasted or uploaded position JSON; anything else gives an error, never an exception.
+
+    Position JSON exported under house rules names them, and loads back in a session that has them.
+    """
     if len(raw) > MAX_IMPORT_BYTES:
         return Loaded(None, "too_long")
     if isinstance(raw, bytes):
@@ -325,7 +457,7 @@ def read_position_text(raw: str | bytes) -> Loaded:
         return Loaded(None, "not_json")
     if not isinstance(data, dict):
         return Loaded(None, "not_object")
-    return _checked(data)
+    return _checked(data, book)
 
 
 def export_json(position: dict[str, Any]) -> str:
@@ -455,20 +587,20 @@ class RulesColumn:
     problems: tuple[Problem, ...] = field(default=())
 
 
-def same_deck_variants(variant: str) -> list[str]:
-    """The shipped variants that use the same deck as this one, this one first."""
-    deck = load_ruleset(variant).deck.id
-    others = [v for v in variant_ids() if v != variant and load_ruleset(v).deck.id == deck]
+def same_deck_variants(variant: str, book: Rulebook = SHIPPED) -> list[str]:
+    """The variants of the book (house rules included) that use the same deck as this one, this one first."""
+    deck = book.load(variant).deck.id
+    others = [v for v in book.ids() if v != variant and book.load(v).deck.id == deck]
     return [variant, *others]
 
 
-def under_other_rules(state: State) -> list[RulesColumn]:
+def under_other_rules(state: State, book: Rulebook = SHIPPED) -> list[RulesColumn]:
     """Judges the same position under every variant with the same deck (this one first)."""
     data = position_to_json(state)
     data.pop("over", None)
     columns = []
-    for variant in same_deck_variants(state.rules.id):
-        result = validate({**data, "variant": variant})
+    for variant in same_deck_variants(state.rules.id, book):
+        result = validate({**data, "variant": variant}, book)
         columns.append(RulesColumn(variant, result.state, result.problems))
     return columns
 

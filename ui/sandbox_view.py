@@ -20,18 +20,18 @@ from engine.moves import parse_move
 from engine.ruleset import Ruleset, load_ruleset, variant_ids
 from engine.state import State, tables_for
 from engine.verdicts import Verdict
-from ui import session
+from ui import house_rules, session
 from ui.cards import DECKS, card_label, hand_html, suit_word
 from ui.i18n import Translator
 from ui.problems import describe_problems
 from ui.reasons import card_text, describe_event, describe_reason, describe_verdict, wish_rank_text
 from ui.rules_text import escape_markdown
 from ui.sandbox_state import (
-    MAX_COUNT, MAX_IMPORT_BYTES, Loaded, PlayGroup, Timeline, answer_verdicts, clamp_seats,
-    comparison_rows, current_position, dealt_draft, edited, export_json, format_cards, free_cards,
-    is_empty, known_cards, load_examples, new_draft, parse_cards_text, play_groups, read_position_text,
-    read_share_code, seats_of, share_query, under_other_rules, validate, with_hand, with_seats,
-    with_variant, with_waiting,
+    MAX_COUNT, MAX_IMPORT_BYTES, Loaded, PlayGroup, Rulebook, Timeline, answer_verdicts, base_variant,
+    clamp_seats, comparison_rows, current_position, dealt_draft, edited, export_json, format_cards, free_cards,
+    is_empty, known_cards, link_position, load_examples, new_draft, parse_cards_text, play_groups,
+    read_position_text, read_share_code, rules_fingerprint, seats_of, share_query, under_other_rules, validate,
+    with_hand, with_seats, with_variant, with_waiting,
 )
 
 # Session keys (state, not widgets).
@@ -41,6 +41,8 @@ TIMELINE_SOURCE = "sandbox_timeline_source"
 LINK_READ = "sandbox_link_read"
 NOTICE = "sandbox_notice"
 VIEW = "sandbox_view"
+HOUSE_IN_USE = "sandbox_house_rules"      # the house Ruleset the draft was last judged under
+FOLLOWED = "sandbox_followed_variant"     # the sidebar variant the draft last followed
 # Widget keys. Editor widgets share a prefix: they are forgotten after each edit.
 EDITOR = "sandbox_ed_"
 VIEW_PICKER = "_sandbox_view_picker"
@@ -84,9 +86,49 @@ def _forget_editor() -> None:
         del st.session_state[key]
 
 
+def book() -> Rulebook:
+    """The rules the sandbox knows in this session: the shipped variants and the house rules, if any."""
+    return Rulebook(house_rules.house_ruleset())
+
+
 def _rules() -> Ruleset:
-    variant = draft().get("variant")
-    return load_ruleset(variant if variant in variant_ids() else session.variant())
+    return book().get(draft().get("variant")) or load_ruleset(session.variant())
+
+
+def variant_label(variant: str, t: Translator, known: Rulebook | None = None) -> str:
+    """A variant's name for people; house rules say which preset they are based on."""
+    _ = t.gettext
+    known = known or book()
+    ruleset = known.get(variant)
+    if ruleset is None:
+        return variant
+    if not known.is_house(variant):
+        return _(ruleset.name)
+    base = load_ruleset(known.base_of(variant))
+    if ruleset.name == base.name:
+        return _("House rules (based on {name})").format(name=_(base.name))
+    return _("House rules ({name})").format(name=_(ruleset.name))
+
+
+def _adopt(value: dict[str, Any], notice: dict[str, Any] | None = None) -> None:
+    """Makes a position the draft; the sidebar variant becomes its variant (for house rules, their preset)."""
+    session.set_variant(book().base_of(value.get("variant")))
+    st.session_state[FOLLOWED] = session.variant()
+    st.session_state.pop(HOUSE_IN_USE, None)     # judged from now on under the rules as they are
+    _set_draft(value)
+    if notice is not None:
+        st.session_state[NOTICE] = notice
+
+
+def open_position(position: dict[str, Any]) -> None:
+    """Puts a position (house rules included) into the sandbox and switches to the Sandbox page.
+
+    Called from other pages of the same session, so house rules travel with it — a link could not carry them.
+    """
+    position = {k: v for k, v in position.items() if k != "over"}
+    st.session_state[LINK_READ] = True        # the user's choice wins over a link the session came in with
+    _adopt(position, {"origin": "compare", "error": None, "problems": ()})
+    st.switch_page(SANDBOX_SCRIPT)
 
 
 def timeline() -> Timeline | None:
@@ -103,18 +145,52 @@ def read_link_once() -> None:
         return
     loaded = read_share_code(code)
     if loaded.draft is not None:
-        session.set_variant(loaded.draft["variant"])
-        _set_draft(loaded.draft)
+        # A link made under house rules carries their preset instead (see sandbox_state.link_position).
+        made_under_house = session.entry_param("house") == "1"
+        _adopt(loaded.draft, {"origin": "link", "error": None, "problems": (), "house": True,
+                              "base": loaded.draft["variant"]} if made_under_house else None)
     else:
         _set_draft(new_draft(session.variant()))
         st.session_state[NOTICE] = {"origin": "link", "error": loaded.error, "problems": loaded.problems}
 
 
+def check_house_rules() -> None:
+    """Follows the house rules when they change on the Compare variants page while the sandbox uses them.
+
+    Edited (same id): the position is judged again under the new rules, with a note. Removed or
+    replaced by rules of another id: the draft moves to their preset (cards kept when the deck is
+    the same, as for any change of variant), with a note saying so.
+    """
+    known = book()
+    variant = draft().get("variant")
+    used = st.session_state.get(HOUSE_IN_USE)
+    if known.is_house(variant):
+        if isinstance(used, Ruleset) and used.id == variant and rules_fingerprint(used) != rules_fingerprint(known.house):
+            st.session_state[NOTICE] = {"origin": "house", "error": "changed", "problems": ()}
+        st.session_state[HOUSE_IN_USE] = known.house
+        return
+    st.session_state.pop(HOUSE_IN_USE, None)
+    if not isinstance(variant, str) or variant in variant_ids():
+        return
+    # Only house rules that went away leave a draft naming a variant nobody knows (links and imports are checked).
+    old = used if isinstance(used, Ruleset) and used.id == variant else None
+    base = base_variant(variant, old)
+    moved = with_variant(draft(), base, known, old_rules=old)
+    _adopt(moved, {"origin": "house", "error": "gone", "problems": (), "base": base})
+
+
 def follow_session_variant() -> None:
-    """Keeps the draft in the variant chosen in the sidebar (cards kept when the deck is the same)."""
+    """Keeps the draft in the variant chosen in the sidebar (cards kept when the deck is the same).
+
+    Under house rules the draft stays until the sidebar choice changes (the sidebar lists shipped variants only).
+    """
     current = draft()
-    if current.get("variant") != session.variant():
-        _set_draft(with_variant(current, session.variant()), keep_notice=True)
+    chosen = session.variant()
+    if book().is_house(current.get("variant")) and st.session_state.get(FOLLOWED) == chosen:
+        return
+    if current.get("variant") != chosen:
+        _set_draft(with_variant(current, chosen, book()), keep_notice=True)
+    st.session_state[FOLLOWED] = chosen
 
 
 # ------------------------------------------------------------------------------- callbacks
@@ -125,9 +201,9 @@ def _value(key: str) -> Any:
 
 def _on_variant() -> None:
     variant = _value(EDITOR + "variant")
-    if variant in variant_ids():
-        session.set_variant(variant)
-        _set_draft(with_variant(draft(), variant))
+    known = book()
+    if variant in known.ids():
+        _adopt(with_variant(draft(), variant, known))
 
 
 def _on_seats() -> None:
@@ -216,21 +292,20 @@ def _on_wish() -> None:
 
 def _on_clear() -> None:
     d = draft()
-    _set_draft(new_draft(_rules().id, seats_of(d) or None, d.get("seed", 0) if isinstance(d.get("seed"), int) else 0))
+    _set_draft(new_draft(_rules().id, seats_of(d) or None, d.get("seed", 0) if isinstance(d.get("seed"), int) else 0,
+                         book()))
 
 
 def _on_deal() -> None:
     seed = int(_value(SEED) or 0)
-    _set_draft(dealt_draft(_rules().id, seats_of(draft()) or _rules().players[0], seed))
+    _set_draft(dealt_draft(_rules().id, seats_of(draft()) or _rules().players[0], seed, book()))
 
 
 def _on_example() -> None:
     wanted = _value(EXAMPLE_PICKER)
     for example in load_examples():
         if example.id == wanted:
-            position = example.position()
-            session.set_variant(position["variant"])
-            _set_draft(position)
+            _adopt(example.position())
             return
 
 
@@ -270,15 +345,13 @@ def _on_edit_here() -> None:
 
 def _take(loaded: Loaded, origin: str) -> None:
     if loaded.draft is not None:
-        session.set_variant(loaded.draft["variant"])
-        _set_draft(loaded.draft)
-        st.session_state[NOTICE] = {"origin": origin, "error": None, "problems": ()}
+        _adopt(loaded.draft, {"origin": origin, "error": None, "problems": ()})
     else:
         st.session_state[NOTICE] = {"origin": origin, "error": loaded.error, "problems": loaded.problems}
 
 
 def _on_import_text() -> None:
-    _take(read_position_text(_value("sandbox_import_text") or ""), "import")
+    _take(read_position_text(_value("sandbox_import_text") or "", book()), "import")
 
 
 def _on_upload() -> None:
@@ -286,7 +359,7 @@ def _on_upload() -> None:
     if upload is None:
         return
     raw = upload.read(MAX_IMPORT_BYTES + 1)
-    _take(read_position_text(raw), "import")
+    _take(read_position_text(raw, book()), "import")
 
 
 # ------------------------------------------------------------------------------- texts
@@ -349,10 +422,26 @@ def _effects_text(verdict: Verdict, deck: str, t: Translator) -> str:
 
 
 def notice_messages(notice: dict[str, Any], deck: str, t: Translator) -> tuple[str, str, list[str], str]:
-    """The kind ("error"/"success"), headline, problem sentences and closing line of a notice."""
+    """The kind ("error"/"warning"/"info"/"success"), headline, problem sentences and closing line of a notice."""
     _ = t.gettext
     origin, error = notice.get("origin"), notice.get("error")
     problems = describe_problems(list(notice.get("problems", ())), deck, t)
+    base = notice.get("base")
+    base_name = _(load_ruleset(base).name) if base in variant_ids() else ""
+    if origin == "link" and error is None and notice.get("house") and base_name:
+        return "warning", _(
+            "This position was made under house rules, which a link cannot carry: it opens under {name}, "
+            "where some verdicts may differ."
+        ).format(name=base_name), [], ""
+    if origin == "house" and error == "changed":
+        return "info", _(
+            "The house rules changed on the Compare variants page: this position is judged again under the new rules."
+        ), [], ""
+    if origin == "house":
+        return "warning", _(
+            "The house rules this position used were removed or replaced on the Compare variants page, "
+            "so it is now shown under {name}."
+        ).format(name=base_name or _("another variant")), [], ""
     if error is None:
         return "success", _("The position was loaded."), [], ""
     if origin == "move":
@@ -427,9 +516,10 @@ def _cards_tab(d: dict[str, Any], rules: Ruleset, t: Translator) -> None:
     deck = art_deck(rules.deck.id)
     seats = max(seats_of(d), 1)
     variant_col, seats_col, move_col = st.columns(3)
+    known = book()
     _init(EDITOR + "variant", rules.id)
-    variant_col.selectbox(_("Variant"), options=variant_ids(), key=EDITOR + "variant", on_change=_on_variant,
-                          format_func=lambda v: _(load_ruleset(v).name))
+    variant_col.selectbox(_("Variant"), options=known.ids(), key=EDITOR + "variant", on_change=_on_variant,
+                          format_func=lambda v: variant_label(v, t, known))
     _init(EDITOR + "seats", clamp_seats(rules, seats))
     seats_col.number_input(_("Players"), min_value=rules.players[0], max_value=rules.players[1], step=1,
                            key=EDITOR + "seats", on_change=_on_seats)
@@ -562,6 +652,10 @@ def draw_notice(t: Translator) -> None:
     text = headline + ("\n\n" + _bullets(lines) if lines else "") + ("\n\n" + closing if closing else "")
     if kind == "success":
         st.success(text, icon=":material/check_circle:")
+    elif kind == "warning":
+        st.warning(escape_markdown(text), icon=":material/rule:")
+    elif kind == "info":
+        st.info(escape_markdown(text), icon=":material/rule:")
     else:
         st.error(text, icon=":material/link_off:" if notice.get("origin") == "link" else ":material/error:")
 
@@ -726,9 +820,10 @@ def comparison_frame(state: State, t: Translator) -> tuple[pd.DataFrame, list[st
     variants where the position cannot exist."""
     _ = t.gettext
     deck = art_deck(state.rules.deck.id)
-    columns = under_other_rules(state)
+    known = book()
+    columns = under_other_rules(state, known)
     rows = comparison_rows(state, columns)
-    names = {col.variant: _(load_ruleset(col.variant).name) for col in columns}
+    names = {col.variant: variant_label(col.variant, t, known) for col in columns}
     data, index, differ, details = [], [], [], []
     for notation, cells in rows:
         label = move_label(Verdict(parse_move(notation, state.rules.deck), notation, True, ()), deck, t)
@@ -769,9 +864,9 @@ def _sandbox_path() -> str:
     return next((spec.url_path for spec in PAGES if spec.script == SANDBOX_SCRIPT), "sandbox")
 
 
-def share_link(position: dict[str, Any], language: str) -> str:
+def share_link(position: dict[str, Any], language: str, house: bool = False) -> str:
     """The full link that opens this position in the sandbox, in this variant and language."""
-    query = share_query(position, language)
+    query = share_query(position, language, house=house)
     try:
         url = st.context.url
     except Exception:  # no browser context (bare mode, tests)
@@ -790,9 +885,24 @@ def draw_share(position: dict[str, Any] | None, t: Translator) -> None:
     _ = t.gettext
     st.subheader(_("Share and save"), anchor="share")
     if position is not None:
-        st.markdown(_("A link that opens exactly this position, in this variant and language:"))
-        with st.container(key="sandbox_share"):
-            st.code(share_link(position, session.language()), language=None, wrap_lines=True)
+        shared = link_position(position, book())
+        if shared.base is None:
+            st.markdown(_("A link that opens exactly this position, in this variant and language:"))
+        else:
+            base_name = _(load_ruleset(shared.base).name)
+            st.warning(escape_markdown(_(
+                "A link cannot carry house rules: it opens this position under {name}, where some verdicts may "
+                "differ. To share the house rules too, send their ruleset file (Compare variants, House rules) "
+                "with the position JSON below."
+            ).format(name=base_name)), icon=":material/rule:")
+        if shared.position is not None:
+            with st.container(key="sandbox_share"):
+                st.code(share_link(shared.position, session.language(), house=shared.base is not None),
+                        language=None, wrap_lines=True)
+        else:
+            st.caption(escape_markdown(_("Under {name} this position cannot exist, so there is no link for it: {problems}").format(
+                name=_(load_ruleset(shared.base).name),
+                problems=" ".join(describe_problems(list(shared.problems), art_deck(_rules().deck.id), t)))))
         st.download_button(_("Download the position (JSON)"), data=export_json(position),
                            file_name="makao-position.json", mime="application/json", key="sandbox_download",
                            icon=":material/download:", on_click="ignore")
@@ -819,6 +929,7 @@ def draw_page() -> None:
     t = session.tr()
     _ = t.gettext
     read_link_once()
+    check_house_rules()
     follow_session_variant()
     st.markdown(_("Set up any position, see why each card may or may not go, play it on, and share it by link."))
     draw_notice(t)
@@ -833,14 +944,15 @@ def draw_page() -> None:
                 icon=":material/info:")
         draw_share(None, t)
         return
-    result = validate(d)
+    result = validate(d, book())
     if result.state is None:
         st.session_state[TIMELINE] = None
         st.session_state.pop(TIMELINE_SOURCE, None)
         draw_problems(result.problems, deck, t)
         draw_share(None, t)
         return
-    source = json.dumps(d, sort_keys=True)
+    # Edited house rules keep their id: the rules' own text is part of what the timeline was built from.
+    source = json.dumps(d, sort_keys=True) + rules_fingerprint(result.state.rules)
     if st.session_state.get(TIMELINE_SOURCE) != source or timeline() is None:
         st.session_state[TIMELINE] = Timeline(result.state)
         st.session_state[TIMELINE_SOURCE] = source

@@ -18,10 +18,11 @@ VARIANT = "variant"
 # Widget keys of the sidebar pickers; kept apart from the state keys above because
 # Streamlit forgets a widget's key on any run that does not draw that widget.
 LANGUAGE_PICKER = "_language_picker"
-# The query parameters the session entered the app with (share links: ?pos=, ?quiz=). Streamlit
-# drops them on the first page switch, so they are kept here for the page that needs them.
+# The query parameters the session entered the app with (share links: ?pos=, ?quiz=, and ?house=1
+# on a position made under house rules). Streamlit drops them on the first page switch, so they
+# are kept here for the page that needs them.
 ENTRY_PARAMS = "_entry_params"
-_KEPT_PARAMS = ("pos", "quiz")
+_KEPT_PARAMS = ("pos", "quiz", "house")
 VARIANT_PICKER = "_variant_picker"
 
 _LOG = logging.getLogger(__name__)

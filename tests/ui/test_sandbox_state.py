@@ -3,20 +3,23 @@ and the same position under other rules."""
 from __future__ import annotations
 
 import base64
+import dataclasses
 import json
 import zlib
 
 import pytest
 
-from engine.errors import IllegalMoveError
+from engine.errors import IllegalMoveError, RulesetError
 from engine.moves import Move, parse_move
 from engine.position import MAX_POSITION_BYTES, position_to_json
-from engine.ruleset import load_ruleset
+from engine.ruleset import Ruleset, load_ruleset, ruleset_from_dict
+from engine.ruleset_toml import ruleset_to_dict
 from ui.sandbox_state import (
-    Timeline, answer_verdicts, comparison_rows, current_position, dealt_draft, export_json, free_cards, is_empty,
-    load_examples, new_draft, parse_cards_text, play_groups, read_position_text, read_share_code,
-    same_deck_variants, share_code, share_query, single_card_verdict, under_other_rules, validate,
-    with_hand, with_seats, with_variant, with_waiting,
+    SHIPPED, Rulebook, Shared, Timeline, answer_verdicts, base_variant, comparison_rows, current_position,
+    dealt_draft, export_json, free_cards, is_empty, link_position, load_examples, new_draft, parse_cards_text,
+    play_groups, read_position_text, read_share_code, rules_fingerprint, same_deck_variants, share_code,
+    share_query, single_card_verdict, under_other_rules, validate, with_hand, with_seats, with_variant,
+    with_waiting,
 )
 
 PL = load_ruleset("pl")
@@ -313,3 +316,118 @@ def test_a_position_impossible_under_another_variant_gets_no_verdicts_there() ->
     assert by_variant["pl"].state is None and by_variant["pl"].problems
     rows = dict(comparison_rows(validate(many).state, columns))
     assert rows["play 5h"]["pl"] is None and rows["play 5h"]["pl-trad"].legal
+
+
+# -------------------------------------------------------------------------- house rules
+
+def house_rules_of(preset: str = "pl", **changes) -> Ruleset:
+    """A house ruleset as ui.house_rules makes it (id ``<preset>-house``), with top-level fields or
+    the first defence's condition changed."""
+    data = ruleset_to_dict(load_ruleset(preset))
+    data["id"] = f"{preset}-house"
+    condition = changes.pop("defence", None)
+    if condition is not None:
+        data["defence"][0]["condition"] = condition
+    data.update(changes)
+    return ruleset_from_dict(data, "test house rules")
+
+
+ANY_DEFENCE = Rulebook(house_rules_of(defence="any"))
+THREE_ON_TWO = {"variant": "pl-house", "hands": [["3c", "6s"], 5], "to_move": 0, "pile": ["5h", "2h"],
+                "attack": {"draw": 2}}
+
+
+def test_the_rulebook_knows_house_rules_by_their_own_id_after_the_shipped_variants() -> None:
+    assert ANY_DEFENCE.ids()[:-1] == SHIPPED.ids() and ANY_DEFENCE.ids()[-1] == "pl-house"
+    assert ANY_DEFENCE.get("pl-house") is ANY_DEFENCE.house and ANY_DEFENCE.is_house("pl-house")
+    assert ANY_DEFENCE.get("pl") == PL and not ANY_DEFENCE.is_house("pl")
+    assert ANY_DEFENCE.get("zz") is None and SHIPPED.get("pl-house") is None
+    with pytest.raises(RulesetError, match="unknown variant 'zz'"):
+        ANY_DEFENCE.load("zz")
+
+
+def test_house_rules_under_a_shipped_id_never_stand_in_for_the_shipped_rules() -> None:
+    book = Rulebook(dataclasses.replace(house_rules_of(defence="any"), id="pl"))
+    assert book.house_id is None and book.ids() == SHIPPED.ids()
+    assert book.get("pl") == PL
+
+
+def test_house_rules_stand_nearest_to_the_preset_they_were_started_from() -> None:
+    assert ANY_DEFENCE.base_of("pl-house") == "pl" and ANY_DEFENCE.base_of("da") == "da"
+    assert base_variant("hu-house") == "hu"
+    uploaded = dataclasses.replace(house_rules_of("ru-101"), id="our-kitchen")
+    assert base_variant("our-kitchen", uploaded) == "ru-101"   # the only shipped 36-card variant
+    assert base_variant("our-kitchen") == SHIPPED.ids()[0]
+
+
+def test_a_draft_is_judged_under_the_house_rules_it_names() -> None:
+    house = validate(THREE_ON_TWO, ANY_DEFENCE).state
+    shipped = validate({**THREE_ON_TWO, "variant": "pl"}, ANY_DEFENCE).state
+    three = house.rules.deck.parse("3c")
+    assert house.rules is ANY_DEFENCE.house
+    assert single_card_verdict(house, three).legal
+    assert not single_card_verdict(shipped, three).legal
+
+
+def test_without_the_house_rules_their_id_is_an_unknown_variant() -> None:
+    result = validate(THREE_ON_TWO)
+    assert result.state is None and [p.code for p in result.problems] == ["unknown_variant"]
+    assert [p.code for p in validate({**THREE_ON_TWO, "variant": "zz"}, ANY_DEFENCE).problems] == ["unknown_variant"]
+
+
+def test_drafts_are_made_and_moved_under_house_rules() -> None:
+    assert new_draft("pl-house", book=ANY_DEFENCE)["variant"] == "pl-house"
+    assert validate(dealt_draft("pl-house", 3, 5, ANY_DEFENCE), ANY_DEFENCE).state is not None
+    into = with_variant({**THREE_ON_TWO, "variant": "pl"}, "pl-house", ANY_DEFENCE)
+    assert into == THREE_ON_TWO
+    back = with_variant(THREE_ON_TWO, "pl", ANY_DEFENCE)
+    assert back["hands"] == THREE_ON_TWO["hands"] and back["variant"] == "pl"
+
+
+def test_a_draft_whose_house_rules_are_gone_keeps_its_cards_given_the_old_rules() -> None:
+    kept = with_variant(THREE_ON_TWO, "pl", SHIPPED, old_rules=ANY_DEFENCE.house)
+    assert kept["hands"] == THREE_ON_TWO["hands"] and kept["attack"] == {"draw": 2}
+    assert is_empty(with_variant(THREE_ON_TWO, "pl", SHIPPED))    # nothing says which deck it had
+
+
+def test_other_rules_include_the_house_rules_when_the_deck_is_the_same() -> None:
+    assert same_deck_variants("pl", ANY_DEFENCE)[-1] == "pl-house"
+    assert same_deck_variants("pl-house", ANY_DEFENCE)[0] == "pl-house"
+    assert "pl-house" not in same_deck_variants("cz-prsi", ANY_DEFENCE)
+    state = validate(THREE_ON_TWO, ANY_DEFENCE).state
+    columns = under_other_rules(state, ANY_DEFENCE)
+    rows = dict(comparison_rows(state, columns))
+    assert rows["play 3c"]["pl-house"].legal and not rows["play 3c"]["pl"].legal
+
+
+def test_a_link_cannot_carry_house_rules_so_it_carries_their_preset_and_says_so() -> None:
+    shared = link_position(THREE_ON_TWO, ANY_DEFENCE)
+    assert shared.base == "pl" and shared.position == {**THREE_ON_TWO, "variant": "pl"}
+    assert "&house=1" in share_query(shared.position, "en", house=True)
+    assert "house" not in share_query(TEACHER, "en")
+    assert link_position(TEACHER, ANY_DEFENCE) == Shared(TEACHER)
+
+
+def test_a_house_position_impossible_under_the_preset_gets_no_link_and_the_reasons() -> None:
+    book = Rulebook(house_rules_of(players=[2, 6]))
+    five = {"variant": "pl-house", "hands": [["3c"], 5, 5, 5, 5], "to_move": 0, "pile": ["5h"]}
+    assert validate(five, book).state is not None
+    shared = link_position(five, book)
+    assert shared.position is None and shared.base == "pl"
+    assert [p.code for p in shared.problems] == ["players_out_of_range"]
+
+
+def test_a_link_naming_house_rules_is_read_as_an_unknown_variant() -> None:
+    loaded = read_share_code(share_code(THREE_ON_TWO))
+    assert loaded.draft is None and [p.code for p in loaded.problems] == ["unknown_variant"]
+
+
+def test_exported_json_under_house_rules_loads_back_only_where_they_exist() -> None:
+    text = export_json(THREE_ON_TWO)
+    assert read_position_text(text, ANY_DEFENCE).draft == THREE_ON_TWO
+    assert [p.code for p in read_position_text(text).problems] == ["unknown_variant"]
+
+
+def test_the_fingerprint_changes_with_any_rule_and_only_then() -> None:
+    assert rules_fingerprint(house_rules_of(defence="any")) == rules_fingerprint(ANY_DEFENCE.house)
+    assert rules_fingerprint(house_rules_of(defence="match")) != rules_fingerprint(ANY_DEFENCE.house)
