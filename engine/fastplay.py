@@ -65,7 +65,7 @@ from engine.deal import new_game
 from engine.moves import DRAW, PASS, WAIT, Move
 from engine.ruleset import Ruleset, load_ruleset
 from engine.rules import judge_card
-from engine.state import RANK_WISH, Attack, State, Wish, play_moves, tables_for
+from engine.state import RANK_WISH, Attack, State, Wish, attack_totals, play_moves, tables_for
 from engine.verdicts import LEGAL_PLAY
 
 __all__ = ["Playout", "run_random_games", "compiled"]
@@ -265,15 +265,7 @@ class _Compiled:
             a = (kind, (), 0, 0, 0, 0, -1, 0, None, None, 0, None, None, False, False, move)
         else:
             cards = tuple(move.cards)
-            draw_total = skip_total = 0
-            attacker = -1
-            for card in cards:
-                if t.draw[card]:
-                    draw_total += t.draw[card]
-                    attacker = card
-                elif t.skip[card]:
-                    skip_total += t.skip[card]
-                    attacker = card
+            draw_total, skip_total, attacker = attack_totals(t, cards)
             last = cards[-1]
             wkind = t.wish_kind[last]
             wmode, wk, wv, wd, wds, wok = 0, None, None, 0, None, None

@@ -11,7 +11,7 @@ from itertools import combinations
 
 from engine.errors import IllegalMoveError
 from engine.moves import DRAW, PASS, WAIT, Move, format_move
-from engine.state import RANK_WISH, SUIT_WISH, Attack, State, Tables, Wish, play_moves, tables_for
+from engine.state import RANK_WISH, SUIT_WISH, Attack, State, Tables, Wish, attack_totals, play_moves, tables_for
 from engine.verdicts import LEGAL_PLAY, Event, Reason, Verdict
 
 _LEGAL = frozenset(LEGAL_PLAY)
@@ -508,15 +508,7 @@ def _apply(st: State, move: Move, events: list[Event] | None) -> State:
 
     # Attacks: the effects of every card played add up (RULES.md: turn, play).
     previous = st.attack
-    draw_total = skip_total = 0
-    attacker = -1
-    for card in cards:
-        if t.draw[card]:
-            draw_total += t.draw[card]
-            attacker = card
-        elif t.skip[card]:
-            skip_total += t.skip[card]
-            attacker = card
+    draw_total, skip_total, attacker = attack_totals(t, cards)
     w.attack = None
     if draw_total:
         base = previous.amount if previous is not None and previous.kind == "draw" and rules.draw_adds else 0

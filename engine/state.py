@@ -132,6 +132,21 @@ class Tables:
         self.rank_index = {r: i for i, r in enumerate(deck.ranks)}
 
 
+def attack_totals(t: "Tables", cards: tuple[int, ...]) -> tuple[int, int, int]:
+    """Adds up the attacks of the cards played together: (cards to draw, turns to sit out, the last
+    attacking card or -1) — RULES.md: "the effects of all cards played add up"."""
+    draw_total = skip_total = 0
+    attacker = -1
+    for card in cards:
+        if t.draw[card]:
+            draw_total += t.draw[card]
+            attacker = card
+        elif t.skip[card]:
+            skip_total += t.skip[card]
+            attacker = card
+    return draw_total, skip_total, attacker
+
+
 def play_moves(rules: Ruleset, t: "Tables", cards: tuple[int, ...], remaining: int) -> list[Move]:
     """Every legal way to play ``cards`` leaving ``remaining`` in hand: one move per wish choice
     of the last card, doubled where a last-card call may be made or forgotten."""

@@ -17,8 +17,9 @@ from engine.cards import DECK_KINDS
 from engine.ruleset import CardRule, Ruleset
 from ui.i18n import N_, Translator
 from ui.rules_text import (
-    _effect_sentences,
+    effect_sentences,
     escape_markdown,
+    wild_exceptions,
     pattern_label,
     rank_label,
     rules_sections,
@@ -97,7 +98,7 @@ def _row_ranks(r: Ruleset, row: str) -> tuple[str, ...]:
 
 def _rule_text(r: Ruleset, rule: CardRule, t: Translator) -> str:
     label = card_label(r, rule.pattern, t)
-    sentences = _effect_sentences(_labelled(r), rule, t)
+    sentences = effect_sentences(_labelled(r), rule, t)
     if not sentences:
         sentences = [t.gettext("An ordinary card.")]
     return t.gettext("{card}: {rule}").format(card=label, rule=_sentences(sentences))
@@ -192,15 +193,9 @@ def _wild_cell(r: Ruleset, t: Translator) -> str:
         return t.gettext("No card is wild.")
     cards = t.format_list([card_label(r, rule.pattern, t) for rule in wild])
     parts = [t.gettext("{cards}: fits on every card, and every card fits on it.").format(cards=cards)]
-    cases = []
-    if r.wild_blocked_by_attack:
-        cases.append(t.gettext("an attack is pending"))
-    if r.wild_blocked_by_rank_wish:
-        cases.append(t.gettext("a rank wish is active"))
-    if r.wild_blocked_by_suit_wish:
-        cases.append(t.gettext("a suit wish is active"))
-    if cases:
-        parts.append(t.gettext("Except while {cases}.").format(cases=t.format_list(cases, style="or")))
+    exceptions = wild_exceptions(r, t)
+    if exceptions:
+        parts.append(exceptions)
     if r.wild_blocked_by_suit_wish:
         parts.append(t.gettext("Under a suit wish only the wild card of the wished suit may be played."))
     elif any(rule.wish == "suit" for rule in r.cards):

@@ -190,7 +190,19 @@ def _drawing_section(r: Ruleset, t: Translator) -> Section:
     return Section("drawing", t.gettext("Drawing"), tuple(paragraphs))
 
 
-def _effect_sentences(r: Ruleset, rule: CardRule, t: Translator, with_wild: bool = True) -> list[str]:
+def wild_exceptions(r: Ruleset, t: Translator) -> str:
+    """Says when the wild card is not wild ("Except while an attack is pending or …"), or ""."""
+    cases = []
+    if r.wild_blocked_by_attack:
+        cases.append(t.gettext("an attack is pending"))
+    if r.wild_blocked_by_rank_wish:
+        cases.append(t.gettext("a rank wish is active"))
+    if r.wild_blocked_by_suit_wish:
+        cases.append(t.gettext("a suit wish is active"))
+    return t.gettext("Except while {cases}.").format(cases=t.format_list(cases, style="or")) if cases else ""
+
+
+def effect_sentences(r: Ruleset, rule: CardRule, t: Translator, with_wild: bool = True) -> list[str]:
     out = []
     if rule.draw:
         if rule.target == "previous":
@@ -313,7 +325,7 @@ def _special_section(r: Ruleset, t: Translator) -> Section:
     for rule in rules:
         # One bullet per card: its effect first, then its defences or its wish, as sub-bullets.
         label = escape_markdown(pattern_label(r.deck, rule.pattern, t))
-        first, *rest = _effect_sentences(r, rule, t)
+        first, *rest = effect_sentences(r, rule, t)
         paragraphs.append(f"- **{label}** — {first}" + "".join(f"\n  - {sentence}" for sentence in rest))
     paragraphs.append(t.gettext("All other cards are ordinary: they only have to match."))
     return Section("special", t.gettext("Special cards"), tuple(paragraphs))
@@ -328,18 +340,12 @@ def _queen_section(r: Ruleset, t: Translator) -> Section | None:
     paragraphs = [t.gettext("A queen fits on every card, and every card fits on a queen.")]
     if r.wild_not_on_same_rank:
         paragraphs.append(t.gettext("A queen may not be played on another queen."))
-    cases = []
-    if r.wild_blocked_by_attack:
-        cases.append(t.gettext("an attack is pending"))
-    if r.wild_blocked_by_rank_wish:
-        cases.append(t.gettext("a rank wish is active"))
-    if r.wild_blocked_by_suit_wish:
-        cases.append(t.gettext("a suit wish is active"))
-    if cases:
-        paragraphs.append(t.gettext("Except while {cases}.").format(cases=t.format_list(cases, style="or")))
+    exceptions = wild_exceptions(r, t)
+    if exceptions:
+        paragraphs.append(exceptions)
     if not r.wild_blocked_by_suit_wish and any(rule.wish == "suit" for rule in r.cards):
         paragraphs.append(t.gettext("Under a suit wish, a queen of any suit may be played."))
-    paragraphs.extend(_effect_sentences(r, rule, t, with_wild=False))
+    paragraphs.extend(effect_sentences(r, rule, t, with_wild=False))
     return Section("queen", t.gettext("The queen"), tuple(paragraphs))
 
 
