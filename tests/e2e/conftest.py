@@ -20,6 +20,14 @@ from pathlib import Path
 
 import pytest
 
+try:
+    from playwright.sync_api import expect
+except ImportError:  # the browser fixtures say so themselves
+    expect = None
+else:
+    # CI machines have two shared cores: an assertion waits for a slow rerun rather than fail.
+    expect.set_options(timeout=20_000)
+
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
