@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.deal import new_game
 from engine.errors import EngineError, PositionError
-from engine.moves import format_move, parse_move
+from engine.moves import parse_move
 from engine.position import parse_position, position_to_json
 from engine.fastplay import run_random_games
 from engine.policies import reference_random_games

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from ui import card_art
-from ui.card_art import CARD_H, CARD_W, CENTRE, RADIUS
+from ui.card_art import CARD_H, CARD_W, RADIUS
 
 DECKS = ("french", "hungarian")
 FRENCH_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")

@@ -160,12 +160,12 @@ def move_words(move: Move, st: State, t: Translator) -> str:
         return _("Wait")
     if move.kind == "pass":
         return _("Pass (keep the drawn card)")
-    cards = " ".join(card_text(deck.name(c), deck.id, t) for c in move.cards)
+    cards = " ".join(card_text(deck.name(c), deck.art, t) for c in move.cards)
     text = _("Play {cards}").format(cards=cards)
     if move.demand not in (None, "none"):
-        text += ", " + _("demand {rank}").format(rank=wish_rank_text(move.demand, deck.id, t))
+        text += ", " + _("demand {rank}").format(rank=wish_rank_text(move.demand, deck.art, t))
     if move.suit not in (None, "none"):
-        text += ", " + _("wish for {suit}").format(suit=suit_word(move.suit, deck.id, t))
+        text += ", " + _("wish for {suit}").format(suit=suit_word(move.suit, deck.art, t))
     if move.makao:
         text += ", " + _("saying \"makao\"")
     if move.kakao:
@@ -175,7 +175,7 @@ def move_words(move: Move, st: State, t: Translator) -> str:
 
 def _status(st: State, t: Translator) -> list[str]:
     _ = t.gettext
-    deck = st.rules.deck.id
+    deck = st.rules.deck.art
     lines = []
     if st.attack is not None:
         if st.attack.kind == "draw":
@@ -281,11 +281,11 @@ def draw_table(lesson: Scenario, st_: State, t: Translator) -> None:
         st.caption(f"{_md(name[:1].upper() + name[1:])} · {count}{_md(extra)}")
         cards = [deck.name(c) if lesson.view == "open" else None for c in hand]
         if cards:
-            _hand_row(cards, deck.id, t, name, width=44)
+            _hand_row(cards, deck.art, t, name, width=44)
     pile_col, info_col = st.columns([1, 3], vertical_alignment="center")
     top = deck.name(st_.top)
-    pile_col.markdown(card_svg(top, deck.id, width=84, label=card_label(top, deck.id, t)), unsafe_allow_html=True)
-    lines = [_("Top card: {card}").format(card=card_text(top, deck.id, t)),
+    pile_col.markdown(card_svg(top, deck.art, width=84, label=card_label(top, deck.art, t)), unsafe_allow_html=True)
+    lines = [_("Top card: {card}").format(card=card_text(top, deck.art, t)),
              t.ngettext("Deck: {count} card", "Deck: {count} cards", len(st_.deck)).format(count=len(st_.deck))]
     lines += _status(st_, t)
     info_col.markdown("  \n".join(_md(line) for line in lines))
@@ -295,7 +295,7 @@ def _explain_script(lesson: Scenario, step: Step, before: State, t: Translator) 
     move = parse_move(step.move, before.rules.deck)
     verdict = check(before, move)
     events = apply_move(before, move, verdict)[1]
-    deck = before.rules.deck.id
+    deck = before.rules.deck.art
     lines = [describe_verdict(verdict, deck, t)]
     lines += [describe_event(e, deck, t) for e in events if e.kind != "turn"]
     return lines
@@ -306,7 +306,7 @@ def _feedback(lesson: Scenario, run: dict, before: State, t: Translator) -> None
     fb = run["feedback"]
     if not fb:
         return
-    deck = before.rules.deck.id
+    deck = before.rules.deck.art
     move = parse_move(fb["move"], before.rules.deck)
     verdict = check(before, move)
     why = describe_verdict(verdict, deck, t)
@@ -343,13 +343,13 @@ def _hand_and_actions(lesson: Scenario, run: dict, before: State, t: Translator)
     st.markdown("**" + _md(_("Your hand")) + "**")
     columns = st.columns(max(len(hand), 1))
     for column, card, mark in zip(columns, hand, highlights):
-        column.markdown(card_svg(card, deck.id, width=60, highlight=mark, label=card_label(card, deck.id, t)),
+        column.markdown(card_svg(card, deck.art, width=60, highlight=mark, label=card_label(card, deck.art, t)),
                         unsafe_allow_html=True)
-        column.button(card_short(card, deck.id), key=f"learn_card_{card}", on_click=_toggle, args=(card,),
+        column.button(card_short(card, deck.art), key=f"learn_card_{card}", on_click=_toggle, args=(card,),
                       type="primary" if card in selected else "secondary", width="stretch")
     calls = [c for c in ("makao", "kakao") if (call := before.rules.call(c)) is not None and call.required]
     if calls:
-        labels = {"makao": _("Say \"makao\""), "kakao": _("Say \"kakaó\"")}
+        labels = {c: _("Say \"{word}\"").format(word=before.rules.calls[c].word) for c in calls}
         st.pills(_("Calls"), calls, selection_mode="multi", format_func=labels.__getitem__, key=_calls_key(run))
     wish = ls.wish_of(before, selected[-1]) if selected else None
     if wish is not None:
@@ -361,9 +361,9 @@ def _hand_and_actions(lesson: Scenario, run: dict, before: State, t: Translator)
             if value == "none":
                 label = _("No wish")
             elif kind == "rank":
-                label = wish_rank_text(value, deck.id, t)
+                label = wish_rank_text(value, deck.art, t)
             else:
-                label = suit_word(value, deck.id, t)
+                label = suit_word(value, deck.art, t)
             col.button(label, key=f"learn_wish_{value}", on_click=_submit, args=("play", (kind, value)), width="stretch")
     actions = st.columns(4)
     if wish is None:
@@ -381,7 +381,7 @@ def _hand_and_actions(lesson: Scenario, run: dict, before: State, t: Translator)
 def player_view(lesson: Scenario, run: dict, t: Translator) -> None:
     """Draws the lesson being played: table, narration, the learner's hand and the feedback."""
     _ = t.gettext
-    deck = load_ruleset(lesson.variant).deck.id
+    deck = load_ruleset(lesson.variant).deck.art
     top_left, top_right = st.columns([3, 1], vertical_alignment="center")
     top_left.subheader(_(lesson.title), anchor=False)
     top_right.button(_("All lessons"), key="learn_back", icon=":material/arrow_back:", on_click=_leave,

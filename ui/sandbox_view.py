@@ -21,7 +21,7 @@ from engine.ruleset import Ruleset, load_ruleset, variant_ids
 from engine.state import State, tables_for
 from engine.verdicts import Verdict
 from ui import house_rules, session
-from ui.cards import DECKS, card_label, hand_html, suit_word
+from ui.cards import card_label, hand_html, suit_word
 from ui.i18n import Translator
 from ui.problems import describe_problems
 from ui.reasons import card_text, describe_event, describe_reason, describe_verdict, wish_rank_text
@@ -51,11 +51,6 @@ SEED = "sandbox_seed"
 BEGINNER, PLAYER = "beginner", "player"
 NONE = "none"          # the "nothing" option of a selectbox (None would show as an empty choice)
 SANDBOX_SCRIPT = "app_pages/sandbox.py"
-
-
-def art_deck(deck_id: str) -> str:
-    """The card drawings and names a deck uses: the 32- and 36-card French decks are French cards."""
-    return deck_id if deck_id in DECKS else ("french" if deck_id.startswith("french") else deck_id)
 
 
 def move_key(notation: str) -> str:
@@ -496,7 +491,7 @@ def _cards_editor(place: str, label: str, value: Any, rules: Ruleset, d: dict[st
                   help_text: str) -> None:
     """A typed list of cards beside a picker that offers only the cards not used elsewhere."""
     _ = t.gettext
-    deck = art_deck(rules.deck.id)
+    deck = rules.deck.art
     typed, picker = st.columns([2, 3])
     _init(EDITOR + place + "_text", format_cards(value))
     typed.text_input(label, key=EDITOR + place + "_text", on_change=_on_cards_text, args=(place,), help=help_text)
@@ -513,7 +508,7 @@ def _cards_editor(place: str, label: str, value: Any, rules: Ruleset, d: dict[st
 
 def _cards_tab(d: dict[str, Any], rules: Ruleset, t: Translator) -> None:
     _ = t.gettext
-    deck = art_deck(rules.deck.id)
+    deck = rules.deck.art
     seats = max(seats_of(d), 1)
     variant_col, seats_col, move_col = st.columns(3)
     known = book()
@@ -539,7 +534,7 @@ def _cards_tab(d: dict[str, Any], rules: Ruleset, t: Translator) -> None:
 
 def _pending_tab(d: dict[str, Any], rules: Ruleset, t: Translator) -> None:
     _ = t.gettext
-    deck = art_deck(rules.deck.id)
+    deck = rules.deck.art
     seats = max(seats_of(d), 1)
     tables = tables_for(rules)
     kinds = [NONE] + [k for k, table in (("draw", tables.draw), ("skip", tables.skip)) if any(table)]
@@ -576,7 +571,7 @@ def _pending_tab(d: dict[str, Any], rules: Ruleset, t: Translator) -> None:
 
 def _turns_tab(d: dict[str, Any], rules: Ruleset, t: Translator) -> None:
     _ = t.gettext
-    deck = art_deck(rules.deck.id)
+    deck = rules.deck.art
     seats = max(seats_of(d), 1)
     hands = d.get("hands") if isinstance(d.get("hands"), list) else []
     waiting = d.get("waiting") if isinstance(d.get("waiting"), list) else []
@@ -648,7 +643,7 @@ def draw_notice(t: Translator) -> None:
     notice = st.session_state.get(NOTICE)
     if not notice:
         return
-    kind, headline, lines, closing = notice_messages(notice, art_deck(_rules().deck.id), t)
+    kind, headline, lines, closing = notice_messages(notice, _rules().deck.art, t)
     text = headline + ("\n\n" + _bullets(lines) if lines else "") + ("\n\n" + closing if closing else "")
     if kind == "success":
         st.success(text, icon=":material/check_circle:")
@@ -677,10 +672,10 @@ def draw_board(state: State, t: Translator) -> None:
     names = [deck.name(c) for c in state.pile]
     pile_col, info_col = st.columns([2, 3])
     pile_col.markdown("**" + _("Pile") + "**")
-    pile_col.markdown(hand_html(names[-6:], art_deck(deck.id), width=64, overlap=0.55, translations=t,
+    pile_col.markdown(hand_html(names[-6:], deck.art, width=64, overlap=0.55, translations=t,
                                 aria_label=_("The pile; the top card is the last")), unsafe_allow_html=True)
     lines = [
-        _("Top card: {card}.").format(card=card_text(names[-1], art_deck(deck.id), t)),
+        _("Top card: {card}.").format(card=card_text(names[-1], deck.art, t)),
         t.ngettext("The deck holds {count} card.", "The deck holds {count} cards.", len(state.deck)).format(
             count=len(state.deck)),
     ]
@@ -692,14 +687,14 @@ def draw_board(state: State, t: Translator) -> None:
                        state.attack.amount))
         lines[-1] = lines[-1].format(player=seat_name(state.to_move, t), amount=state.attack.amount)
     if state.wish is not None:
-        value = (wish_rank_text(state.wish.value, art_deck(deck.id), t) if state.wish.kind == "rank"
-                 else suit_word(state.wish.value, art_deck(deck.id), t))
+        value = (wish_rank_text(state.wish.value, deck.art, t) if state.wish.kind == "rank"
+                 else suit_word(state.wish.value, deck.art, t))
         lines.append((_("{player} has demanded {rank}.") if state.wish.kind == "rank" else
                       _("{player} has wished for {suit}.")).format(
             player=seat_name(state.wish.by, t), rank=value, suit=value))
     if state.drawn is not None:
         lines.append(_("{player} has just drawn {card} and may still play it.").format(
-            player=seat_name(state.to_move, t), card=card_text(deck.name(state.drawn), art_deck(deck.id), t)))
+            player=seat_name(state.to_move, t), card=card_text(deck.name(state.drawn), deck.art, t)))
     if state.over:
         lines.append(_("The round is over."))
     info_col.markdown(_bullets([escape_markdown(line) for line in lines]))
@@ -721,7 +716,7 @@ def draw_board(state: State, t: Translator) -> None:
             if hand:
                 cards = [deck.name(c) if open_hand else None for c in hand]
                 labels = None if open_hand else [_("A face-down card")] * len(hand)
-                cards_col.markdown(hand_html(cards, art_deck(deck.id), width=52, overlap=0.35, translations=t, labels=labels,
+                cards_col.markdown(hand_html(cards, deck.art, width=52, overlap=0.35, translations=t, labels=labels,
                                              aria_label=_("The hand of {player}").format(player=seat_name(seat, t))),
                                    unsafe_allow_html=True)
 
@@ -763,7 +758,7 @@ def draw_group(group: PlayGroup, deck: str, t: Translator) -> None:
 
 def draw_moves(state: State, t: Translator) -> None:
     _ = t.gettext
-    deck = art_deck(state.rules.deck.id)
+    deck = state.rules.deck.art
     st.subheader(_("What {player} may do").format(player=seat_name(state.to_move, t)), anchor="moves")
     if state.over:
         st.info(_("The round is over: there is nothing left to play."), icon=":material/flag:")
@@ -796,7 +791,7 @@ def draw_moves(state: State, t: Translator) -> None:
 
 def draw_history(tl: Timeline, t: Translator) -> None:
     _ = t.gettext
-    deck = art_deck(tl.root.rules.deck.id)
+    deck = tl.root.rules.deck.art
     st.subheader(_("Moves played"), anchor="history")
     undo, redo, edit = st.columns(3)
     undo.button(_("Undo"), key="sandbox_undo", icon=":material/undo:", on_click=_on_undo, disabled=not tl.can_undo)
@@ -819,7 +814,7 @@ def comparison_frame(state: State, t: Translator) -> tuple[pd.DataFrame, list[st
     """The verdicts under each same-deck variant as a table, the rows that differ and notes on
     variants where the position cannot exist."""
     _ = t.gettext
-    deck = art_deck(state.rules.deck.id)
+    deck = state.rules.deck.art
     known = book()
     columns = under_other_rules(state, known)
     rows = comparison_rows(state, columns)
@@ -902,7 +897,7 @@ def draw_share(position: dict[str, Any] | None, t: Translator) -> None:
         else:
             st.caption(escape_markdown(_("Under {name} this position cannot exist, so there is no link for it: {problems}").format(
                 name=_(load_ruleset(shared.base).name),
-                problems=" ".join(describe_problems(list(shared.problems), art_deck(_rules().deck.id), t)))))
+                problems=" ".join(describe_problems(list(shared.problems), _rules().deck.art, t)))))
         st.download_button(_("Download the position (JSON)"), data=export_json(position),
                            file_name="makao-position.json", mime="application/json", key="sandbox_download",
                            icon=":material/download:", on_click="ignore")
@@ -936,7 +931,7 @@ def draw_page() -> None:
     draw_toolbar(t)
     draw_editor(t)
     d = draft()
-    deck = art_deck(_rules().deck.id)
+    deck = _rules().deck.art
     if is_empty(d):
         st.session_state[TIMELINE] = None
         st.session_state.pop(TIMELINE_SOURCE, None)
