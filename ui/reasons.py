@@ -52,7 +52,8 @@ def _fmt(template: str, params: dict[str, Any], deck: str, tr: Translations) -> 
         elif key == "allowed":
             values[key] = ", ".join(wish_rank_text(v, deck, tr) for v in value)
         elif key == "cards":
-            values[key] = " ".join(card_text(c, deck, tr) for c in value)
+            # Short forms read well side by side (7♥ 7♣); full names need commas (Hungarian deck).
+            values[key] = (", " if deck == "hungarian" else " ").join(card_text(c, deck, tr) for c in value)
         else:
             values[key] = value
     text = template.format(**values)
