@@ -88,8 +88,11 @@ def test_the_teacher_builds_the_battle_king_position_in_under_a_minute(app_url, 
     built = time.monotonic() - started
     screenshot(page, "sandbox-teacher-built")
 
-    link = widget(page, "sandbox_share").inner_text().strip() if widget(page, "sandbox_share").count() else \
-        area.locator("[data-testid=stCode]").last.inner_text().strip()
+    wait_for_app(page)  # the share link is drawn after the verdicts: let the rerun finish
+    link_box = widget(page, "sandbox_share") if widget(page, "sandbox_share").count() else \
+        area.locator("[data-testid=stCode]").last
+    expect(link_box).to_contain_text("/sandbox?pos=")
+    link = link_box.inner_text().strip()
     assert "/sandbox?pos=" in link and "variant=pl" in link
     pupil = new_page()
     pupil.goto(link)
