@@ -25,10 +25,19 @@ def widget(page, key: str):
 
 
 def type_into(page, key: str, text: str) -> None:
+    """Types into a field and waits until the app has taken it in. The editor redraws its fields
+    from the stored position after every edit, so text typed while an earlier edit is still being
+    processed can be overwritten on a loaded machine: then type it again."""
     field = widget(page, key).locator("input")
-    field.fill(text)
-    field.press("Enter")
-    wait_for_app(page)
+    for _ in range(3):
+        field.fill(text)
+        field.press("Enter")
+        wait_for_app(page)
+        page.wait_for_timeout(400)
+        wait_for_app(page)
+        if field.input_value().strip().lower() == text.strip().lower():
+            return
+    raise AssertionError(f"{key}: the app did not keep {text!r} (shows {field.input_value()!r})")
 
 
 def choose(page, key: str, option: str) -> None:
