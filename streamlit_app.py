@@ -17,6 +17,10 @@ def _on_variant_picked() -> None:
     session.set_variant(st.session_state[session.VARIANT_PICKER])
 
 
+def _on_four_colour_picked() -> None:
+    session.set_four_colour(st.session_state[session.FOUR_COLOUR_PICKER])
+
+
 def sidebar_pickers() -> None:
     """Draws the language and variant pickers; the state keys, not the widgets, hold the choice."""
     t = session.tr()
@@ -37,6 +41,13 @@ def sidebar_pickers() -> None:
         key=session.VARIANT_PICKER,
         on_change=_on_variant_picked,
         help=_("The rules the whole app follows: the rules page, and every game and lesson."),
+    )
+    st.session_state[session.FOUR_COLOUR_PICKER] = session.four_colour()
+    st.sidebar.toggle(
+        ":material/palette: " + _("Four-colour cards"),
+        key=session.FOUR_COLOUR_PICKER,
+        on_change=_on_four_colour_picked,
+        help=_("Clubs green and diamonds blue, so that no two suits share a colour."),
     )
 
 

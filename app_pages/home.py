@@ -45,7 +45,8 @@ for variant_id in session.available_variants():
         text.markdown(f"**{name}**  \n{variant_summary(ruleset, t)}")
         # hand_html escapes every text it places; st.html would strip the SVG.
         text.markdown(hand_html(
-            special_card_examples(ruleset), ruleset.deck.art, width=46, overlap=0.12, translations=t,
+            special_card_examples(ruleset), ruleset.deck.art, four_colour=session.four_colour(), width=46,
+            overlap=0.12, translations=t,
             aria_label=_("The special cards of {name}").format(name=_(ruleset.name)),
         ), unsafe_allow_html=True)
         if variant_id == chosen:

@@ -259,7 +259,7 @@ def progress_box(t: Translator) -> None:
 # ---------------------------------------------------------------------------- player
 
 def _hand_row(cards: list[str | None], deck: str, t: Translator, label: str, highlights=None, width: int = 56) -> None:
-    st.markdown(hand_html(cards, deck, width=width, overlap=0.35, highlights=highlights, translations=t,
+    st.markdown(hand_html(cards, deck, four_colour=session.four_colour(), width=width, overlap=0.35, highlights=highlights, translations=t,
                           aria_label=label), unsafe_allow_html=True)
 
 
@@ -284,7 +284,7 @@ def draw_table(lesson: Scenario, st_: State, t: Translator) -> None:
             _hand_row(cards, deck.art, t, name, width=44)
     pile_col, info_col = st.columns([1, 3], vertical_alignment="center")
     top = deck.name(st_.top)
-    pile_col.markdown(card_svg(top, deck.art, width=84, label=card_label(top, deck.art, t)), unsafe_allow_html=True)
+    pile_col.markdown(card_svg(top, deck.art, four_colour=session.four_colour(), width=84, label=card_label(top, deck.art, t)), unsafe_allow_html=True)
     lines = [_("Top card: {card}").format(card=card_text(top, deck.art, t)),
              t.ngettext("Deck: {count} card", "Deck: {count} cards", len(st_.deck)).format(count=len(st_.deck))]
     lines += _status(st_, t)
@@ -343,7 +343,7 @@ def _hand_and_actions(lesson: Scenario, run: dict, before: State, t: Translator)
     st.markdown("**" + _md(_("Your hand")) + "**")
     columns = st.columns(max(len(hand), 1))
     for column, card, mark in zip(columns, hand, highlights):
-        column.markdown(card_svg(card, deck.art, width=60, highlight=mark, label=card_label(card, deck.art, t)),
+        column.markdown(card_svg(card, deck.art, four_colour=session.four_colour(), width=60, highlight=mark, label=card_label(card, deck.art, t)),
                         unsafe_allow_html=True)
         column.button(card_short(card, deck.art), key=f"learn_card_{card}", on_click=_toggle, args=(card,),
                       type="primary" if card in selected else "secondary", width="stretch")

@@ -14,6 +14,7 @@ from engine.moves import Move, parse_move
 from engine.rules import apply_move, check
 from engine.state import State
 from engine.verdicts import Event
+from ui import session
 from ui.cards import card_back_svg, hand_html
 from ui.i18n import N_, Translator
 from ui.reasons import card_text, describe_event, describe_verdict, player, suit_word, wish_rank_text
@@ -207,7 +208,7 @@ def position_html(st: State, tr: Translator, *, width: int = 72, show_status: bo
     parts.append('<div style="display:flex;flex-wrap:wrap;gap:18px">' + "".join(others) + "</div>")
     pile = [name(c) for c in st.pile[-3:]]
     parts.append(f'<div style="font-weight:600">{html.escape(_("Pile (top card last)"))}</div>')
-    parts.append(hand_html(pile, art, width=width, overlap=0.55, translations=tr,
+    parts.append(hand_html(pile, art, four_colour=session.four_colour(), width=width, overlap=0.55, translations=tr,
                            aria_label=_("The pile, top card last")))
     if show_status:
         for line in status_lines(st, tr):
@@ -215,7 +216,7 @@ def position_html(st: State, tr: Translator, *, width: int = 72, show_status: bo
     hand = [name(c) for c in st.hands[learner]]
     mine = _("Your hand (you are {player})").format(player=player(learner, tr))
     parts.append(f'<div style="font-weight:600">{html.escape(mine)}</div>')
-    parts.append(hand_html(hand, art, width=width, overlap=0.15, translations=tr, aria_label=mine))
+    parts.append(hand_html(hand, art, four_colour=session.four_colour(), width=width, overlap=0.15, translations=tr, aria_label=mine))
     parts.append("</div>")
     return "".join(parts)
 

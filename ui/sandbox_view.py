@@ -672,7 +672,7 @@ def draw_board(state: State, t: Translator) -> None:
     names = [deck.name(c) for c in state.pile]
     pile_col, info_col = st.columns([2, 3])
     pile_col.markdown("**" + _("Pile") + "**")
-    pile_col.markdown(hand_html(names[-6:], deck.art, width=64, overlap=0.55, translations=t,
+    pile_col.markdown(hand_html(names[-6:], deck.art, four_colour=session.four_colour(), width=64, overlap=0.55, translations=t,
                                 aria_label=_("The pile; the top card is the last")), unsafe_allow_html=True)
     lines = [
         _("Top card: {card}.").format(card=card_text(names[-1], deck.art, t)),
@@ -716,7 +716,7 @@ def draw_board(state: State, t: Translator) -> None:
             if hand:
                 cards = [deck.name(c) if open_hand else None for c in hand]
                 labels = None if open_hand else [_("A face-down card")] * len(hand)
-                cards_col.markdown(hand_html(cards, deck.art, width=52, overlap=0.35, translations=t, labels=labels,
+                cards_col.markdown(hand_html(cards, deck.art, four_colour=session.four_colour(), width=52, overlap=0.35, translations=t, labels=labels,
                                              aria_label=_("The hand of {player}").format(player=seat_name(seat, t))),
                                    unsafe_allow_html=True)
 
@@ -740,7 +740,7 @@ def draw_group(group: PlayGroup, deck: str, t: Translator) -> None:
     names = [group.main.notation.split()[1 + i] for i in range(len(group.cards))]
     with st.container(border=True):
         card_col, text_col = st.columns([1, 4])
-        card_col.markdown(hand_html(names, deck, width=48, overlap=0.45, translations=t,
+        card_col.markdown(hand_html(names, deck, four_colour=session.four_colour(), width=48, overlap=0.45, translations=t,
                                     highlights=["legal" if group.legal else "illegal"] * len(names)),
                           unsafe_allow_html=True)
         status = (":green[**" + _("Playable") + "**]") if group.legal else (":red[**" + _("Not playable") + "**]")
@@ -771,7 +771,7 @@ def draw_moves(state: State, t: Translator) -> None:
     for name in hand:
         group = next((g for g in singles if state.rules.deck.name(g.cards[0]) == name), None)
         marks.append("legal" if group is not None and group.legal else "illegal")
-    st.markdown(hand_html(hand, deck, width=64, overlap=0.2, highlights=marks, translations=t,
+    st.markdown(hand_html(hand, deck, four_colour=session.four_colour(), width=64, overlap=0.2, highlights=marks, translations=t,
                           aria_label=_("Playable cards glow green; the others are greyed out")),
                 unsafe_allow_html=True)
     for group in singles:

@@ -24,6 +24,8 @@ LANGUAGE_PICKER = "_language_picker"
 ENTRY_PARAMS = "_entry_params"
 _KEPT_PARAMS = ("pos", "quiz", "house")
 VARIANT_PICKER = "_variant_picker"
+FOUR_COLOUR = "four_colour"              # cards drawn in four colours (clubs green, diamonds blue)
+FOUR_COLOUR_PICKER = "_four_colour_picker"
 
 _LOG = logging.getLogger(__name__)
 
@@ -75,6 +77,16 @@ def entry_param(name: str) -> str | None:
     params = st.session_state.get(ENTRY_PARAMS) or {}
     value = params.get(name)
     return value if value is not None else st.query_params.get(name)
+
+
+def four_colour() -> bool:
+    """Tells whether this session draws French cards in four colours (for colour-blind players)."""
+    return bool(st.session_state.get(FOUR_COLOUR, False))
+
+
+def set_four_colour(on: bool) -> None:
+    """Switches the four-colour cards on or off for this session."""
+    st.session_state[FOUR_COLOUR] = bool(on)
 
 
 def language() -> str:

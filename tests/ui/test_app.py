@@ -151,3 +151,18 @@ def test_home_lists_every_registered_page() -> None:
     t = translator("da")
     for spec in PAGES:
         assert t.gettext(spec.summary) in captions
+
+
+def test_the_four_colour_toggle_redraws_the_cards_of_every_page_that_shows_them() -> None:
+    green_clubs, blue_diamonds = "#157a35", "#1858c4"
+    for script in ("app_pages/home.py", "app_pages/sandbox.py"):
+        at = open_app(page_spec(script))
+        if script.endswith("sandbox.py"):
+            at.button(key="sandbox_load_example").click().run()
+        before = "\n".join(m.value for m in at.markdown)
+        assert "<svg" in before and green_clubs not in before and blue_diamonds not in before
+        at.toggle(key=session.FOUR_COLOUR_PICKER).set_value(True).run()
+        assert not at.exception, at.exception
+        after = "\n".join(m.value for m in at.markdown)
+        assert green_clubs in after or blue_diamonds in after, script
+        assert at.session_state[session.FOUR_COLOUR] is True
