@@ -2,17 +2,14 @@
 writing, and the share code used in links (``?pos=``)."""
 from __future__ import annotations
 
-import base64
-import binascii
 import json
 import random
-import re
-import zlib
 from collections import Counter
 from typing import Any
 
 from engine.cards import DeckKind
 from engine.errors import NotationError, PositionError, Problem, RulesetError
+from engine.packing import PackError, pack_json, unpack_json
 from engine.ruleset import Ruleset, load_ruleset
 from engine.state import Attack, State, Wish, tables_for
 
@@ -24,7 +21,6 @@ MAX_POSITION_BYTES = 64 * 1024      # bytes a share code may decompress to
 MAX_UNKNOWN = 10_000
 # Every code a Problem of an impossible position may carry (ui translates each one).
 PROBLEM_CODES = ("bad_attack", "bad_attack_amount", "bad_card", "bad_count", "bad_format", "bad_type", "bad_waiting", "bad_wish", "bad_wish_value", "card_does_not_attack", "drawn_not_in_hand", "drawn_not_playable", "drawn_under_attack", "duplicate_card", "empty_hand", "empty_pile", "finished_holds_cards", "missing_field", "no_such_attack", "no_such_wish", "not_a_seat", "players_out_of_range", "round_already_over", "seat_listed_twice", "to_move_finished", "to_move_waiting", "too_many_cards", "unknown_field", "unknown_variant", "waiting_length", "wish_not_allowed")
-_SHARE_ALPHABET = re.compile(r"[A-Za-z0-9_-]+={0,2}")
 
 
 def _is_int(value: Any) -> bool:
@@ -302,35 +298,26 @@ def parse_position(text: str, rules: Ruleset | None = None) -> State:
 
 def encode_share_code(st_or_json: State | dict[str, Any]) -> str:
     """Makes the ``?pos=`` code: compact JSON, zlib level 9, base64url without padding."""
-    data = position_to_json(st_or_json) if isinstance(st_or_json, State) else st_or_json
-    raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()
-    return base64.urlsafe_b64encode(zlib.compress(raw, 9)).rstrip(b"=").decode()
+    return pack_json(position_to_json(st_or_json) if isinstance(st_or_json, State) else st_or_json)
+
+
+_SHARE_MESSAGES = {
+    "empty": "the share code is empty",
+    "format": "the share code is not base64url text (letters, digits, - and _)",
+    "corrupt": "the share code does not decompress (is the link cut short?)",
+    "too_large": "the share code unpacks to more than 64 KiB",
+    "not_json": "the share code does not hold position JSON",
+}
 
 
 def decode_share_code(code: str) -> dict[str, Any]:
     """Reads a share code back into position JSON; raises NotationError saying what is wrong."""
-    if not isinstance(code, str) or not code.strip():
-        raise NotationError("the share code is empty")
-    code = code.strip()
-    if len(code) > MAX_SHARE_CODE:
+    if isinstance(code, str) and len(code.strip()) > MAX_SHARE_CODE:
         raise NotationError("the share code is too long")
-    if not _SHARE_ALPHABET.fullmatch(code):
-        raise NotationError("the share code is not base64url text (letters, digits, - and _)")
     try:
-        packed = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
-    except (binascii.Error, ValueError):
-        raise NotationError("the share code is not base64url text") from None
-    inflater = zlib.decompressobj()
-    try:
-        raw = inflater.decompress(packed, MAX_POSITION_BYTES + 1)
-    except zlib.error:
-        raise NotationError("the share code does not decompress (is the link cut short?)") from None
-    if len(raw) > MAX_POSITION_BYTES or inflater.unconsumed_tail:
-        raise NotationError("the share code unpacks to more than 64 KiB")
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-        raise NotationError("the share code does not hold position JSON") from None
+        data = unpack_json(code, MAX_SHARE_CODE, MAX_POSITION_BYTES)
+    except PackError as exc:
+        raise NotationError(_SHARE_MESSAGES[exc.kind]) from None
     if not isinstance(data, dict):
         raise NotationError("the share code does not hold a position object")
     return data

@@ -6,14 +6,11 @@ the variant prefix]}``. ``decode_quiz`` checks everything against the shipped dr
 """
 from __future__ import annotations
 
-import base64
-import binascii
-import json
 import re
-import zlib
 from typing import Any
 
 from engine.drills import Drill
+from engine.packing import PackError, pack_json, unpack_json
 from engine.ruleset import variant_ids
 
 PREFIX = "Q1."
@@ -34,8 +31,7 @@ def encode_quiz(variant: str, drill_ids: list[str] | tuple[str, ...]) -> str:
     """Writes a quiz of shipped drills of one variant as a short code."""
     prefix = f"{variant}-"
     short = [i[len(prefix):] if i.startswith(prefix) else i for i in drill_ids]
-    raw = json.dumps({"v": variant, "d": short}, separators=(",", ":")).encode()
-    return PREFIX + base64.urlsafe_b64encode(zlib.compress(raw, 9)).rstrip(b"=").decode()
+    return PREFIX + pack_json({"v": variant, "d": short})
 
 
 def decode_quiz(code: Any, drills: tuple[Drill, ...]) -> tuple[str, tuple[str, ...]]:
@@ -45,18 +41,10 @@ def decode_quiz(code: Any, drills: tuple[Drill, ...]) -> tuple[str, tuple[str, .
     code = code.strip()
     if len(code) > MAX_CODE or not code.startswith(PREFIX) or not _CODE_CHARS.fullmatch(code[len(PREFIX):] or "!"):
         raise QuizCodeError("format")
-    body = code[len(PREFIX):]
     try:
-        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-        inflater = zlib.decompressobj()
-        raw = inflater.decompress(packed, 16 * 1024)
-        if inflater.unconsumed_tail:
-            raise QuizCodeError("corrupt", "too large")
-        data = json.loads(raw.decode("utf-8"))
-    except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError) as exc:
-        if isinstance(exc, QuizCodeError):
-            raise
-        raise QuizCodeError("corrupt", str(exc)) from None
+        data = unpack_json(code[len(PREFIX):], MAX_CODE, 16 * 1024)
+    except PackError as exc:
+        raise QuizCodeError("format" if exc.kind in ("empty", "format") else "corrupt", str(exc)) from None
     if not isinstance(data, dict) or set(data) != {"v", "d"}:
         raise QuizCodeError("invalid", "unexpected fields")
     variant, short = data["v"], data["d"]

@@ -8,14 +8,11 @@ prefix; ``decode_progress`` validates everything and raises ``ProgressCodeError`
 """
 from __future__ import annotations
 
-import base64
-import binascii
-import json
 import re
-import zlib
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from engine.packing import PackError, pack_json, unpack_json
 from engine.ruleset import variant_ids
 from engine.scenario import TOPICS
 
@@ -111,8 +108,7 @@ def encode_progress(progress: Progress) -> str:
         "t": {k: [s.attempts, s.correct, "".join("1" if r else "0" for r in s.recent)]
               for k, s in sorted(progress.scores.items()) if s.attempts},
     }
-    raw = json.dumps(data, separators=(",", ":")).encode()
-    return PREFIX + base64.urlsafe_b64encode(zlib.compress(raw, 9)).rstrip(b"=").decode()
+    return PREFIX + pack_json(data)
 
 
 def _count(value: Any) -> int:
@@ -130,18 +126,10 @@ def decode_progress(code: Any) -> Progress:
         raise ProgressCodeError("format", "too long")
     if not code.startswith(PREFIX) or not _CODE_CHARS.fullmatch(code[len(PREFIX):] or "!"):
         raise ProgressCodeError("format", f"a progress code starts with {PREFIX}")
-    body = code[len(PREFIX):]
     try:
-        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-        inflater = zlib.decompressobj()
-        raw = inflater.decompress(packed, 64 * 1024)
-        if inflater.unconsumed_tail:
-            raise ProgressCodeError("corrupt", "too large")
-        data = json.loads(raw.decode("utf-8"))
-    except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError) as exc:
-        if isinstance(exc, ProgressCodeError):
-            raise
-        raise ProgressCodeError("corrupt", str(exc)) from None
+        data = unpack_json(code[len(PREFIX):], MAX_CODE, 64 * 1024)
+    except PackError as exc:
+        raise ProgressCodeError("format" if exc.kind in ("empty", "format") else "corrupt", str(exc)) from None
     if not isinstance(data, dict) or set(data) != {"s", "t"}:
         raise ProgressCodeError("invalid", "unexpected fields")
     streaks, topics = data["s"], data["t"]
