@@ -65,7 +65,7 @@ from engine.deal import new_game
 from engine.moves import DRAW, PASS, WAIT, Move
 from engine.ruleset import Ruleset, load_ruleset
 from engine.rules import judge_card
-from engine.state import RANK_WISH, Attack, State, Wish, attack_totals, play_moves, tables_for
+from engine.state import RANK_WISH, Attack, State, Wish, attack_totals, give_back_half, play_moves, tables_for
 from engine.verdicts import LEGAL_PLAY
 
 __all__ = ["Playout", "run_random_games", "compiled"]
@@ -495,12 +495,9 @@ class Playout:
         given: list[int] = []
         for seat in range(self.n):
             hand = self.hand(seat)
-            half = len(hand) // 2
-            if not half:
+            if len(hand) < 2:
                 continue
-            back = rng.sample(range(len(hand)), half)
-            for i in sorted(back, reverse=True):
-                given.append(hand.pop(i))
+            given.extend(give_back_half(hand, rng))
             self._set_hand(seat, hand)
         if not given:
             return False

@@ -11,7 +11,7 @@ from itertools import combinations
 
 from engine.errors import IllegalMoveError
 from engine.moves import DRAW, PASS, WAIT, Move, format_move
-from engine.state import RANK_WISH, SUIT_WISH, Attack, State, Tables, Wish, attack_totals, play_moves, tables_for
+from engine.state import RANK_WISH, SUIT_WISH, Attack, State, Tables, Wish, attack_totals, give_back_half, play_moves, tables_for
 from engine.verdicts import LEGAL_PLAY, Event, Reason, Verdict
 
 _LEGAL = frozenset(LEGAL_PLAY)
@@ -350,16 +350,12 @@ class _Step:
             return True
         if self.rules.reshuffle_fallback != "halve_hands":
             return False
-        # pl: "każdy gracz oddaje losowo wybraną połowę swoich kart"
         given: list[int] = []
         for seat in range(self.n):
-            hand = list(self.hands[seat])
-            half = len(hand) // 2
-            if not half:
+            if len(self.hands[seat]) < 2:
                 continue
-            back = rng.sample(range(len(hand)), half)
-            for i in sorted(back, reverse=True):
-                given.append(hand.pop(i))
+            hand = list(self.hands[seat])
+            given.extend(give_back_half(hand, rng))
             self.hands[seat] = tuple(sorted(hand))
         if not given:
             return False

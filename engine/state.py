@@ -132,6 +132,13 @@ class Tables:
         self.rank_index = {r: i for i, r in enumerate(deck.ranks)}
 
 
+def give_back_half(hand: list[int], rng) -> list[int]:
+    """Takes a random half (rounded down) out of a hand and returns it — pl's fallback when the
+    deck cannot be remade: "każdy gracz oddaje losowo wybraną połowę swoich kart"."""
+    back = rng.sample(range(len(hand)), len(hand) // 2)
+    return [hand.pop(i) for i in sorted(back, reverse=True)]
+
+
 def attack_totals(t: "Tables", cards: tuple[int, ...]) -> tuple[int, int, int]:
     """Adds up the attacks of the cards played together: (cards to draw, turns to sit out, the last
     attacking card or -1) — RULES.md: "the effects of all cards played add up"."""
