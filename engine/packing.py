@@ -26,19 +26,23 @@ class PackError(NotationError):
         super().__init__(message)
 
 
-def pack_json(data: Any) -> str:
-    """Packs JSON data into base64url text (no padding)."""
+def pack_json(data: Any, prefix: str = "") -> str:
+    """Packs JSON data into base64url text (no padding), after an optional prefix."""
     raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()
-    return base64.urlsafe_b64encode(zlib.compress(raw, 9)).rstrip(b"=").decode()
+    return prefix + base64.urlsafe_b64encode(zlib.compress(raw, 9)).rstrip(b"=").decode()
 
 
-def unpack_json(code: Any, max_chars: int, max_bytes: int) -> Any:
-    """Unpacks a code made by ``pack_json`` (with or without padding); raises PackError."""
+def unpack_json(code: Any, max_chars: int, max_bytes: int, prefix: str = "") -> Any:
+    """Unpacks a code made by ``pack_json`` (with or without padding); raises PackError.
+    White space inside the code (a code wrapped when pasted) is ignored."""
     if not isinstance(code, str) or not code.strip():
         raise PackError("empty", "the code is empty")
-    code = code.strip()
+    code = "".join(code.split())
     if len(code) > max_chars:
         raise PackError("format", "the code is too long")
+    if not code.startswith(prefix):
+        raise PackError("format", f"the code does not start with {prefix}")
+    code = code[len(prefix):]
     if not _ALPHABET.fullmatch(code):
         raise PackError("format", "the code is not base64url text (letters, digits, - and _)")
     try:
