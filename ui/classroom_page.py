@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from functools import partial
-from urllib.parse import urlsplit
 
 import streamlit as st
 
@@ -79,15 +78,7 @@ def lesson_drills(variant: str, topics: list[str], count: int) -> tuple[Drill, .
 
 def quiz_link(code: str) -> str:
     """The link that opens the class quiz on the practice page of this server."""
-    try:
-        url = st.context.url
-    except Exception:  # no browser context (bare mode, AppTest)
-        url = None
-    if not url:
-        return f"/practice?quiz={code}"
-    parts = urlsplit(url)
-    base = parts.path.rsplit("/", 1)[0] if parts.path not in ("", "/") else ""
-    return f"{parts.scheme}://{parts.netloc}{base}/practice?quiz={code}"
+    return session.page_url("app_pages/practice.py", f"quiz={code}")
 
 
 def _settings(t: Translator) -> None:

@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import json
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import pandas as pd
 import streamlit as st
 
-from app_pages import PAGES
 from engine.errors import EngineError, Problem
 from engine.moves import parse_move
 from engine.ruleset import Ruleset, load_ruleset, variant_ids
@@ -855,25 +853,9 @@ def draw_other_rules(state: State, t: Translator) -> None:
         st.caption(_("Every variant judges this position the same way."))
 
 
-def _sandbox_path() -> str:
-    return next((spec.url_path for spec in PAGES if spec.script == SANDBOX_SCRIPT), "sandbox")
-
-
 def share_link(position: dict[str, Any], language: str, house: bool = False) -> str:
     """The full link that opens this position in the sandbox, in this variant and language."""
-    query = share_query(position, language, house=house)
-    try:
-        url = st.context.url
-    except Exception:  # no browser context (bare mode, tests)
-        url = None
-    if not url:
-        return f"/{_sandbox_path()}?{query}"
-    parts = urlsplit(url)
-    segments = [s for s in parts.path.split("/") if s]
-    if segments and segments[-1] in {spec.url_path for spec in PAGES}:
-        segments = segments[:-1]
-    path = "/" + "/".join(segments + [_sandbox_path()])
-    return urlunsplit((parts.scheme, parts.netloc, path, query, ""))
+    return session.page_url(SANDBOX_SCRIPT, share_query(position, language, house=house))
 
 
 def draw_share(position: dict[str, Any] | None, t: Translator) -> None:

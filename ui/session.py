@@ -6,6 +6,7 @@ when a session starts (a shared link like ``?lang=pl&variant=hu``).
 from __future__ import annotations
 
 import logging
+from urllib.parse import urlsplit, urlunsplit
 
 import streamlit as st
 
@@ -122,3 +123,23 @@ def set_variant(variant_id: str) -> None:
 def ruleset() -> Ruleset:
     """Returns the ruleset of the session's chosen variant."""
     return load_ruleset(variant())
+
+
+def page_url(script: str, query: str) -> str:
+    """A full link to a page of this app (e.g. a share link), on the server the user is looking at;
+    a relative one where there is no browser (bare mode, tests)."""
+    from app_pages import PAGES  # the page registry imports this package's i18n: import late
+
+    path_of = {spec.script: spec.url_path for spec in PAGES}
+    target = path_of[script]
+    try:
+        url = st.context.url
+    except Exception:  # no browser context
+        url = None
+    if not url:
+        return f"/{target}?{query}"
+    parts = urlsplit(url)
+    segments = [s for s in parts.path.split("/") if s]
+    if segments and segments[-1] in path_of.values():  # drop the page the user is on
+        segments = segments[:-1]
+    return urlunsplit((parts.scheme, parts.netloc, "/" + "/".join(segments + [target]), query, ""))
