@@ -97,6 +97,7 @@ export default function (component) {
   };
 
   root.replaceChildren();
+  root.dataset.stamp = data.stamp || "";
   const table = el("div", "ct-table");
   table.setAttribute("role", "region");
   table.setAttribute("aria-label", data.order_text || "");
