@@ -87,6 +87,8 @@ def narrate_turn(turn: Turn, game: Game, t: Translator, reveal: bool = False) ->
                 and len(_after_hand(turn)) == 1):
             lines.append(t.gettext('The game says "Makao!" for {seat}: one card left.').format(
                 seat=seat_name(game, turn.seat, t)))
+    if turn.move.kind == "pass" and not any(e.kind not in ("turn", "passed_over") for e in turn.events):
+        lines.insert(0, t.gettext("{seat} keeps the drawn card.").format(seat=_cap(seat_name(game, turn.seat, t))))
     return lines
 
 

@@ -130,11 +130,9 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
             ] + [{"label": _("Cancel"), "action": {"type": "clear"}, "kind": "secondary"}]}
         else:
             if game.selected:
-                several = len(game.selected) > 1 or rules.several_cards
                 label = _("End turn") if len(game.selected) > 1 else _("Play")
                 buttons.append({"id": "play", "label": label, "action": {"type": "play"}, "kind": "primary"})
                 buttons.append({"id": "clear", "label": _("Clear"), "action": {"type": "clear"}, "kind": "secondary"})
-                del several
             other = non_play_move(state)
             other_label = {"draw": _("Draw"), "wait": _("Sit out"), "pass": _("Keep the card")}[other.kind]
             if other.kind == "draw" and state.attack is not None:
@@ -191,5 +189,4 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
         "why_label": _("Why not"),
         "timer": timer,
         "curtain": curtain,
-        "texts": {"selected": _("selected"), "tap_hint": _("Tap a lit card to choose it, tap it again to play.")},
     }
