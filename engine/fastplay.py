@@ -272,9 +272,9 @@ class _Compiled:
             if wkind:
                 value = move.demand if wkind == RANK_WISH else move.suit
                 wmode = 1
+                wk = "rank" if wkind == RANK_WISH else "suit"
                 if value not in (None, "none"):
                     wmode = 2
-                    wk = "rank" if wkind == RANK_WISH else "suit"
                     wv = value
                     wds = t.wish_rule[last].wish_duration
                     wd = _DURATION[wds]
@@ -648,14 +648,13 @@ class Playout:
                 else:
                     ak = 0
                 new_wish = False
-                if wmode:
-                    if wmode == 2:
-                        wish = _tuple_new(Wish, (wk, wv, seat, wds))
-                        wby, wdur, wok = seat, wd, wokn
-                        new_wish = True
-                    else:
-                        wish, wby = None, -1
-                elif wish is not None and wdur >= 2:
+                if wmode == 2:
+                    wish = _tuple_new(Wish, (wk, wv, seat, wds))
+                    wby, wdur, wok = seat, wd, wokn
+                    new_wish = True
+                elif wish is not None and (wdur >= 2 or (wmode and wish[0] == wk)):
+                    # covered (pl ace) or fulfilled (da, hu); or a wish card without a wish
+                    # cancelling a wish of its kind (never a pl-trad ace's wish by a jack)
                     wish, wby = None, -1
                 if nh == 1 and makao_pen and not mk:
                     self._draw(seat, makao_pen)
