@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from engine.scenario import ScenarioError
-from ui import session
-from ui.layout import page_header
-from ui.learn_view import learn_page
+from ui.shell import session
+from ui.shell.layout import page_header
+from ui.learn.page import learn_page
 
 import streamlit as st
 

@@ -36,14 +36,14 @@ def _translations(lang: str):
         import gettext
         return gettext.NullTranslations()
     try:
-        from ui.i18n import translator
+        from ui.present.i18n import translator
     except ImportError as exc:  # the app's catalogs are not installed beside the engine
         raise CliError(f"--lang {lang} needs the app's catalogs (ui/i18n.py): {exc}") from None
     return translator(lang)
 
 
 def _describe(lang: str):
-    from ui.reasons import describe_event, describe_verdict
+    from ui.present.reasons import describe_event, describe_verdict
     tr = _translations(lang)
     return (lambda v, deck: describe_verdict(v, deck, tr)), (lambda e, deck: describe_event(e, deck, tr))
 
