@@ -164,6 +164,21 @@ def test_card_words_are_the_glossary_words(language: str) -> None:
     assert not problems, "\n".join(problems)
 
 
+def test_polish_grammar_tables_use_the_catalog_words() -> None:
+    """The declined card names (ui/present/grammar.py) start from the same words as the catalog."""
+    from ui.present.grammar import pl_card_name
+
+    names = GLOSSARY_DATA["names"]["pl"]
+    french = {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight",
+              "9": "nine", "10": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+    suits = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+    for rank, word in french.items():
+        for suit, suit_name in suits.items():
+            assert pl_card_name(rank, suit, "french") == f"{names['card rank|' + word]} {names['card suit|' + suit_name]}"
+    for rank, word in {"U": "Unter", "O": "Ober", "K": "king", "A": "ace"}.items():
+        assert pl_card_name(rank, "h", "hungarian").split()[0] == names["Hungarian card rank|" + word]
+
+
 # --- the checker, on small catalogs (entries as they stood before the glossary) ------------------
 
 def _catalog(language: str, messages: list[tuple[str, str] | tuple[str, str, str]]) -> Catalog:
