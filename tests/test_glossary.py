@@ -4,12 +4,13 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass
+from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import read_po
+from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 GLOSSARY = ROOT / "locales" / "glossary.toml"
@@ -110,6 +111,7 @@ def name_violations(names: dict[str, str], catalog: Catalog) -> list[str]:
     return problems
 
 
+@lru_cache(maxsize=len(LANGUAGES))
 def catalog_of(language: str) -> Catalog:
     path = ROOT / "locales" / language / "LC_MESSAGES" / "messages.po"
     with path.open("rb") as handle:
@@ -187,7 +189,6 @@ def _catalog(language: str, messages: list[tuple[str, str] | tuple[str, str, str
         msgid, msgstr, *context = message
         catalog.add(msgid, msgstr, context=context[0] if context else None)
     # Round-trip through the .po format, as the real catalogs are read.
-    from babel.messages.pofile import write_po
     buffer = BytesIO()
     write_po(buffer, catalog)
     buffer.seek(0)
