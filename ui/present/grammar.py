@@ -59,6 +59,17 @@ def base_placeholder(name: str, language: str) -> str:
     return name
 
 
+def language_of(translations: object) -> str | None:
+    """Returns the language code of a translator ("pl"), read from ``.language`` or the catalog header; None if unknown."""
+    code = getattr(translations, "language", None)
+    if not isinstance(code, str) or not code:
+        info = getattr(translations, "info", None)
+        code = info().get("language") if callable(info) else None
+    if not isinstance(code, str) or not code:
+        return None
+    return code.replace("_", "-").split("-")[0].lower()
+
+
 # --- Hungarian: the definite article ---------------------------------------------------------
 
 _HU_VOWELS = frozenset("aáeéiíoóöőuúüűAÁEÉIÍOÓÖŐUÚÜŰ")

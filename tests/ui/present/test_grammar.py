@@ -6,7 +6,7 @@ import pytest
 from ui.present import grammar
 from ui.present.grammar import (
     CASES, allowed_placeholders, base_placeholder, card_forms, da_another, da_gender, da_indefinite,
-    hu_article, hu_number_starts_with_vowel, hu_with_article, number_forms, pl_card_name, pl_player,
+    hu_article, hu_number_starts_with_vowel, hu_with_article, language_of, number_forms, pl_card_name, pl_player,
     pl_rank_gender, pl_rank_noun, player_forms,
 )
 
@@ -150,3 +150,22 @@ def test_forms_for_a_player_a_card_and_a_number() -> None:
     for language in grammar.FORMS:
         forms = card_forms(language, "card", "K♥", "K", "h", "french", False)
         assert set(forms) <= allowed_placeholders({"card"}, language) - {"card"}
+
+
+def test_the_language_of_a_translator_or_a_catalog() -> None:
+    import gettext
+    from io import BytesIO
+
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+
+    class Translator:
+        language = "pl"
+
+    buffer = BytesIO()
+    write_mo(buffer, Catalog(locale="hu_HU"))
+    buffer.seek(0)
+    assert language_of(Translator()) == "pl"
+    assert language_of(gettext.GNUTranslations(buffer)) == "hu"
+    assert language_of(gettext.NullTranslations()) is None
+    assert language_of(object()) is None
