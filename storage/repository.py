@@ -166,7 +166,8 @@ class Storage:
     def _write(self):
         return self.engine.begin()
 
-    def _read(self):
+    def read_connection(self):
+        """A connection whose transactions only read (on SQLite they take no write lock)."""
         return self.engine.connect().execution_options(**READ_ONLY)
 
     def _count_failure(self, buckets: Iterable[tuple[str, Limit]]) -> None:
@@ -203,13 +204,14 @@ class Storage:
             forget_old(conn, now)
             for _ in range(20):   # a clash of codes is rare (2^39.6 codes); draw again
                 code = keys.new_class_code()
-                if insert_ignore(conn, SchoolClass, dict(
-                        code=code, name=name, ruleset=ruleset, language=language, lessons=list(lessons),
-                        drills=list(drills), quiz=list(quiz), joining_open=True, created_at=now), ("code",)):
+                made = insert_ignore(conn, SchoolClass, dict(
+                    code=code, name=name, ruleset=ruleset, language=language, lessons=list(lessons),
+                    drills=list(drills), quiz=list(quiz), joining_open=True, created_at=now), ("code",))
+                if made is not None:
                     break
             else:
                 raise RuntimeError("could not draw a free class code")
-            row = conn.execute(select(SchoolClass).where(SchoolClass.code == code)).one()
+            row = self._class_row(conn, made.id)
             conn.execute(TeacherKey.__table__.insert().values(
                 class_id=row.id, key_hash=keys.secret_hash(teacher_key), created_at=now))
         return NewClass(_class_info(row), teacher_key)
@@ -228,7 +230,7 @@ class Storage:
     def authorize_teacher(self, teacher_key: object, client: str | None = None) -> ClassInfo:
         """The class a teacher key opens; raises AccessRefused (teacher_key_wrong/revoked) or RateLimited."""
         buckets = self._client_buckets("teacher_fail", client, self.limits.teacher_fail_per_client)
-        with self._read() as conn:
+        with self.read_connection() as conn:
             for bucket, limit in buckets:
                 refuse_if_spent(conn, bucket, limit, self.now())
             found = self._teacher_class_id(conn, teacher_key)
@@ -305,7 +307,7 @@ class Storage:
         if code is None:
             raise InputRefused("class_code_format")
         buckets = self._join_buckets(client)
-        with self._read() as conn:
+        with self.read_connection() as conn:
             for bucket, limit in buckets:
                 refuse_if_spent(conn, bucket, limit, self.now())
             row = conn.execute(select(SchoolClass).where(SchoolClass.code == code)).first()
@@ -329,12 +331,12 @@ class Storage:
             if conn.execute(select(func.count()).select_from(Pupil).where(Pupil.class_id == row.id)).scalar() \
                     >= MAX_PUPILS:
                 raise AccessRefused("class_full", limit=MAX_PUPILS)
-            if not insert_ignore(conn, Pupil, dict(
-                    class_id=row.id, nickname=nickname, nickname_key=v.nickname_key(nickname), pin_salt=salt,
-                    pin_hash=digest, joined_at=now, last_seen_at=now), ("class_id", "nickname_key")):
+            made = insert_ignore(conn, Pupil, dict(
+                class_id=row.id, nickname=nickname, nickname_key=v.nickname_key(nickname), pin_salt=salt,
+                pin_hash=digest, joined_at=now, last_seen_at=now), ("class_id", "nickname_key"))
+            if made is None:
                 raise InputRefused("nickname_taken")
-            pupil_id = conn.execute(select(Pupil.id).where(
-                Pupil.class_id == row.id, Pupil.nickname_key == v.nickname_key(nickname))).scalar_one()
+            pupil_id = made.id
             conn.execute(PupilToken.__table__.insert().values(
                 pupil_id=pupil_id, token_hash=keys.secret_hash(token), created_at=now))
         return PupilAccess(pupil_id, nickname, _class_info(current), token, pin)
@@ -345,7 +347,7 @@ class Storage:
         if not keys.is_pin(pin):
             raise InputRefused("pin_format")
         row = self._find_class(code, client)
-        with self._read() as conn:
+        with self.read_connection() as conn:
             pupil = conn.execute(select(Pupil).where(
                 Pupil.class_id == row.id, Pupil.nickname_key == v.nickname_key(nickname))).first()
             if pupil is not None:
@@ -378,7 +380,7 @@ class Storage:
 
     def pupil(self, token: str) -> PupilAccess:
         """The pupil a token belongs to, with the class (for a reload or the pupil's own link)."""
-        with self._read() as conn:
+        with self.read_connection() as conn:
             row = self._pupil_row(conn, token)
             return PupilAccess(row.id, row.nickname, _class_info(self._class_row(conn, row.class_id)))
 
@@ -404,8 +406,8 @@ class Storage:
         now = self.now()
         with self._write() as conn:
             row = self._pupil_write(conn, token, now)
-            if not insert_ignore(conn, LessonStars, dict(pupil_id=row.id, lesson_id=lesson_id, stars=stars,
-                                                         updated_at=now), ("pupil_id", "lesson_id")):
+            if insert_ignore(conn, LessonStars, dict(pupil_id=row.id, lesson_id=lesson_id, stars=stars,
+                                                     updated_at=now), ("pupil_id", "lesson_id")) is None:
                 conn.execute(update(LessonStars).where(
                     LessonStars.pupil_id == row.id, LessonStars.lesson_id == lesson_id,
                     LessonStars.stars < stars).values(stars=stars, updated_at=now))
@@ -430,7 +432,7 @@ class Storage:
             stored = insert_ignore(conn, Answer, dict(
                 class_id=row.class_id, pupil_id=row.id, answer_key=key, kind=kind, question_id=question_id,
                 variant=variant, topic=topic, answer=answer, correct=correct, reason=reason, answered_at=now),
-                ("pupil_id", "answer_key"))
+                ("pupil_id", "answer_key")) is not None
             where = (PracticeTopic.pupil_id == row.id, PracticeTopic.variant == variant, PracticeTopic.topic == topic)
             if stored:
                 insert_ignore(conn, PracticeTopic, dict(pupil_id=row.id, variant=variant, topic=topic, attempts=0,
@@ -457,11 +459,11 @@ class Storage:
             row = self._pupil_write(conn, token, now)
             return insert_ignore(conn, PlayRound, dict(
                 class_id=row.class_id, pupil_id=row.id, round_key=key, variant=variant, players=players, won=won,
-                points=points, played_at=now), ("pupil_id", "round_key"))
+                points=points, played_at=now), ("pupil_id", "round_key")) is not None
 
     def progress(self, token: str) -> PupilProgress:
         """Everything stored for the pupil of the token (stars, tallies, answers, rounds)."""
-        with self._read() as conn:
+        with self.read_connection() as conn:
             row = self._pupil_row(conn, token)
             return pupil_progress(conn, row.id, row.nickname)
 
