@@ -82,10 +82,10 @@ def configure_engine(engine: Engine) -> Engine:
     return engine
 
 
-def make_engine(url: str | None = None) -> Engine:
-    """Creates and configures the engine for a URL (resolved as ``resolve_url`` does)."""
+def make_engine(url: str | None = None, **options) -> Engine:
+    """Creates and configures the engine for a URL (resolved as ``resolve_url`` does); options go to create_engine."""
     url = resolve_url(url)
-    return configure_engine(create_engine(url, **engine_options(url)))
+    return configure_engine(create_engine(url, **{**engine_options(url), **options}))
 
 
 def _alembic_config() -> Config:
