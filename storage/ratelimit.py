@@ -1,7 +1,7 @@
 """Rate limits kept in the database, so they hold across every app server.
 
 A limit allows ``hits`` events per fixed ``window`` of seconds and per bucket (a class, a pupil,
-a client, or the whole app). Counting is one atomic UPDATE on a row per (bucket, window), so
+a client, or the whole app). Counting is one atomic upsert (INSERT … ON CONFLICT DO UPDATE hits + 1) on a row per (bucket, window), so
 concurrent requests on any server count exactly. Failed attempts (a wrong class code, PIN or
 teacher key) are counted in a transaction of their own, so the refusal that follows cannot
 roll the count back.
@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import Connection, delete, select, update
+from sqlalchemy import Connection, delete, select
 
 from storage.errors import RateLimited
 from storage.models import RateLimit
-from storage.sql import insert_ignore
+from storage.sql import count_up
 
 
 @dataclass(frozen=True)
@@ -63,12 +63,8 @@ def refuse_if_spent(conn: Connection, bucket: str, limit: Limit, now_ms: int) ->
 
 def hit(conn: Connection, bucket: str, limit: Limit, now_ms: int) -> int:
     """Counts one event in the bucket and returns the window's hits so far."""
-    start = _window(now_ms, limit)
-    insert_ignore(conn, RateLimit, {"bucket": bucket, "window_start": start, "hits": 0},
-                  ("bucket", "window_start"))
-    conn.execute(update(RateLimit).where(RateLimit.bucket == bucket, RateLimit.window_start == start)
-                 .values(hits=RateLimit.hits + 1))
-    return hits(conn, bucket, limit, now_ms)
+    return count_up(conn, RateLimit, {"bucket": bucket, "window_start": _window(now_ms, limit)},
+                    ("bucket", "window_start"), "hits")
 
 
 def take(conn: Connection, bucket: str, limit: Limit, now_ms: int) -> None:

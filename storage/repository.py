@@ -182,7 +182,11 @@ class Storage:
 
     @staticmethod
     def _class_row(conn: Connection, class_id: int):
-        return conn.execute(select(SchoolClass).where(SchoolClass.id == class_id)).one()
+        """The class's row; refuses as unknown a class deleted a moment ago by its teacher."""
+        row = conn.execute(select(SchoolClass).where(SchoolClass.id == class_id)).first()
+        if row is None:
+            raise AccessRefused("class_code_unknown")
+        return row
 
     # ------------------------------------------------------------------ teachers
 
