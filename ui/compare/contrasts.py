@@ -22,14 +22,13 @@ from engine.ruleset import Ruleset, load_ruleset, variant_ids
 from engine.state import State
 from engine.verdicts import Event, Verdict
 from ui.present.i18n import Translator
+from ui.shell.pages import SANDBOX_SCRIPT, relative_link
 from ui.present.reasons import card_text, describe_event, describe_verdict, player, wish_rank_text
 from ui.present.cards import suit_word
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTRASTS_FILE = ROOT / "scenarios" / "contrasts" / "contrasts.toml"
 # Where "open in the Sandbox" links point when no Sandbox page is registered (yet).
-SANDBOX_URL_PATH = "sandbox"
-SANDBOX_SCRIPT = "app_pages/sandbox.py"
 # Events not worth repeating next to a verdict (the move itself is in the row already).
 _QUIET_EVENTS = frozenset({"played"})
 # Parameters that name cards: left out when outcomes of different decks are compared.
@@ -280,17 +279,7 @@ def disagree(outcomes: list[Outcome]) -> bool:
     return len({o.key for o in outcomes}) > 1
 
 
-def sandbox_url_path() -> str:
-    """The Sandbox page's url path, from the page registry when it is registered."""
-    from ui.shell.pages import PAGES  # the registry imports nothing heavy; imported late to stay optional
-
-    for spec in PAGES:
-        if spec.script == SANDBOX_SCRIPT:
-            return spec.url_path
-    return SANDBOX_URL_PATH
-
-
 def sandbox_link(share_code: str, variant_id: str) -> str:
     """A relative link that opens the position in the Sandbox under a shipped variant."""
-    return f"{sandbox_url_path()}?{urlencode({'pos': share_code, 'variant': variant_id})}"
+    return relative_link(SANDBOX_SCRIPT, urlencode({'pos': share_code, 'variant': variant_id}))
 

@@ -19,7 +19,8 @@ from engine.ruleset import Ruleset, load_ruleset, variant_ids
 from engine.state import State, tables_for
 from engine.verdicts import Verdict
 from ui.shell import house_rules
-from ui.shell import session
+from ui.shell import handoff, session
+from ui.shell.pages import SANDBOX_SCRIPT
 from ui.present.cards import card_label, hand_html, suit_word
 from ui.present.i18n import Translator
 from ui.present.problems import describe_problems
@@ -49,7 +50,6 @@ EXAMPLE_PICKER = "sandbox_example"
 SEED = "sandbox_seed"
 BEGINNER, PLAYER = "beginner", "player"
 NONE = "none"          # the "nothing" option of a selectbox (None would show as an empty choice)
-SANDBOX_SCRIPT = "app_pages/sandbox.py"
 
 
 def move_key(notation: str) -> str:
@@ -114,15 +114,14 @@ def _adopt(value: dict[str, Any], notice: dict[str, Any] | None = None) -> None:
         st.session_state[NOTICE] = notice
 
 
-def open_position(position: dict[str, Any]) -> None:
-    """Puts a position (house rules included) into the sandbox and switches to the Sandbox page.
-
-    Called from other pages of the same session, so house rules travel with it — a link could not carry them.
-    """
+def take_handed_position() -> None:
+    """Makes a position handed over by another page of this session (Compare variants) the draft."""
+    position = handoff.take(SANDBOX_SCRIPT, st.session_state)
+    if position is None:
+        return
     position = {k: v for k, v in position.items() if k != "over"}
     st.session_state[LINK_READ] = True        # the user's choice wins over a link the session came in with
     _adopt(position, {"origin": "compare", "error": None, "problems": ()})
-    st.switch_page(SANDBOX_SCRIPT)
 
 
 def timeline() -> Timeline | None:
@@ -906,6 +905,7 @@ def draw_page() -> None:
     """Draws the whole sandbox for the session."""
     t = session.tr()
     _ = t.gettext
+    take_handed_position()
     read_link_once()
     check_house_rules()
     follow_session_variant()

@@ -13,7 +13,7 @@ import streamlit as st
 from engine.errors import RulesetError
 from engine.ruleset import Ruleset, load_ruleset, variant_ids
 from ui.present.i18n import DEFAULT_LANGUAGE, Translator, normalize_language, translator
-from ui.shell.pages import PAGES
+from ui.shell.pages import PAGES, url_path
 
 LANGUAGE = "language"
 VARIANT = "variant"
@@ -129,8 +129,7 @@ def ruleset() -> Ruleset:
 def page_url(script: str, query: str) -> str:
     """A full link to a page of this app (e.g. a share link), on the server the user is looking at;
     a relative one where there is no browser (bare mode, tests)."""
-    path_of = {spec.script: spec.url_path for spec in PAGES}
-    target = path_of[script]
+    target = url_path(script)
     try:
         url = st.context.url
     except Exception:  # no browser context
@@ -139,6 +138,6 @@ def page_url(script: str, query: str) -> str:
         return f"/{target}?{query}"
     parts = urlsplit(url)
     segments = [s for s in parts.path.split("/") if s]
-    if segments and segments[-1] in path_of.values():  # drop the page the user is on
+    if segments and segments[-1] in {spec.url_path for spec in PAGES}:  # drop the page the user is on
         segments = segments[:-1]
     return urlunsplit((parts.scheme, parts.netloc, "/" + "/".join(segments + [target]), query, ""))
