@@ -33,7 +33,8 @@ from engine.position import (
 from engine.rules import apply_move, check, verdicts
 from engine.ruleset import Ruleset, load_ruleset, variant_ids
 from engine.ruleset_toml import ruleset_to_dict
-from engine.state import State, tables_for
+from engine.queries import attack_kinds, wish_values
+from engine.state import State
 from engine.verdicts import Event, Verdict
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -219,17 +220,13 @@ def with_variant(draft: dict[str, Any], variant: str, book: Rulebook = SHIPPED,
     if not same_deck:
         return new_draft(variant, seats_of(draft) or None, seed, book)
     out = with_seats(edited(draft, variant=variant), clamp_seats(rules, seats_of(draft)))
-    t = tables_for(rules)
     attack = out.get("attack")
-    if isinstance(attack, dict):
-        kinds = {"draw": t.draw, "skip": t.skip}
-        kind = "draw" if "draw" in attack else "skip"
-        if not any(kinds[kind]):
-            out.pop("attack")
+    if isinstance(attack, dict) and ("draw" if "draw" in attack else "skip") not in attack_kinds(rules):
+        out.pop("attack")
     wish = out.get("wish")
     if isinstance(wish, dict):
-        rule = t.rank_wish_card_rule if "rank" in wish else t.suit_wish_card_rule
-        if rule is None or ("rank" in wish and wish["rank"] not in rule.wish_values):
+        allowed = wish_values(rules, "rank" if "rank" in wish else "suit")
+        if not allowed or ("rank" in wish and wish["rank"] not in allowed):
             out.pop("wish")
     if "drawn" in out and not rules.play_drawn:
         out.pop("drawn")

@@ -16,7 +16,9 @@ import streamlit as st
 from engine.errors import EngineError, Problem
 from engine.moves import parse_move
 from engine.ruleset import Ruleset, load_ruleset, variant_ids
-from engine.state import State, tables_for
+from engine import queries
+from engine.queries import attack_kinds, wish_values
+from engine.state import State
 from engine.verdicts import Verdict
 from ui.shell import house_rules
 from ui.shell import handoff, session
@@ -274,7 +276,7 @@ def _on_wish() -> None:
     if kind not in ("rank", "suit"):
         _set_draft(edited(d, wish=None))
         return
-    options = _wish_values(_rules(), kind)
+    options = list(wish_values(_rules(), kind))
     value = _value(EDITOR + "wish_value")
     by = _value(EDITOR + "wish_by")
     _set_draft(edited(d, wish={
@@ -374,14 +376,6 @@ def _card_short_option(card: str, deck: str, t: Translator) -> str:
         return card_text(card, deck, t)
     except (ValueError, KeyError):
         return card
-
-
-def _wish_values(rules: Ruleset, kind: str) -> list[str]:
-    t = tables_for(rules)
-    if kind == "rank":
-        rule = t.rank_wish_card_rule
-        return list(rule.wish_values) if rule is not None else []
-    return list(rules.deck.suits) if t.suit_wish_card_rule is not None else []
 
 
 def move_label(verdict: Verdict, deck: str, t: Translator) -> str:
@@ -534,8 +528,7 @@ def _pending_tab(d: dict[str, Any], rules: Ruleset, t: Translator) -> None:
     _ = t.gettext
     deck = rules.deck.art
     seats = max(seats_of(d), 1)
-    tables = tables_for(rules)
-    kinds = [NONE] + [k for k, table in (("draw", tables.draw), ("skip", tables.skip)) if any(table)]
+    kinds = [NONE, *attack_kinds(rules)]
     attack = d.get("attack") if isinstance(d.get("attack"), dict) else {}
     kind = next((k for k in ("draw", "skip") if k in attack), NONE)
     a_kind, a_amount = st.columns(2)
@@ -549,14 +542,14 @@ def _pending_tab(d: dict[str, Any], rules: Ruleset, t: Translator) -> None:
                           on_change=_on_attack, disabled=kind == NONE)
     st.caption(_("The attacking card is the top card of the pile."))
     wish = d.get("wish") if isinstance(d.get("wish"), dict) else {}
-    wish_kinds = [NONE] + [k for k in ("rank", "suit") if _wish_values(rules, k)]
+    wish_kinds = [NONE, *queries.wish_kinds(rules)]
     w_kind = next((k for k in ("rank", "suit") if k in wish), NONE)
     w_kind = w_kind if w_kind in wish_kinds else NONE
     k_col, v_col, b_col = st.columns(3)
     _init(EDITOR + "wish_kind", w_kind)
     k_col.selectbox(_("Wish in force"), options=wish_kinds, key=EDITOR + "wish_kind", on_change=_on_wish,
                     format_func=lambda k: {NONE: _("No wish"), "rank": _("A rank (demand)"), "suit": _("A suit")}[k])
-    values = _wish_values(rules, w_kind) if w_kind != NONE else []
+    values = list(wish_values(rules, w_kind)) if w_kind != NONE else []
     _init(EDITOR + "wish_value", wish.get(w_kind) if wish.get(w_kind) in values else (values[0] if values else None))
     v_col.selectbox(_("Wished"), options=values, key=EDITOR + "wish_value", on_change=_on_wish,
                     disabled=not values, format_func=lambda v: (
