@@ -19,10 +19,10 @@ from typing import Any, Protocol
 
 from engine.deal import new_game
 from engine.errors import EngineError, PositionError
-from engine.moves import parse_move
-from engine.position import parse_position, position_to_json
 from engine.fastplay import run_random_games
+from engine.moves import parse_move
 from engine.policies import reference_random_games
+from engine.position import parse_position, position_to_json
 from engine.rules import apply_move, check, verdicts
 from engine.ruleset import load_ruleset, variant_ids
 from engine.verdicts import Event, Verdict

@@ -4,9 +4,9 @@ from __future__ import annotations
 import pytest
 
 from engine.deal import judge_starter, new_game
+from engine.moves import Move
 from engine.queries import attack_kinds, first_card_reason, play_together, wish_choice, wish_kinds, wish_values
 from engine.rules import check
-from engine.moves import Move
 from engine.ruleset import load_ruleset, variant_ids
 from engine.verdicts import REASON_CODES, STARTER
 

@@ -16,9 +16,16 @@ from pathlib import Path
 from engine.drills import Drill
 from engine.ruleset import Ruleset
 from ui.present.cards import card_svg
+from ui.present.drill_text import (
+    answer_text,
+    explanation,
+    option_text,
+    position_html,
+    question_text,
+    status_lines,
+    title_text,
+)
 from ui.present.i18n import Translator
-from ui.present.drill_text import (answer_text, explanation, option_text, position_html,
-                              question_text, status_lines, title_text)
 from ui.present.reasons import player
 from ui.present.rules_text import rules_sections, variant_summary
 

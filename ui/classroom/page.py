@@ -8,13 +8,20 @@ import streamlit as st
 from engine.drills import Drill, shipped_drills
 from engine.ruleset import load_ruleset
 from engine.scenario import TOPICS
-from ui.shell import session
 from ui.classroom.handout import handout_html, handout_pdf
-from ui.shell.quiz_link import MAX_DRILLS, encode_quiz
+from ui.present.drill_text import (
+    answer_text,
+    explanation,
+    option_text,
+    position_html,
+    question_text,
+    title_text,
+    topic_label,
+)
 from ui.present.i18n import LANGUAGES, Translator, translator
-from ui.present.drill_text import (answer_text, explanation, option_text, position_html, question_text, title_text,
-                              topic_label)
 from ui.present.rules_text import escape_markdown
+from ui.shell import session
+from ui.shell.quiz_link import MAX_DRILLS, encode_quiz
 
 VARIANT = "classroom_variant"
 LANGUAGE = "classroom_language"

@@ -22,10 +22,10 @@ from engine.rules import apply_move, check
 from engine.ruleset import Ruleset, load_ruleset, variant_ids
 from engine.state import State
 from engine.verdicts import Event, Verdict
-from ui.present.i18n import Translator
-from ui.shell.pages import SANDBOX_SCRIPT, relative_link
-from ui.present.reasons import card_text, describe_event, describe_reason, describe_verdict, player, wish_rank_text
 from ui.present.cards import suit_word
+from ui.present.i18n import Translator
+from ui.present.reasons import card_text, describe_event, describe_reason, describe_verdict, player, wish_rank_text
+from ui.shell.pages import SANDBOX_SCRIPT, relative_link
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTRASTS_FILE = ROOT / "scenarios" / "contrasts" / "contrasts.toml"

@@ -15,8 +15,6 @@ import streamlit as st
 from engine.errors import NotationError
 from engine.position import decode_share_code
 from engine.ruleset import Ruleset, load_ruleset, variant_ids
-from ui.shell import house_rules
-from ui.shell import handoff
 from ui.compare.contrasts import Contrast, Outcome, disagree, evaluate, load_contrasts, sandbox_link
 from ui.compare.table import (
     card_label,
@@ -27,8 +25,9 @@ from ui.compare.table import (
     only_differences,
 )
 from ui.present.i18n import Translator
-from ui.shell.pages import SANDBOX_SCRIPT
 from ui.present.rules_text import escape_markdown
+from ui.shell import handoff, house_rules
+from ui.shell.pages import SANDBOX_SCRIPT
 
 SELECTION = "compare_selection"         # the picked variant ids (kept when the page is left)
 PICKER = "_compare_variants_picker"     # the picker widget's key (Streamlit forgets it off-page)

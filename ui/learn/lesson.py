@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import queries
 from engine.errors import NotationError
 from engine.moves import Move, format_move, parse_move
-from engine import queries
 from engine.queries import play_together, wish_choice
 from engine.rules import check, legal_moves
-from engine.scenario import Scenario, accepted_move, state_at, stars, wrong_answer
+from engine.scenario import Scenario, accepted_move, stars, state_at, wrong_answer
 from engine.state import State
 
 Run = dict[str, Any]

@@ -6,13 +6,21 @@ import streamlit as st
 
 from engine.drills import Drill
 from ui.practice import state as ps
-from ui.shell import session
-from ui.present.cards import card_label
-from ui.present.i18n import Translator
 from ui.practice.score import MASTERY_NEEDED, MASTERY_WINDOW, encode_progress, suggestions
-from ui.present.drill_text import (answer_text, explanation, hand_cards, option_text, position_html, question_text,
-                              title_text, topic_label)
+from ui.present.cards import card_label
+from ui.present.drill_text import (
+    answer_text,
+    explanation,
+    hand_cards,
+    option_text,
+    position_html,
+    question_text,
+    title_text,
+    topic_label,
+)
+from ui.present.i18n import Translator
 from ui.present.rules_text import escape_markdown
+from ui.shell import session
 
 
 def _quiz_code_message(code: str, t: Translator) -> str:

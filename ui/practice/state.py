@@ -14,8 +14,8 @@ from engine.drills import Drill, shipped_drills
 from engine.quiz import QuizError, generate, variant_topics
 from engine.ruleset import load_ruleset
 from engine.scenario import TOPICS
-from ui.shell.quiz_link import QuizCodeError, decode_quiz
 from ui.practice.score import Progress, ProgressCodeError, decode_progress, record
+from ui.shell.quiz_link import QuizCodeError, decode_quiz
 
 PROGRESS = "practice_progress"
 MODE = "practice_mode"              # "drills" | "endless" | "class"

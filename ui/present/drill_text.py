@@ -19,7 +19,6 @@ from ui.present.i18n import N_, Translator
 from ui.present.reasons import card_text, describe_event, describe_verdict, player, suit_word, wish_rank_text
 
 
-
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 

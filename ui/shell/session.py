@@ -6,6 +6,8 @@ when a session starts (a shared link like ``?lang=pl&variant=hu``).
 from __future__ import annotations
 
 import logging
+from collections.abc import MutableMapping
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import streamlit as st
@@ -108,17 +110,17 @@ def tr() -> Translator:
     return translator(language())
 
 
-def variant() -> str:
-    """Returns the id of the session's chosen variant."""
-    chosen = st.session_state.get(VARIANT)
+def variant(state: MutableMapping[str, Any] | None = None) -> str:
+    """Returns the id of the session's chosen variant (state: the session's, unless given)."""
+    chosen = (st.session_state if state is None else state).get(VARIANT)
     ids = available_variants()
     return chosen if chosen in ids else ids[0]
 
 
-def set_variant(variant_id: str) -> None:
-    """Chooses a shipped variant for the session."""
+def set_variant(variant_id: str, state: MutableMapping[str, Any] | None = None) -> None:
+    """Chooses a shipped variant for the session (state: the session's, unless given)."""
     if variant_id in available_variants():
-        st.session_state[VARIANT] = variant_id
+        (st.session_state if state is None else state)[VARIANT] = variant_id
 
 
 def ruleset() -> Ruleset:

@@ -6,9 +6,9 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from engine.moves import parse_move
 from engine.position import decode_share_code, position_from_json
 from engine.rules import check
-from engine.moves import parse_move
 from engine.ruleset import DefenceRule, load_ruleset
 from ui.compare.contrasts import (
     CONTRASTS_FILE,

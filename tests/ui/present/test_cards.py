@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from engine.cards import FRENCH as FRENCH_DECK
+from engine.cards import HUNGARIAN as HUNGARIAN_DECK
+from engine.errors import NotationError
 from ui.present.cards import (
     all_cards,
     card_back_svg,
@@ -17,8 +20,6 @@ from ui.present.cards import (
     format_card,
     hand_html,
 )
-from engine.cards import FRENCH as FRENCH_DECK, HUNGARIAN as HUNGARIAN_DECK
-from engine.errors import NotationError
 
 SVG = "{http://www.w3.org/2000/svg}"
 FRENCH = all_cards("french")

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from engine import cli
-from engine.verdicts import Reason, Verdict
 from engine.moves import parse_move
 from engine.ruleset import load_ruleset
+from engine.verdicts import Reason, Verdict
 from ui.present.describer import Describer, describer
 from ui.present.i18n import translator
 from ui.present.reasons import describe_verdict
