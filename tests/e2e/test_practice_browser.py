@@ -10,10 +10,10 @@ from engine.drills import drill_by_id
 from engine.ruleset import load_ruleset
 from tests.e2e.conftest import ARTIFACTS, screenshot, wait_for_app
 from ui.classroom.handout import SUIT_LETTERS
-from ui.shell.quiz_link import encode_quiz
-from ui.present.i18n import translator
 from ui.present.drill_text import title_text
+from ui.present.i18n import translator
 from ui.present.rules_text import rules_sections
+from ui.shell.quiz_link import encode_quiz
 
 EN = translator("en")
 

@@ -16,9 +16,16 @@ from pathlib import Path
 from engine.drills import Drill
 from engine.ruleset import Ruleset
 from ui.present.cards import card_svg
+from ui.present.drill_text import (
+    answer_text,
+    explanation,
+    option_text,
+    position_html,
+    question_text,
+    status_lines,
+    title_text,
+)
 from ui.present.i18n import Translator
-from ui.present.drill_text import (answer_text, explanation, option_text, position_html,
-                              question_text, status_lines, title_text)
 from ui.present.reasons import player
 from ui.present.rules_text import rules_sections, variant_summary
 
@@ -86,12 +93,12 @@ def _option_letter(index: int) -> str:
     return "ABCDEF"[index]
 
 
-def _drill_block(number: int, drill: Drill, tr: Translator) -> str:
+def _drill_block(number: int, drill: Drill, tr: Translator, four_colour: bool) -> str:
     st = drill.state()
     _ = tr.gettext
     head = _("Position {number}").format(number=number)
     parts = [f'<section class="drill"><h3>{html.escape(head)}: {html.escape(title_text(drill, tr))}</h3>',
-             position_html(st, tr, width=64),
+             position_html(st, tr, width=64, four_colour=four_colour),
              f"<p><strong>{html.escape(question_text(drill, st, tr))}</strong></p>"]
     if drill.kind != "select":
         items = "".join(f"<li>{_option_letter(i)}. {html.escape(option_text(drill, o, st, tr))}</li>"
@@ -109,7 +116,8 @@ def _answer_line(drill: Drill, tr: Translator) -> str:
     return answer
 
 
-def handout_html(ruleset: Ruleset, drills: tuple[Drill, ...], tr: Translator, *, answer_key: bool = True) -> str:
+def handout_html(ruleset: Ruleset, drills: tuple[Drill, ...], tr: Translator, *, answer_key: bool = True,
+                 four_colour: bool = False) -> str:
     """The whole handout as one self-contained, print-ready HTML page."""
     _ = tr.gettext
     name = _(ruleset.name)
@@ -126,7 +134,7 @@ def handout_html(ruleset: Ruleset, drills: tuple[Drill, ...], tr: Translator, *,
     parts.append(f'<h2 class="page-break">{html.escape(_("Exercises"))}</h2>')
     parts.append(f"<p>{html.escape(_('In every position you are the player to move; the hand shown is yours.'))}</p>")
     for number, drill in enumerate(drills, start=1):
-        parts.append(_drill_block(number, drill, tr))
+        parts.append(_drill_block(number, drill, tr, four_colour))
     if answer_key:
         parts.append(f'<h2 class="page-break">{html.escape(_("Answer key"))}</h2><ol class="key">')
         for drill in drills:

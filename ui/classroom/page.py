@@ -5,17 +5,23 @@ from functools import partial
 
 import streamlit as st
 
-from engine.drills import Drill
+from engine.drills import Drill, shipped_drills
 from engine.ruleset import load_ruleset
 from engine.scenario import TOPICS
-from ui.shell import session
 from ui.classroom.handout import handout_html, handout_pdf
-from ui.shell.quiz_link import MAX_DRILLS, encode_quiz
+from ui.present.drill_text import (
+    answer_text,
+    explanation,
+    option_text,
+    position_html,
+    question_text,
+    title_text,
+    topic_label,
+)
 from ui.present.i18n import LANGUAGES, Translator, translator
-from ui.practice.state import shipped_drills
-from ui.present.drill_text import (answer_text, explanation, option_text, position_html, question_text, title_text,
-                              topic_label)
 from ui.present.rules_text import escape_markdown
+from ui.shell import session
+from ui.shell.quiz_link import MAX_DRILLS, encode_quiz
 
 VARIANT = "classroom_variant"
 LANGUAGE = "classroom_language"
@@ -109,7 +115,7 @@ def _handout(drills: tuple[Drill, ...], t: Translator, material: Translator) -> 
     stem = f"makao-{variant}-{material.language}-handout"
     left, right = st.columns(2)
     left.download_button(_("Download the handout (HTML)"), data=partial(handout_html, ruleset, drills, material,
-                                                                         answer_key=key),
+                                                                         answer_key=key, four_colour=session.four_colour()),
                          file_name=f"{stem}.html", mime="text/html", key="classroom_html", icon=":material/html:",
                          on_click="ignore")
     right.download_button(_("Download the handout (PDF)"), data=partial(handout_pdf, ruleset, drills, material,
@@ -148,7 +154,7 @@ def _projector(drills: tuple[Drill, ...], t: Translator, material: Translator) -
     state = drill.state()
     st.caption(escape_markdown(_("Position {number} of {total}").format(number=index + 1, total=total)))
     st.markdown(f"## {escape_markdown(title_text(drill, material))}")
-    st.markdown(position_html(state, material, width=150), unsafe_allow_html=True)
+    st.markdown(position_html(state, material, width=150, four_colour=session.four_colour()), unsafe_allow_html=True)
     st.markdown(f"### {escape_markdown(question_text(drill, state, material))}")
     if drill.kind != "select":
         st.markdown("\n".join(f"{i + 1}. {escape_markdown(option_text(drill, o, state, material))}"

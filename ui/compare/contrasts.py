@@ -1,8 +1,8 @@
 """Contrast positions: situations where variants disagree, judged live by the engine.
 
 The situations are data (``scenarios/contrasts/contrasts.toml``); every verdict shown comes
-from ``engine.rules.check`` (and, for a turned-up starter card, the ruleset's own
-``starter_forbidden`` patterns) under the ruleset in question — a shipped variant or the
+from ``engine.rules.check`` (and, for a turned-up starter card, ``engine.deal.judge_starter``)
+under the ruleset in question — a shipped variant or the
 user's house rules. Sentences come from ``ui.present.reasons``.
 """
 from __future__ import annotations
@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+from engine.deal import judge_starter
 from engine.errors import EngineError, NotationError
 from engine.moves import parse_move
 from engine.position import encode_share_code, position_from_json
@@ -21,15 +22,14 @@ from engine.rules import apply_move, check
 from engine.ruleset import Ruleset, load_ruleset, variant_ids
 from engine.state import State
 from engine.verdicts import Event, Verdict
-from ui.present.i18n import Translator
-from ui.present.reasons import card_text, describe_event, describe_verdict, player, wish_rank_text
 from ui.present.cards import suit_word
+from ui.present.i18n import Translator
+from ui.present.reasons import card_text, describe_event, describe_reason, describe_verdict, player, wish_rank_text
+from ui.shell.pages import SANDBOX_SCRIPT, relative_link
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTRASTS_FILE = ROOT / "scenarios" / "contrasts" / "contrasts.toml"
 # Where "open in the Sandbox" links point when no Sandbox page is registered (yet).
-SANDBOX_URL_PATH = "sandbox"
-SANDBOX_SCRIPT = "app_pages/sandbox.py"
 # Events not worth repeating next to a verdict (the move itself is in the row already).
 _QUIET_EVENTS = frozenset({"played"})
 # Parameters that name cards: left out when outcomes of different decks are compared.
@@ -211,31 +211,13 @@ def _sentence(text: str) -> str:
 
 
 def _starter_outcome(st: State, ruleset: Ruleset, t: Translator) -> Outcome:
-    # RULES.md, starter card: judged by the ruleset's own list of forbidden starter patterns.
-    top = st.pile[-1]
-    name = ruleset.deck.name(top)
-    card = card_text(name, ruleset.deck.art, t)
-    allowed = not any(ruleset.matches(pattern, top) for pattern in ruleset.starter_forbidden)
-    rule = ruleset.card_rule(top)
-    acts = bool(allowed and ruleset.starter_triggers and rule is not None and (rule.draw or rule.skip))
-    if not allowed:
-        why = t.gettext("{card} may not start the pile: another card is turned up.").format(card=card)
-        effects = ""
-    elif acts:
-        why = t.gettext("{card} may start the pile.").format(card=card)
-        effects = (
-            t.ngettext("It acts on the first player, who must draw {count} card or defend.",
-                       "It acts on the first player, who must draw {count} cards or defend.", rule.draw)
-            if rule.draw else
-            t.ngettext("It acts on the first player, who must sit out {count} turn or defend.",
-                       "It acts on the first player, who must sit out {count} turns or defend.", rule.skip)
-        ).format(count=rule.draw or rule.skip)
-    else:
-        why = t.gettext("{card} may start the pile.").format(card=card)
-        effects = t.gettext("Its own effect does not count.") if rule is not None and (
-            rule.draw or rule.skip or rule.wish or rule.wild) else ""
-    key = ("starter", allowed, acts, (rule.draw, rule.skip) if acts else ())
-    return Outcome(allowed, "", _sentence(why), effects, key, encode_share_code(st), situation(st, t))
+    # RULES.md, starter card: the engine's verdict on the card turned up (engine.deal.judge_starter).
+    verdict = judge_starter(ruleset, st.pile[-1])
+    art = ruleset.deck.art
+    why, *effects = (describe_reason(r, art, t) for r in verdict.reasons)
+    acts = next(((r.params["kind"], r.params["count"]) for r in verdict.reasons if r.code == "starter_attacks"), ())
+    key = ("starter", verdict.legal, bool(acts), acts)
+    return Outcome(verdict.legal, "", why, " ".join(effects), key, encode_share_code(st), situation(st, t))
 
 
 def evaluate(contrast: Contrast, ruleset: Ruleset, t: Translator) -> Outcome | None:
@@ -280,17 +262,7 @@ def disagree(outcomes: list[Outcome]) -> bool:
     return len({o.key for o in outcomes}) > 1
 
 
-def sandbox_url_path() -> str:
-    """The Sandbox page's url path, from the page registry when it is registered."""
-    from ui.shell.pages import PAGES  # the registry imports nothing heavy; imported late to stay optional
-
-    for spec in PAGES:
-        if spec.script == SANDBOX_SCRIPT:
-            return spec.url_path
-    return SANDBOX_URL_PATH
-
-
 def sandbox_link(share_code: str, variant_id: str) -> str:
     """A relative link that opens the position in the Sandbox under a shipped variant."""
-    return f"{sandbox_url_path()}?{urlencode({'pos': share_code, 'variant': variant_id})}"
+    return relative_link(SANDBOX_SCRIPT, urlencode({'pos': share_code, 'variant': variant_id}))
 

@@ -15,8 +15,6 @@ import streamlit as st
 from engine.errors import NotationError
 from engine.position import decode_share_code
 from engine.ruleset import Ruleset, load_ruleset, variant_ids
-from ui.shell import house_rules
-from ui.sandbox import page as sandbox_view
 from ui.compare.contrasts import Contrast, Outcome, disagree, evaluate, load_contrasts, sandbox_link
 from ui.compare.table import (
     card_label,
@@ -28,6 +26,8 @@ from ui.compare.table import (
 )
 from ui.present.i18n import Translator
 from ui.present.rules_text import escape_markdown
+from ui.shell import handoff, house_rules
+from ui.shell.pages import SANDBOX_SCRIPT
 
 SELECTION = "compare_selection"         # the picked variant ids (kept when the page is left)
 PICKER = "_compare_variants_picker"     # the picker widget's key (Streamlit forgets it off-page)
@@ -208,7 +208,7 @@ def open_house_position(outcome: Outcome) -> None:
         position = decode_share_code(outcome.share_code)
     except NotationError:  # our own code: cannot happen, but a page never shows a traceback
         return
-    sandbox_view.open_position(position)
+    handoff.hand_over(SANDBOX_SCRIPT, position)
 
 
 def draw_contrasts(t: Translator) -> None:

@@ -7,7 +7,6 @@ cell. Nothing here states a rule by itself: change the TOML and the cell changes
 from __future__ import annotations
 
 import re
-
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -19,10 +18,10 @@ from ui.present.i18n import N_, Translator
 from ui.present.rules_text import (
     effect_sentences,
     escape_markdown,
-    wild_exceptions,
     pattern_label,
     rank_label,
     rules_sections,
+    wild_exceptions,
 )
 
 # Backgrounds (amber, translucent: readable in the light and the dark theme): a row where the

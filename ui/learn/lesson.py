@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import queries
 from engine.errors import NotationError
 from engine.moves import Move, format_move, parse_move
-from engine.rules import check, judge_card, legal_moves
-from engine.scenario import Scenario, accepted_move, state_at, stars, wrong_answer
-from engine.state import State, tables_for
+from engine.queries import play_together, wish_choice
+from engine.rules import check, legal_moves
+from engine.scenario import Scenario, accepted_move, stars, state_at, wrong_answer
+from engine.state import State
 
 Run = dict[str, Any]
 
@@ -126,8 +128,7 @@ def toggle_card(lesson: Scenario, run: Run, card: str) -> None:
     else:
         st = state_before(lesson, run)
         deck = st.rules.deck
-        rank = deck.rank_of(deck.parse(card))
-        if selected and deck.rank_of(deck.parse(selected[0])) != rank:
+        if selected and not play_together(st.rules, deck.parse(selected[0]), deck.parse(card)):
             selected = []
         selected.append(card)
     run["selected"] = selected
@@ -136,12 +137,8 @@ def toggle_card(lesson: Scenario, run: Run, card: str) -> None:
 
 def wish_of(st: State, card: str) -> tuple[str, tuple[str, ...], bool] | None:
     """The wish a card makes when it goes down last: (kind, choices, optional), or None."""
-    deck = st.rules.deck
-    rule = st.rules.card_rule(deck.parse(card))
-    if rule is None or not rule.wish:
-        return None
-    choices = rule.wish_values if rule.wish == "rank" else tuple(deck.suits)
-    return rule.wish, tuple(choices), rule.wish_optional
+    choice = wish_choice(st.rules, st.rules.deck.parse(card))
+    return None if choice is None else (choice.kind, choice.values, choice.optional)
 
 
 def play_text(cards: list[str], wish: tuple[str, str] | None = None, calls: tuple[str, ...] = ()) -> str:
@@ -161,7 +158,7 @@ def playable_cards(st: State) -> set[str]:
 
 def first_card_reason(st: State, card: str) -> str:
     """The engine's reason code for a card as the first of a play now (for tooltips and tests)."""
-    return judge_card(st, tables_for(st.rules), st.rules.deck.parse(card))
+    return queries.first_card_reason(st, st.rules.deck.parse(card))
 
 
 def shown_answer(lesson: Scenario, run: Run) -> Move:

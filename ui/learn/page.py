@@ -17,13 +17,12 @@ from engine.ruleset import load_ruleset
 from engine.scenario import Scenario, Step, lessons_of, load_scenarios
 from engine.state import State
 from ui.learn import lesson as ls
-from ui.shell import session
-from ui.present.cards import card_label, card_short, card_svg, hand_html
-from ui.present.i18n import N_, Translator
 from ui.learn.progress import ProgressCodeError, progress_code, read_progress_code
+from ui.present.cards import card_label, card_short, card_svg, hand_html, suit_word
+from ui.present.i18n import N_, Translator
 from ui.present.reasons import card_text, describe_event, describe_verdict, player, wish_rank_text
-from ui.present.cards import suit_word
 from ui.present.rules_text import escape_markdown
+from ui.shell import session
 
 STARS = "learn_stars"          # lesson id -> best stars earned in this session
 RUN = "learn_run"              # the lesson being played (ui.learn.lesson.Run) or None

@@ -6,13 +6,21 @@ import streamlit as st
 
 from engine.drills import Drill
 from ui.practice import state as ps
-from ui.shell import session
-from ui.present.cards import card_label
-from ui.present.i18n import Translator
 from ui.practice.score import MASTERY_NEEDED, MASTERY_WINDOW, encode_progress, suggestions
-from ui.present.drill_text import (answer_text, explanation, hand_cards, option_text, position_html, question_text,
-                              title_text, topic_label)
+from ui.present.cards import card_label
+from ui.present.drill_text import (
+    answer_text,
+    explanation,
+    hand_cards,
+    option_text,
+    position_html,
+    question_text,
+    title_text,
+    topic_label,
+)
+from ui.present.i18n import Translator
 from ui.present.rules_text import escape_markdown
+from ui.shell import session
 
 
 def _quiz_code_message(code: str, t: Translator) -> str:
@@ -45,21 +53,21 @@ def _pickers(variant: str, t: Translator) -> None:
     _ = t.gettext
     modes = ["drills", "endless"] + (["class"] if st.session_state.get(ps.CLASS_QUIZ) else [])
     labels = {"drills": _("Drills"), "endless": _("Endless practice"), "class": _("Class quiz")}
-    st.session_state[ps.MODE_PICKER] = ps.mode()
+    st.session_state[ps.MODE_PICKER] = ps.mode(st.session_state)
     st.radio(_("How to practise"), modes, format_func=labels.__getitem__, key=ps.MODE_PICKER, horizontal=True,
-             on_change=ps.on_mode_picked,
+             on_change=ps.on_mode_picked, args=(st.session_state,),
              help=_("Drills are exercises written by hand; endless practice asks about positions from games "
                     "the computer plays."))
-    if ps.mode() == "class":
+    if ps.mode(st.session_state) == "class":
         return
     topics = ps.topics(variant)
-    st.session_state[ps.TOPIC_PICKER] = ps.topic(variant)
+    st.session_state[ps.TOPIC_PICKER] = ps.topic(st.session_state, variant)
     left, right = st.columns(2)
-    left.selectbox(_("Topic"), ["", *topics], key=ps.TOPIC_PICKER, on_change=ps.on_topic_picked,
+    left.selectbox(_("Topic"), ["", *topics], key=ps.TOPIC_PICKER, on_change=ps.on_topic_picked, args=(st.session_state,),
                    format_func=lambda x: topic_label(x, t) if x else _("All topics"))
-    if ps.mode() == "endless":
+    if ps.mode(st.session_state) == "endless":
         st.session_state[ps.LEVEL_PICKER] = st.session_state.get(ps.LEVEL, 0)
-        right.selectbox(_("Level"), [0, 1, 2, 3], key=ps.LEVEL_PICKER, on_change=ps.on_level_picked,
+        right.selectbox(_("Level"), [0, 1, 2, 3], key=ps.LEVEL_PICKER, on_change=ps.on_level_picked, args=(st.session_state,),
                         format_func=lambda x: _level_label(x, t))
 
 
@@ -80,9 +88,9 @@ def _class_quiz_summary(t: Translator) -> None:
     st.success(t.ngettext("Quiz finished: {right} of {total} answer right.", "Quiz finished: {right} of {total} answers right.",
                           total).format(right=right, total=total), icon=":material/emoji_events:")
     left, right_col = st.columns(2)
-    left.button(_("Take the quiz again"), on_click=ps.restart_class_quiz, key="practice_quiz_again",
+    left.button(_("Take the quiz again"), on_click=ps.restart_class_quiz, args=(st.session_state,), key="practice_quiz_again",
                 icon=":material/replay:")
-    right_col.button(_("Back to drills"), on_click=ps.leave_class_quiz, key="practice_quiz_leave",
+    right_col.button(_("Back to drills"), on_click=ps.leave_class_quiz, args=(st.session_state,), key="practice_quiz_leave",
                      icon=":material/exit_to_app:")
 
 
@@ -115,13 +123,13 @@ def _feedback(question: Drill, result: dict, t: Translator) -> None:
 def draw_question(variant: str, t: Translator) -> None:
     """Draws the current question with its answer widgets, or its feedback once answered."""
     _ = t.gettext
-    if ps.mode() == "class":
+    if ps.mode(st.session_state) == "class":
         quiz = st.session_state[ps.CLASS_QUIZ]
         if st.session_state.get(ps.INDEX, 0) >= len(quiz["ids"]):
             _class_quiz_summary(t)
             return
         _class_quiz_header(t)
-    question = ps.current_question(variant)
+    question = ps.current_question(st.session_state, variant)
     if question is None:
         st.info(_("There are no questions for this topic in this variant yet. Choose another topic."),
                 icon=":material/info:")
@@ -130,7 +138,7 @@ def draw_question(variant: str, t: Translator) -> None:
     meta = f"{topic_label(question.topic, t)} · {_level_label(question.level, t)}"
     st.caption(escape_markdown(meta))
     st.subheader(title_text(question, t), anchor=False)
-    st.markdown(position_html(st_, t), unsafe_allow_html=True)
+    st.markdown(position_html(st_, t, four_colour=session.four_colour()), unsafe_allow_html=True)
     st.markdown(f"**{escape_markdown(question_text(question, st_, t))}**")
     result = st.session_state.get(ps.ANSWER)
     mine = result if result and result.get("id") == question.id else None
@@ -139,18 +147,18 @@ def draw_question(variant: str, t: Translator) -> None:
     if not answered:
         if mine is not None:
             st.warning(_("Choose an answer first."), icon=":material/touch_app:")
-        st.button(_("Check"), on_click=ps.submit, args=(variant,), key="practice_check", type="primary",
+        st.button(_("Check"), on_click=ps.submit, args=(st.session_state, variant), key="practice_check", type="primary",
                   icon=":material/done:")
         return
     _feedback(question, mine, t)
-    st.button(_("Next question"), on_click=ps.next_question, key="practice_next", type="primary",
+    st.button(_("Next question"), on_click=ps.next_question, args=(st.session_state,), key="practice_next", type="primary",
               icon=":material/arrow_forward:")
 
 
 def draw_progress(variant: str, t: Translator) -> None:
     """Draws the score: totals, streaks, per-topic accuracy and mastery, suggestions, export and import."""
     _ = t.gettext
-    progress = ps.progress()
+    progress = ps.progress(st.session_state)
     st.subheader(_("Your progress"), anchor="progress")
     cols = st.columns(4)
     cols[0].metric(_("Answered"), progress.attempts)
@@ -180,15 +188,15 @@ def draw_progress(variant: str, t: Translator) -> None:
         st.markdown(_("**Practise next:**"))
         cols = st.columns(len(suggested))
         for col, topic in zip(cols, suggested):
-            col.button(topic_label(topic, t), key=f"practice_suggest_{topic}", on_click=ps.practise_topic, args=(topic,),
+            col.button(topic_label(topic, t), key=f"practice_suggest_{topic}", on_click=ps.practise_topic, args=(st.session_state, topic),
                        icon=":material/fitness_center:")
     with st.expander(_("Save or load your progress"), icon=":material/save:"):
         st.markdown(_("Copy this code to keep your progress; paste it here later to continue. No account needed."))
         st.code(encode_progress(progress), language=None)
         st.text_input(_("Progress code"), key=ps.IMPORT_BOX, placeholder="MP1.…")
         left, right = st.columns(2)
-        left.button(_("Load progress"), on_click=ps.import_progress, key="practice_import", icon=":material/upload:")
-        right.button(_("Start over"), on_click=ps.reset_progress, key="practice_reset", icon=":material/restart_alt:")
+        left.button(_("Load progress"), on_click=ps.import_progress, args=(st.session_state,), key="practice_import", icon=":material/upload:")
+        right.button(_("Start over"), on_click=ps.reset_progress, args=(st.session_state,), key="practice_reset", icon=":material/restart_alt:")
         error = st.session_state.get(ps.IMPORT_ERROR)
         if error:
             st.error(_progress_code_message(error, t), icon=":material/error:")
@@ -199,7 +207,9 @@ def draw_progress(variant: str, t: Translator) -> None:
 def draw() -> None:
     """Draws the whole practice page."""
     t = session.tr()
-    ps.init()
+    quiz_variant = ps.init(st.session_state, session.entry_param("quiz"))
+    if quiz_variant is not None:
+        session.set_variant(quiz_variant)
     variant = session.variant()
     error = st.session_state.get(ps.QUIZ_ERROR)
     if error:

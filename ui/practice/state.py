@@ -1,22 +1,21 @@
 """The practice state of one session: mode, topic, current question, answers and progress.
 
-Everything lives in ``st.session_state`` under the keys below; widgets have keys of their
-own (Streamlit forgets a widget's key on a run that does not draw it) and copy their value
-into the state in callbacks. A class quiz link (``?quiz=``) is read once per session.
+Everything lives in the session's state mapping (``state``, handed in by the page)
+under the keys below; widgets have keys of their own (Streamlit forgets a widget's key on a run
+that does not draw it) and copy their value into the state in callbacks. A class quiz link
+(``?quiz=``) is read once per session.
 """
 from __future__ import annotations
 
+from collections.abc import MutableMapping
 from typing import Any
 
-import streamlit as st
-
-from engine.drills import Drill, load_drills
+from engine.drills import Drill, shipped_drills
 from engine.quiz import QuizError, generate, variant_topics
 from engine.ruleset import load_ruleset
 from engine.scenario import TOPICS
-from ui.shell import session
-from ui.shell.quiz_link import QuizCodeError, decode_quiz
 from ui.practice.score import Progress, ProgressCodeError, decode_progress, record
+from ui.shell.quiz_link import QuizCodeError, decode_quiz
 
 PROGRESS = "practice_progress"
 MODE = "practice_mode"              # "drills" | "endless" | "class"
@@ -40,44 +39,39 @@ IMPORT_BOX = "_practice_import_box"
 MODES = ("drills", "endless", "class")
 
 
-@st.cache_resource(show_spinner=False)
-def shipped_drills() -> tuple[Drill, ...]:
-    """The shipped drills, read once per server (immutable data shared by every session)."""
-    return load_drills()
-
-
-def init() -> None:
-    """Fills the practice keys that are missing and reads a class quiz link once."""
+def init(state: MutableMapping[str, Any], quiz_code: str | None) -> str | None:
+    """Fills the practice keys that are missing and reads a class quiz link once; returns the
+    variant of a class quiz it opened (the session follows it), else None."""
     defaults: dict[str, Any] = {PROGRESS: Progress(), MODE: "drills", TOPIC: "", LEVEL: 0, INDEX: 0, SEED: 0,
                                 ANSWER: None, CLASS_QUIZ: None, QUIZ_ERROR: None, IMPORT_ERROR: None,
                                 IMPORT_DONE: False}
     for name, value in defaults.items():
-        if name not in st.session_state:
-            st.session_state[name] = value
-    if not st.session_state.get(QUIZ_READ):
-        st.session_state[QUIZ_READ] = True
-        code = session.entry_param("quiz")
-        if code is not None:
-            start_class_quiz(code)
+        if name not in state:
+            state[name] = value
+    if not state.get(QUIZ_READ):
+        state[QUIZ_READ] = True
+        if quiz_code is not None:
+            return start_class_quiz(state, quiz_code)
+    return None
 
 
-def start_class_quiz(code: str) -> None:
-    """Opens the class quiz of a code, or remembers why the code is bad."""
+def start_class_quiz(state: MutableMapping[str, Any], code: str) -> str | None:
+    """Opens the class quiz of a code and returns its variant, or remembers why the code is bad."""
     try:
         variant, ids = decode_quiz(code, shipped_drills())
     except QuizCodeError as exc:
-        st.session_state[QUIZ_ERROR] = exc.code
-        return
-    session.set_variant(variant)
-    st.session_state[CLASS_QUIZ] = {"variant": variant, "ids": list(ids), "results": [None] * len(ids)}
-    st.session_state[QUIZ_ERROR] = None
-    st.session_state[MODE] = "class"
-    st.session_state[INDEX] = 0
-    st.session_state[ANSWER] = None
+        state[QUIZ_ERROR] = exc.code
+        return None
+    state[CLASS_QUIZ] = {"variant": variant, "ids": list(ids), "results": [None] * len(ids)}
+    state[QUIZ_ERROR] = None
+    state[MODE] = "class"
+    state[INDEX] = 0
+    state[ANSWER] = None
+    return variant
 
 
-def progress() -> Progress:
-    return st.session_state.get(PROGRESS) or Progress()
+def progress(state: MutableMapping[str, Any]) -> Progress:
+    return state.get(PROGRESS) or Progress()
 
 
 def topics(variant: str) -> tuple[str, ...]:
@@ -87,144 +81,144 @@ def topics(variant: str) -> tuple[str, ...]:
     return tuple(t for t in TOPICS if t in with_drills | generated)
 
 
-def mode() -> str:
-    chosen = st.session_state.get(MODE)
-    if chosen == "class" and not st.session_state.get(CLASS_QUIZ):
+def mode(state: MutableMapping[str, Any]) -> str:
+    chosen = state.get(MODE)
+    if chosen == "class" and not state.get(CLASS_QUIZ):
         return "drills"
     return chosen if chosen in MODES else "drills"
 
 
-def topic(variant: str) -> str:
-    chosen = st.session_state.get(TOPIC) or ""
+def topic(state: MutableMapping[str, Any], variant: str) -> str:
+    chosen = state.get(TOPIC) or ""
     return chosen if chosen in topics(variant) else ""
 
 
-def drill_list(variant: str) -> tuple[Drill, ...]:
+def drill_list(state: MutableMapping[str, Any], variant: str) -> tuple[Drill, ...]:
     """The drills of the current mode: the class quiz's, or the variant's of the chosen topic."""
     pool = shipped_drills()
-    if mode() == "class":
-        quiz = st.session_state[CLASS_QUIZ]
+    if mode(state) == "class":
+        quiz = state[CLASS_QUIZ]
         by_id = {d.id: d for d in pool}
         return tuple(by_id[i] for i in quiz["ids"] if i in by_id)
-    chosen = topic(variant)
+    chosen = topic(state, variant)
     order = {t: i for i, t in enumerate(TOPICS)}
     drills = [d for d in pool if d.variant == variant and (not chosen or d.topic == chosen)]
     return tuple(sorted(drills, key=lambda d: (d.level, order[d.topic]) if chosen else (order[d.topic], d.level)))
 
 
-def current_question(variant: str) -> Drill | None:
+def current_question(state: MutableMapping[str, Any], variant: str) -> Drill | None:
     """The question on screen now (None: nothing to ask in this mode and topic)."""
-    if mode() == "endless":
-        chosen = topic(variant) or None
-        level = st.session_state.get(LEVEL) or None
+    if mode(state) == "endless":
+        chosen = topic(state, variant) or None
+        level = state.get(LEVEL) or None
         try:
-            return generate(variant, chosen, level, st.session_state.get(SEED, 0))
+            return generate(variant, chosen, level, state.get(SEED, 0))
         except QuizError:
             return None
-    drills = drill_list(variant)
+    drills = drill_list(state, variant)
     if not drills:
         return None
-    index = st.session_state.get(INDEX, 0)
-    if mode() == "class":
+    index = state.get(INDEX, 0)
+    if mode(state) == "class":
         return drills[index] if index < len(drills) else None
     return drills[index % len(drills)]
 
 
 # ---------------------------------------------------------------------------- callbacks
 
-def on_mode_picked() -> None:
-    st.session_state[MODE] = st.session_state[MODE_PICKER]
-    st.session_state[INDEX] = 0
-    st.session_state[ANSWER] = None
+def on_mode_picked(state: MutableMapping[str, Any]) -> None:
+    state[MODE] = state[MODE_PICKER]
+    state[INDEX] = 0
+    state[ANSWER] = None
 
 
-def on_topic_picked() -> None:
-    st.session_state[TOPIC] = st.session_state[TOPIC_PICKER]
-    st.session_state[INDEX] = 0
-    st.session_state[ANSWER] = None
+def on_topic_picked(state: MutableMapping[str, Any]) -> None:
+    state[TOPIC] = state[TOPIC_PICKER]
+    state[INDEX] = 0
+    state[ANSWER] = None
 
 
-def on_level_picked() -> None:
-    st.session_state[LEVEL] = st.session_state[LEVEL_PICKER]
-    st.session_state[ANSWER] = None
+def on_level_picked(state: MutableMapping[str, Any]) -> None:
+    state[LEVEL] = state[LEVEL_PICKER]
+    state[ANSWER] = None
 
 
-def practise_topic(chosen: str) -> None:
+def practise_topic(state: MutableMapping[str, Any], chosen: str) -> None:
     """Switches to a suggested topic (drills first)."""
-    st.session_state[TOPIC] = chosen
-    if mode() == "class":
-        st.session_state[MODE] = "drills"
-    st.session_state[INDEX] = 0
-    st.session_state[ANSWER] = None
+    state[TOPIC] = chosen
+    if mode(state) == "class":
+        state[MODE] = "drills"
+    state[INDEX] = 0
+    state[ANSWER] = None
 
 
-def response_of(question: Drill) -> Any:
+def response_of(state: MutableMapping[str, Any], question: Drill) -> Any:
     """Reads the learner's response from the answer widgets of a question."""
     if question.kind == "select":
         from ui.present.drill_text import hand_cards
         st_ = question.state()
-        return sorted(c for c in hand_cards(st_) if st.session_state.get(PICK.format(qid=question.id, card=c)))
-    return st.session_state.get(CHOICE.format(qid=question.id))
+        return sorted(c for c in hand_cards(st_) if state.get(PICK.format(qid=question.id, card=c)))
+    return state.get(CHOICE.format(qid=question.id))
 
 
-def submit(variant: str) -> None:
+def submit(state: MutableMapping[str, Any], variant: str) -> None:
     """Checks the answer on screen, scores it and remembers it for the feedback."""
-    question = current_question(variant)
-    if question is None or (st.session_state.get(ANSWER) or {}).get("id") == question.id:
+    question = current_question(state, variant)
+    if question is None or (state.get(ANSWER) or {}).get("id") == question.id:
         return
-    response = response_of(question)
+    response = response_of(state, question)
     if question.kind != "select" and response is None:
-        st.session_state[ANSWER] = {"id": question.id, "right": None, "response": None}
+        state[ANSWER] = {"id": question.id, "right": None, "response": None}
         return
     right = question.is_correct(response)
-    st.session_state[PROGRESS] = record(progress(), question.variant, question.topic, right)
-    st.session_state[ANSWER] = {"id": question.id, "right": right, "response": response}
-    if mode() == "class":
-        quiz = st.session_state[CLASS_QUIZ]
-        index = st.session_state.get(INDEX, 0)
+    state[PROGRESS] = record(progress(state), question.variant, question.topic, right)
+    state[ANSWER] = {"id": question.id, "right": right, "response": response}
+    if mode(state) == "class":
+        quiz = state[CLASS_QUIZ]
+        index = state.get(INDEX, 0)
         if index < len(quiz["results"]):
             results = list(quiz["results"])
             results[index] = right
-            st.session_state[CLASS_QUIZ] = {**quiz, "results": results}
+            state[CLASS_QUIZ] = {**quiz, "results": results}
 
 
-def next_question() -> None:
+def next_question(state: MutableMapping[str, Any]) -> None:
     """Moves on to the next question of the mode."""
-    if mode() == "endless":
-        st.session_state[SEED] = st.session_state.get(SEED, 0) + 1
+    if mode(state) == "endless":
+        state[SEED] = state.get(SEED, 0) + 1
     else:
-        st.session_state[INDEX] = st.session_state.get(INDEX, 0) + 1
-    st.session_state[ANSWER] = None
+        state[INDEX] = state.get(INDEX, 0) + 1
+    state[ANSWER] = None
 
 
-def restart_class_quiz() -> None:
-    quiz = st.session_state.get(CLASS_QUIZ)
+def restart_class_quiz(state: MutableMapping[str, Any]) -> None:
+    quiz = state.get(CLASS_QUIZ)
     if quiz:
-        st.session_state[CLASS_QUIZ] = {**quiz, "results": [None] * len(quiz["ids"])}
-    st.session_state[INDEX] = 0
-    st.session_state[ANSWER] = None
+        state[CLASS_QUIZ] = {**quiz, "results": [None] * len(quiz["ids"])}
+    state[INDEX] = 0
+    state[ANSWER] = None
 
 
-def leave_class_quiz() -> None:
-    st.session_state[CLASS_QUIZ] = None
-    st.session_state[MODE] = "drills"
-    st.session_state[INDEX] = 0
-    st.session_state[ANSWER] = None
+def leave_class_quiz(state: MutableMapping[str, Any]) -> None:
+    state[CLASS_QUIZ] = None
+    state[MODE] = "drills"
+    state[INDEX] = 0
+    state[ANSWER] = None
 
 
-def import_progress() -> None:
+def import_progress(state: MutableMapping[str, Any]) -> None:
     """Replaces the progress with the one in the import box, or remembers why it is bad."""
     try:
-        st.session_state[PROGRESS] = decode_progress(st.session_state.get(IMPORT_BOX, ""))
+        state[PROGRESS] = decode_progress(state.get(IMPORT_BOX, ""))
     except ProgressCodeError as exc:
-        st.session_state[IMPORT_ERROR] = exc.code
-        st.session_state[IMPORT_DONE] = False
+        state[IMPORT_ERROR] = exc.code
+        state[IMPORT_DONE] = False
         return
-    st.session_state[IMPORT_ERROR] = None
-    st.session_state[IMPORT_DONE] = True
-    st.session_state[IMPORT_BOX] = ""
+    state[IMPORT_ERROR] = None
+    state[IMPORT_DONE] = True
+    state[IMPORT_BOX] = ""
 
 
-def reset_progress() -> None:
-    st.session_state[PROGRESS] = Progress()
-    st.session_state[IMPORT_DONE] = False
+def reset_progress(state: MutableMapping[str, Any]) -> None:
+    state[PROGRESS] = Progress()
+    state[IMPORT_DONE] = False

@@ -1,8 +1,9 @@
 """Playing cards as self-contained inline SVG, and their names in the reader's language.
 
-Cards are given in POSITION.md notation (``10h``, ``Qs``, ``Ua``) with a deck id,
-``"french"`` (52 cards: ranks 2–10 J Q K A, suits c d h s) or ``"hungarian"`` (32 cards:
-ranks 7–10 U O K A, suits h b l a). The drawing itself lives in ``ui.present.card_art``.
+Cards are given in POSITION.md notation (``10h``, ``Qs``, ``Ua``) with the deck's art,
+``"french"`` or ``"hungarian"`` (``DeckKind.art``); the engine's deck of that art
+(``engine.cards.FRENCH``, ``HUNGARIAN``) reads the notation — there is no second parser here.
+The drawing itself lives in ``ui.present.card_art``.
 
 Corner indices: French cards show the rank as written (2…10, J, Q, K, A). Hungarian cards
 show Roman numerals VII, VIII, IX, X on number cards, as printed on real Hungarian cards,
@@ -26,24 +27,21 @@ import html
 from collections.abc import Sequence
 from typing import Protocol
 
+from engine.cards import FRENCH, HUNGARIAN, DeckKind
+from engine.errors import NotationError
 from ui.present import card_art
 from ui.present.card_art import CARD_H, CARD_W, RADIUS
 
-DECKS = ("french", "hungarian")
-FRENCH_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-FRENCH_SUITS = ("c", "d", "h", "s")
-HUNGARIAN_RANKS = ("7", "8", "9", "10", "U", "O", "K", "A")
-HUNGARIAN_SUITS = ("h", "b", "l", "a")
+# The full deck of each card art; the short decks (Mau-Mau's 32, 101's 36) are parts of them.
+ART_DECKS: dict[str, DeckKind] = {"french": FRENCH, "hungarian": HUNGARIAN}
+DECKS = tuple(ART_DECKS)
 HIGHLIGHTS = ("legal", "illegal", "selected")
 
 FRENCH_SUIT_GLYPHS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
-# Corner index of each Hungarian rank (see the module docstring).
+# Corner index of each Hungarian rank (see the module docstring): the app's one Roman-numeral map.
 HUNGARIAN_INDEX = {
     "7": "VII", "8": "VIII", "9": "IX", "10": "X", "U": "U", "O": "O", "K": "K", "A": "A",
 }
-
-_RANKS = {"french": FRENCH_RANKS, "hungarian": HUNGARIAN_RANKS}
-_SUITS = {"french": FRENCH_SUITS, "hungarian": HUNGARIAN_SUITS}
 
 # The card is drawn in a 250 × 350 box; the margin around it leaves room for the
 # highlight outline, so a highlighted card has exactly the size of a plain one.
@@ -62,38 +60,36 @@ class Translations(Protocol):
 
 # --- notation ----------------------------------------------------------------------------
 
-def parse_card(card: str, deck: str) -> tuple[str, str]:
-    """Returns the (rank, suit) of a card in notation; raises ValueError for anything else."""
-    if deck not in DECKS:
-        raise ValueError(f"unknown deck {deck!r} (known: {', '.join(DECKS)})")
-    if not isinstance(card, str):
-        raise ValueError(f"a card must be text like '10h', not {type(card).__name__}")
-    token = card.strip()
-    rank, suit = token[:-1].upper(), token[-1:].lower()
-    if rank == "T":
-        rank = "10"  # POSITION.md: T is accepted for 10 on input.
-    if rank not in _RANKS[deck] or suit not in _SUITS[deck]:
-        raise ValueError(f"{card!r} is not a card of the {deck} deck")
-    return rank, suit
+def art_deck(deck: str) -> DeckKind:
+    """Returns the engine's full deck of a card art; raises NotationError for an unknown art."""
+    kind = ART_DECKS.get(deck) if isinstance(deck, str) else None
+    if kind is None:
+        raise NotationError(f"unknown deck {deck!r} (known: {', '.join(DECKS)})")
+    return kind
+
+
+def _rank_suit(card: str, deck: str) -> tuple[str, str]:
+    kind = art_deck(deck)
+    card_id = kind.parse(card)
+    return kind.rank_of(card_id), kind.suit_of(card_id)
 
 
 def format_card(card: str, deck: str) -> str:
     """Returns a card in canonical notation (``qs`` → ``Qs``, ``Th`` → ``10h``)."""
-    rank, suit = parse_card(card, deck)
-    return rank + suit
+    kind = art_deck(deck)
+    return kind.name(kind.parse(card))
 
 
 def all_cards(deck: str) -> list[str]:
-    """Returns every card of a deck in notation, rank by rank."""
-    if deck not in DECKS:
-        raise ValueError(f"unknown deck {deck!r} (known: {', '.join(DECKS)})")
-    return [rank + suit for rank in _RANKS[deck] for suit in _SUITS[deck]]
+    """Returns every card of a card art's full deck in notation, rank by rank."""
+    kind = art_deck(deck)
+    return [kind.name(c) for c in kind.all_cards()]
 
 
 def card_short(card: str, deck: str) -> str:
     """Returns the short written form: rank and suit symbol for French cards (``K♥``),
     the notation for Hungarian ones (``Ua``), whose suits have no Unicode symbols."""
-    rank, suit = parse_card(card, deck)
+    rank, suit = _rank_suit(card, deck)
     if deck == "french":
         return rank + FRENCH_SUIT_GLYPHS[suit]
     return rank + suit
@@ -171,7 +167,7 @@ def _name_pattern(deck: str, translations: Translations) -> str:
 
 def card_name(card: str, deck: str, translations: Translations) -> str:
     """Returns the full name of a card in the catalog's language ("king of hearts")."""
-    rank, suit = parse_card(card, deck)
+    rank, suit = _rank_suit(card, deck)
     if deck == "hungarian":
         rank_word = _hungarian_rank_words(translations)[rank]
         suit_word = _hungarian_suit_words(translations)[suit]
@@ -189,13 +185,13 @@ def card_name(card: str, deck: str, translations: Translations) -> str:
 def suit_word(suit: str, deck: str, translations: Translations) -> str:
     """Names a suit as in card names ("hearts"; pl "kier"; hu "piros")."""
     words = _hungarian_suit_words(translations) if deck == "hungarian" else _french_suit_words(translations)
-    return words[parse_card("A" + suit, deck)[1]]
+    return words[_rank_suit("A" + suit, deck)[1]]
 
 
 def rank_word(rank: str, deck: str, translations: Translations) -> str:
     """Names a rank as in card names ("king"; pl "król"; hu "alsó")."""
     words = _hungarian_rank_words(translations) if deck == "hungarian" else _french_rank_words(translations)
-    return words[parse_card(rank + ("h" if deck == "hungarian" else "c"), deck)[0]]
+    return words[_rank_suit(rank + ("h" if deck == "hungarian" else "c"), deck)[0]]
 
 
 def card_label(card: str, deck: str, translations: Translations) -> str:
@@ -276,7 +272,7 @@ def card_svg(
     label: str = "",
 ) -> str:
     """Returns a card face as inline SVG; ``label`` is its text alternative (English name if empty)."""
-    rank, suit = parse_card(card, deck)
+    rank, suit = _rank_suit(card, deck)
     if highlight is not None and highlight not in HIGHLIGHTS:
         raise ValueError(f"unknown highlight {highlight!r} (known: {', '.join(HIGHLIGHTS)})")
     if not isinstance(label, str):
@@ -289,8 +285,7 @@ def card_svg(
 
 def card_back_svg(width: int = 72, deck: str = "french", *, label: str = "") -> str:
     """Returns the patterned back of a card as inline SVG (blue French, green Hungarian)."""
-    if deck not in DECKS:
-        raise ValueError(f"unknown deck {deck!r} (known: {', '.join(DECKS)})")
+    art_deck(deck)
     if not isinstance(label, str):
         raise ValueError(f"label must be text, not {type(label).__name__}")
     body = _blank() + card_art.back(deck)

@@ -14,11 +14,9 @@ from engine.moves import Move, parse_move
 from engine.rules import apply_move, check
 from engine.state import State
 from engine.verdicts import Event
-from ui.shell import session
 from ui.present.cards import card_back_svg, hand_html
 from ui.present.i18n import N_, Translator
 from ui.present.reasons import card_text, describe_event, describe_verdict, player, suit_word, wish_rank_text
-
 
 
 def _cap(text: str) -> str:
@@ -184,7 +182,8 @@ def title_text(drill: Drill, tr: Translator) -> str:
     return tr.gettext("A position from a real game")
 
 
-def position_html(st: State, tr: Translator, *, width: int = 72, show_status: bool = True) -> str:
+def position_html(st: State, tr: Translator, *, width: int = 72, show_status: bool = True,
+                  four_colour: bool = False) -> str:
     """The position as HTML: the other players' hands face down, the pile, the learner's hand."""
     _ = tr.gettext
     art = st.rules.deck.art
@@ -208,7 +207,7 @@ def position_html(st: State, tr: Translator, *, width: int = 72, show_status: bo
     parts.append('<div style="display:flex;flex-wrap:wrap;gap:18px">' + "".join(others) + "</div>")
     pile = [name(c) for c in st.pile[-3:]]
     parts.append(f'<div style="font-weight:600">{html.escape(_("Pile (top card last)"))}</div>')
-    parts.append(hand_html(pile, art, four_colour=session.four_colour(), width=width, overlap=0.55, translations=tr,
+    parts.append(hand_html(pile, art, four_colour=four_colour, width=width, overlap=0.55, translations=tr,
                            aria_label=_("The pile, top card last")))
     if show_status:
         for line in status_lines(st, tr):
@@ -216,7 +215,7 @@ def position_html(st: State, tr: Translator, *, width: int = 72, show_status: bo
     hand = [name(c) for c in st.hands[learner]]
     mine = _("Your hand (you are {player})").format(player=player(learner, tr))
     parts.append(f'<div style="font-weight:600">{html.escape(mine)}</div>')
-    parts.append(hand_html(hand, art, four_colour=session.four_colour(), width=width, overlap=0.15, translations=tr, aria_label=mine))
+    parts.append(hand_html(hand, art, four_colour=four_colour, width=width, overlap=0.15, translations=tr, aria_label=mine))
     parts.append("</div>")
     return "".join(parts)
 

@@ -10,10 +10,9 @@ import gettext
 from typing import Any, Callable
 
 from engine.verdicts import Event, Reason, Verdict
-from ui.present.cards import card_name, card_short, rank_word, suit_word
+from ui.present.cards import card_name, card_short, index_text, rank_word, suit_word
 
 Translations = gettext.NullTranslations
-_HU_ROMAN = {"7": "VII", "8": "VIII", "9": "IX", "10": "X"}
 
 
 def card_text(card: str, deck: str, tr: Translations) -> str:
@@ -26,7 +25,7 @@ def card_text(card: str, deck: str, tr: Translations) -> str:
 def wish_rank_text(rank: str, deck: str, tr: Translations) -> str:
     """Writes a wished rank: numbers as on the card (7, VII), figures by name (queen, alsó)."""
     if rank.isdigit():
-        return _HU_ROMAN[rank] if deck == "hungarian" else rank
+        return index_text(rank, deck)
     return rank_word(rank, deck, tr)
 
 
@@ -126,6 +125,16 @@ def _templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
                                 "Without calling \"{word}\" this costs {penalty} penalty cards.", p["penalty"]),
         "call_ignored": fixed(_("The call \"{call}\" is not needed here and is ignored.")),
         "wish_cancelled": fixed(_("{card} without a wish cancels the wish in force.")),
+        # the card turned up to start the pile
+        "starter_allowed": fixed(_("{card} may start the pile.")),
+        "starter_forbidden": fixed(_("{card} may not start the pile: another card is turned up.")),
+        "starter_attacks": lambda p: ngettext(
+            "It acts on the first player, who must draw {count} card or defend.",
+            "It acts on the first player, who must draw {count} cards or defend.", p["count"],
+        ) if p["kind"] == "draw" else ngettext(
+            "It acts on the first player, who must sit out {count} turn or defend.",
+            "It acts on the first player, who must sit out {count} turns or defend.", p["count"]),
+        "starter_effect_void": fixed(_("Its own effect does not count.")),
     }
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from engine.cards import DeckKind
 from engine.ruleset import CardRule, DefenceRule, Ruleset
-from ui.present.cards import FRENCH_SUIT_GLYPHS, card_name
+from ui.present.cards import FRENCH_SUIT_GLYPHS, card_name, index_text
 from ui.present.i18n import N_, Translator
 
 # Suit names, for the deck overview; Hungarian suits are words (no emoji font for them).
@@ -36,7 +36,6 @@ FIGURE_NAMES = {
     ("hungarian", "K"): N_("király (king)"),
     ("hungarian", "A"): N_("ász (ace)"),
 }
-ROMAN = {"7": "VII", "8": "VIII", "9": "IX", "10": "X"}
 
 _MARKDOWN_SPECIALS = re.compile(r"([\\`*_\[\]<>#|~$])")
 
@@ -61,7 +60,7 @@ def rank_label(deck: DeckKind, rank: str, t: Translator) -> str:
     if figure is not None:
         return t.gettext(figure)
     if deck.art == "hungarian":
-        return ROMAN.get(rank, rank)
+        return index_text(rank, deck.art)
     return rank
 
 

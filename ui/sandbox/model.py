@@ -1,6 +1,6 @@
-"""The sandbox's model, in plain Python (no Streamlit): an editable draft position, a
-timeline of moves with undo and redo, share links, imports, the classic examples and the
-same position judged under other rules.
+"""The sandbox's model, in plain Python (no Streamlit): an editable draft position, share
+links, imports and the classic examples. The moves played on from it, and the same position
+judged under other rules, are in ``ui.sandbox.timeline``.
 
 The draft is position JSON (POSITION.md) as the editor builds it: it may be impossible,
 and ``validate`` then lists every problem. Drafts are never changed in place: every edit
@@ -17,7 +17,7 @@ import json
 import re
 import tomllib
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -25,16 +25,18 @@ from urllib.parse import urlencode
 
 from engine.deal import new_game
 from engine.errors import EngineError, NotationError, PositionError, Problem, RulesetError
-from engine.moves import Move
 from engine.position import (
-    MAX_POSITION_BYTES, MAX_SHARE_CODE, decode_share_code, encode_share_code, position_from_json,
+    MAX_POSITION_BYTES,
+    MAX_SHARE_CODE,
+    decode_share_code,
+    encode_share_code,
+    position_from_json,
     position_to_json,
 )
-from engine.rules import apply_move, check, verdicts
+from engine.queries import attack_kinds, wish_values
 from engine.ruleset import Ruleset, load_ruleset, variant_ids
 from engine.ruleset_toml import ruleset_to_dict
-from engine.state import State, tables_for
-from engine.verdicts import Event, Verdict
+from engine.state import State
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES_PATH = ROOT / "scenarios" / "sandbox_examples.toml"
@@ -42,7 +44,6 @@ MAX_CARDS_TEXT = 600            # characters of one typed list of cards
 MAX_TOKENS = 120                # cards in one typed list
 MAX_IMPORT_BYTES = MAX_POSITION_BYTES
 MAX_COUNT = 999                 # unknown cards typed as a number
-ANSWERS = ("draw", "wait", "pass")
 _SPLIT = re.compile(r"[\s,;]+")
 
 
@@ -219,17 +220,13 @@ def with_variant(draft: dict[str, Any], variant: str, book: Rulebook = SHIPPED,
     if not same_deck:
         return new_draft(variant, seats_of(draft) or None, seed, book)
     out = with_seats(edited(draft, variant=variant), clamp_seats(rules, seats_of(draft)))
-    t = tables_for(rules)
     attack = out.get("attack")
-    if isinstance(attack, dict):
-        kinds = {"draw": t.draw, "skip": t.skip}
-        kind = "draw" if "draw" in attack else "skip"
-        if not any(kinds[kind]):
-            out.pop("attack")
+    if isinstance(attack, dict) and ("draw" if "draw" in attack else "skip") not in attack_kinds(rules):
+        out.pop("attack")
     wish = out.get("wish")
     if isinstance(wish, dict):
-        rule = t.rank_wish_card_rule if "rank" in wish else t.suit_wish_card_rule
-        if rule is None or ("rank" in wish and wish["rank"] not in rule.wish_values):
+        allowed = wish_values(rules, "rank" if "rank" in wish else "suit")
+        if not allowed or ("rank" in wish and wish["rank"] not in allowed):
             out.pop("wish")
     if "drawn" in out and not rules.play_drawn:
         out.pop("drawn")
@@ -463,163 +460,3 @@ def read_position_text(raw: str | bytes, book: Rulebook = SHIPPED) -> Loaded:
 def export_json(position: dict[str, Any]) -> str:
     """Writes position JSON for a download: readable, one field per line."""
     return json.dumps(position, ensure_ascii=False, indent=2) + "\n"
-
-
-# ------------------------------------------------------------------------------- timeline
-
-@dataclass(frozen=True)
-class Step:
-    """One applied move: who made it, in notation, and what happened."""
-
-    seat: int
-    move: str
-    after: State
-    events: tuple[Event, ...]
-
-
-@dataclass(frozen=True)
-class Timeline:
-    """A position played forward: the moves done (undoable) and undone (redoable)."""
-
-    root: State
-    done: tuple[Step, ...] = ()
-    undone: tuple[Step, ...] = ()     # the most recently undone last
-
-    @property
-    def current(self) -> State:
-        return self.done[-1].after if self.done else self.root
-
-    @property
-    def can_undo(self) -> bool:
-        return bool(self.done)
-
-    @property
-    def can_redo(self) -> bool:
-        return bool(self.undone)
-
-    def play(self, move: Move) -> "Timeline":
-        """Applies a legal move to the current position; raises IllegalMoveError otherwise."""
-        state = self.current
-        after, events = apply_move(state, move)
-        step = Step(state.to_move, check(state, move).notation, after, tuple(events))
-        return Timeline(self.root, self.done + (step,), ())
-
-    def undo(self) -> "Timeline":
-        """Takes the last move back (nothing happens when there is none)."""
-        if not self.done:
-            return self
-        return Timeline(self.root, self.done[:-1], self.undone + (self.done[-1],))
-
-    def redo(self) -> "Timeline":
-        """Plays the last undone move again."""
-        if not self.undone:
-            return self
-        return Timeline(self.root, self.done + (self.undone[-1],), self.undone[:-1])
-
-
-def current_position(timeline: Timeline | None, draft: dict[str, Any]) -> dict[str, Any]:
-    """The position to share or export: the draft itself before any move, then the position reached."""
-    if timeline is None or not timeline.done:
-        return copy.deepcopy(draft)
-    return position_to_json(timeline.current)
-
-
-# ------------------------------------------------------------------------------- verdicts
-
-@dataclass(frozen=True)
-class PlayGroup:
-    """The verdicts that play the same cards (one per wish choice and last-card call)."""
-
-    cards: tuple[int, ...]
-    verdicts: tuple[Verdict, ...]
-
-    @property
-    def legal(self) -> bool:
-        return any(v.legal for v in self.verdicts)
-
-    @property
-    def main(self) -> Verdict:
-        """The verdict that explains the play best: legal, with the call made, if there is one."""
-        for v in self.verdicts:
-            if v.legal and not any(r.code.startswith("forgot_") for r in v.reasons):
-                return v
-        return next((v for v in self.verdicts if v.legal), self.verdicts[0])
-
-
-def play_groups(state: State) -> list[PlayGroup]:
-    """Groups the verdicts on every play of the seat to move: each card alone, then multi-card plays."""
-    groups: dict[tuple[int, ...], list[Verdict]] = {}
-    for v in verdicts(state):
-        if v.move.kind == "play":
-            groups.setdefault(v.move.cards, []).append(v)
-    ordered = sorted(groups, key=lambda cards: (len(cards) > 1, len(cards), cards))
-    return [PlayGroup(cards, tuple(groups[cards])) for cards in ordered]
-
-
-def answer_verdicts(state: State) -> list[Verdict]:
-    """Judges draw, wait and pass for the seat to move, with the effects of the legal ones."""
-    if state.over:
-        return []
-    out = []
-    for kind in ANSWERS:
-        if kind == "pass" and state.drawn is None:
-            continue
-        v = check(state, Move(kind))
-        if v.legal:
-            _, events = apply_move(state, v.move, verdict=v)
-            v = Verdict(v.move, v.notation, True, v.reasons, tuple(events))
-        out.append(v)
-    return out
-
-
-def single_card_verdict(state: State, card: int) -> Verdict:
-    """The verdict on playing one card alone (the clearest legal way, else why not)."""
-    group = next((g for g in play_groups(state) if g.cards == (card,)), None)
-    return group.main if group is not None else check(state, Move("play", (card,)))
-
-
-@dataclass(frozen=True)
-class RulesColumn:
-    """The position under one variant: its State, or the problems that make it impossible there."""
-
-    variant: str
-    state: State | None
-    problems: tuple[Problem, ...] = field(default=())
-
-
-def same_deck_variants(variant: str, book: Rulebook = SHIPPED) -> list[str]:
-    """The variants of the book (house rules included) that use the same deck as this one, this one first."""
-    deck = book.load(variant).deck.id
-    others = [v for v in book.ids() if v != variant and book.load(v).deck.id == deck]
-    return [variant, *others]
-
-
-def under_other_rules(state: State, book: Rulebook = SHIPPED) -> list[RulesColumn]:
-    """Judges the same position under every variant with the same deck (this one first)."""
-    data = position_to_json(state)
-    data.pop("over", None)
-    columns = []
-    for variant in same_deck_variants(state.rules.id, book):
-        result = validate({**data, "variant": variant}, book)
-        columns.append(RulesColumn(variant, result.state, result.problems))
-    return columns
-
-
-def comparison_rows(state: State, columns: list[RulesColumn]) -> list[tuple[str, dict[str, Verdict | None]]]:
-    """One row per card in the mover's hand and per draw/wait/pass: the verdict under each variant."""
-    deck = state.rules.deck
-    rows: list[tuple[str, dict[str, Verdict | None]]] = []
-    for card in dict.fromkeys(state.hands[state.to_move]):
-        cells = {col.variant: (single_card_verdict(col.state, card) if col.state is not None and not col.state.over
-                               else None) for col in columns}
-        rows.append((f"play {deck.name(card)}", cells))
-    for kind in ANSWERS:
-        cells = {}
-        for col in columns:
-            if col.state is None or col.state.over or (kind == "pass" and col.state.drawn is None):
-                cells[col.variant] = None
-            else:
-                cells[col.variant] = check(col.state, Move(kind))
-        if any(cell is not None for cell in cells.values()):
-            rows.append((kind, cells))
-    return rows

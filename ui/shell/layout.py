@@ -5,8 +5,8 @@ from pathlib import Path
 
 import streamlit as st
 
-from ui.shell.pages import page_spec
 from ui.shell import session
+from ui.shell.pages import page_spec
 
 
 def page_header(page_file: str) -> None:

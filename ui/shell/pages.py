@@ -27,6 +27,8 @@ class PageSpec:
     wide: bool = False  # a wide layout, for pages built around a broad table
 
 
+SANDBOX_SCRIPT = "app_pages/sandbox.py"
+
 PAGES: tuple[PageSpec, ...] = (
     PageSpec(
         script="app_pages/home.py",
@@ -60,7 +62,7 @@ PAGES: tuple[PageSpec, ...] = (
         ),
     ),
     PageSpec(
-        script="app_pages/sandbox.py",
+        script=SANDBOX_SCRIPT,
         url_path="sandbox",
         title=N_("Sandbox"),
         heading=N_("Sandbox: try any position"),
@@ -113,3 +115,13 @@ def page_spec(script: str) -> PageSpec:
         if spec.script == script:
             return spec
     raise KeyError(script)
+
+
+def url_path(script: str) -> str:
+    """Returns the url path of the registered page whose script is this path."""
+    return page_spec(script).url_path
+
+
+def relative_link(script: str, query: str) -> str:
+    """A link relative to the app's root that opens a registered page with a query (``sandbox?pos=…``)."""
+    return f"{url_path(script)}?{query}"

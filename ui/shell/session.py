@@ -6,6 +6,8 @@ when a session starts (a shared link like ``?lang=pl&variant=hu``).
 from __future__ import annotations
 
 import logging
+from collections.abc import MutableMapping
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import streamlit as st
@@ -13,7 +15,7 @@ import streamlit as st
 from engine.errors import RulesetError
 from engine.ruleset import Ruleset, load_ruleset, variant_ids
 from ui.present.i18n import DEFAULT_LANGUAGE, Translator, normalize_language, translator
-from ui.shell.pages import PAGES
+from ui.shell.pages import PAGES, url_path
 
 LANGUAGE = "language"
 VARIANT = "variant"
@@ -108,17 +110,17 @@ def tr() -> Translator:
     return translator(language())
 
 
-def variant() -> str:
-    """Returns the id of the session's chosen variant."""
-    chosen = st.session_state.get(VARIANT)
+def variant(state: MutableMapping[str, Any] | None = None) -> str:
+    """Returns the id of the session's chosen variant (state: the session's, unless given)."""
+    chosen = (st.session_state if state is None else state).get(VARIANT)
     ids = available_variants()
     return chosen if chosen in ids else ids[0]
 
 
-def set_variant(variant_id: str) -> None:
-    """Chooses a shipped variant for the session."""
+def set_variant(variant_id: str, state: MutableMapping[str, Any] | None = None) -> None:
+    """Chooses a shipped variant for the session (state: the session's, unless given)."""
     if variant_id in available_variants():
-        st.session_state[VARIANT] = variant_id
+        (st.session_state if state is None else state)[VARIANT] = variant_id
 
 
 def ruleset() -> Ruleset:
@@ -129,8 +131,7 @@ def ruleset() -> Ruleset:
 def page_url(script: str, query: str) -> str:
     """A full link to a page of this app (e.g. a share link), on the server the user is looking at;
     a relative one where there is no browser (bare mode, tests)."""
-    path_of = {spec.script: spec.url_path for spec in PAGES}
-    target = path_of[script]
+    target = url_path(script)
     try:
         url = st.context.url
     except Exception:  # no browser context
@@ -139,6 +140,6 @@ def page_url(script: str, query: str) -> str:
         return f"/{target}?{query}"
     parts = urlsplit(url)
     segments = [s for s in parts.path.split("/") if s]
-    if segments and segments[-1] in path_of.values():  # drop the page the user is on
+    if segments and segments[-1] in {spec.url_path for spec in PAGES}:  # drop the page the user is on
         segments = segments[:-1]
     return urlunsplit((parts.scheme, parts.netloc, "/" + "/".join(segments + [target]), query, ""))

@@ -8,8 +8,8 @@ import pytest
 from engine.drills import drills_for
 from engine.ruleset import load_ruleset
 from ui.classroom.handout import SUIT_LETTERS, handout_html, handout_pdf, markdown_html
-from ui.present.i18n import translator
 from ui.present.drill_text import answer_text, title_text
+from ui.present.i18n import translator
 from ui.present.rules_text import rules_sections
 
 

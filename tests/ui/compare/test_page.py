@@ -8,9 +8,9 @@ from streamlit.testing.v1 import AppTest
 from engine.ruleset import load_ruleset
 from engine.ruleset_toml import ruleset_to_toml
 from ui.compare import page as compare_view
-from ui.shell import house_rules
 from ui.compare.contrasts import load_contrasts
 from ui.present.i18n import translator
+from ui.shell import house_rules
 
 ROOT = Path(__file__).resolve().parents[3]
 APP = str(ROOT / "streamlit_app.py")

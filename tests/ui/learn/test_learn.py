@@ -9,9 +9,9 @@ from streamlit.testing.v1 import AppTest
 from engine.ruleset import variant_ids
 from engine.scenario import load_scenarios
 from ui.learn import lesson as ls
-from ui.present.i18n import LANGUAGES
-from ui.learn.progress import ProgressCodeError, progress_code, read_progress_code
 from ui.learn.page import RUN, STARS
+from ui.learn.progress import ProgressCodeError, progress_code, read_progress_code
+from ui.present.i18n import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[3]
 APP = str(ROOT / "streamlit_app.py")

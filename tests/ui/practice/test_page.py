@@ -8,8 +8,8 @@ from streamlit.testing.v1 import AppTest
 from engine.drills import drill_by_id
 from engine.quiz import generate
 from ui.practice import state as ps
-from ui.shell.quiz_link import encode_quiz
 from ui.practice.score import Progress, encode_progress, record
+from ui.shell.quiz_link import encode_quiz
 
 ROOT = Path(__file__).resolve().parents[3]
 APP = str(ROOT / "streamlit_app.py")

@@ -10,9 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.drills import load_drills
+from ui.practice.score import Progress, ProgressCodeError, decode_progress, encode_progress, record, suggestions
 from ui.shell.quiz_link import QuizCodeError, decode_quiz, encode_quiz
-from ui.practice.score import (Progress, ProgressCodeError, decode_progress, encode_progress, record,
-                               suggestions)
 
 TOPICS = ("matching", "jack", "queen", "ace")
 

@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from engine.cards import FRENCH as FRENCH_DECK
+from engine.cards import HUNGARIAN as HUNGARIAN_DECK
+from engine.errors import NotationError
 from ui.present.cards import (
     all_cards,
     card_back_svg,
@@ -16,7 +19,6 @@ from ui.present.cards import (
     card_svg,
     format_card,
     hand_html,
-    parse_card,
 )
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -281,10 +283,21 @@ def test_an_unknown_back_deck_is_an_error() -> None:
 
 
 def test_notation_is_read_like_the_engine_reads_it() -> None:
-    assert parse_card("qs", "french") == ("Q", "s")
+    assert format_card("qs", "french") == "Qs"
     assert format_card("Th", "french") == "10h"
     assert format_card("ua", "hungarian") == "Ua"
     assert parse(card_svg("th", "french")).get("data-card") == "10h"
+    # The engine's error for bad notation, everywhere (it is a ValueError too).
+    for bad in ("1x", "Ua", "", "10hh"):
+        with pytest.raises(NotationError):
+            card_svg(bad, "french")
+    with pytest.raises(NotationError):
+        card_label("Ks", "tarot", ENGLISH)
+
+
+def test_every_card_art_draws_the_engine_deck_of_that_art() -> None:
+    assert FRENCH == [FRENCH_DECK.name(c) for c in FRENCH_DECK.all_cards()]
+    assert HUNGARIAN == [HUNGARIAN_DECK.name(c) for c in HUNGARIAN_DECK.all_cards()]
 
 
 # --- names ----------------------------------------------------------------------------------
@@ -303,14 +316,16 @@ HUNGARIAN_SUIT_WORDS = {"h": "hearts", "b": "bells", "l": "leaves", "a": "acorns
 
 @pytest.mark.parametrize("card", FRENCH)
 def test_every_french_card_is_labelled_in_english(card: str) -> None:
-    rank, suit = parse_card(card, "french")
+    card_id = FRENCH_DECK.parse(card)
+    rank, suit = FRENCH_DECK.rank_of(card_id), FRENCH_DECK.suit_of(card_id)
     glyph, suit_word = FRENCH_SUIT_WORDS[suit]
     assert card_label(card, "french", ENGLISH) == f"{rank}{glyph} — {FRENCH_WORDS[rank]} of {suit_word}"
 
 
 @pytest.mark.parametrize("card", HUNGARIAN)
 def test_every_hungarian_card_is_labelled_in_english(card: str) -> None:
-    rank, suit = parse_card(card, "hungarian")
+    card_id = HUNGARIAN_DECK.parse(card)
+    rank, suit = HUNGARIAN_DECK.rank_of(card_id), HUNGARIAN_DECK.suit_of(card_id)
     expected = f"{card} — {HUNGARIAN_WORDS[rank]} of {HUNGARIAN_SUIT_WORDS[suit]}"
     assert card_label(card, "hungarian", ENGLISH) == expected
 

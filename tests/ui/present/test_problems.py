@@ -2,13 +2,12 @@
 values are cut short and escaped before they reach the page."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from engine.errors import PositionError, Problem
-from dataclasses import replace
-
 from engine.position import PROBLEM_CODES, position_from_json
 from engine.ruleset import Ruleset, load_ruleset
 from ui.present.i18n import LANGUAGES, translator

@@ -12,9 +12,8 @@ from engine.position import encode_share_code
 from engine.ruleset import Ruleset, ruleset_from_dict
 from engine.ruleset_toml import ruleset_to_dict
 from ui.compare import page as compare_view
-from ui.shell import house_rules
-from ui.shell import session
-from ui.sandbox.page import DRAFT, EDITOR, TIMELINE, move_key
+from ui.sandbox.controller import DRAFT, EDITOR, TIMELINE, move_key
+from ui.shell import house_rules, session
 
 ROOT = Path(__file__).resolve().parents[3]
 APP = str(ROOT / "streamlit_app.py")

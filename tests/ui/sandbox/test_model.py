@@ -15,11 +15,38 @@ from engine.position import MAX_POSITION_BYTES, position_to_json
 from engine.ruleset import Ruleset, load_ruleset, ruleset_from_dict
 from engine.ruleset_toml import ruleset_to_dict
 from ui.sandbox.model import (
-    SHIPPED, Rulebook, Shared, Timeline, answer_verdicts, base_variant, comparison_rows, current_position,
-    dealt_draft, export_json, free_cards, is_empty, link_position, load_examples, new_draft, parse_cards_text,
-    play_groups, read_position_text, read_share_code, rules_fingerprint, same_deck_variants, share_code,
-    share_query, single_card_verdict, under_other_rules, validate, with_hand, with_seats, with_variant,
+    SHIPPED,
+    Rulebook,
+    Shared,
+    base_variant,
+    dealt_draft,
+    export_json,
+    free_cards,
+    is_empty,
+    link_position,
+    load_examples,
+    new_draft,
+    parse_cards_text,
+    read_position_text,
+    read_share_code,
+    rules_fingerprint,
+    share_code,
+    share_query,
+    validate,
+    with_hand,
+    with_seats,
+    with_variant,
     with_waiting,
+)
+from ui.sandbox.timeline import (
+    Timeline,
+    answer_verdicts,
+    comparison_rows,
+    current_position,
+    play_groups,
+    same_deck_variants,
+    single_card_verdict,
+    under_other_rules,
 )
 
 PL = load_ruleset("pl")

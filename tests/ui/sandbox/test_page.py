@@ -12,10 +12,11 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from engine.position import encode_share_code, position_from_json
-from ui.shell import session
 from engine.ruleset import load_ruleset, variant_ids
-from ui.sandbox.model import load_examples, same_deck_variants
-from ui.sandbox.page import DRAFT, EDITOR, TIMELINE, move_key
+from ui.sandbox.controller import DRAFT, EDITOR, TIMELINE, move_key
+from ui.sandbox.model import load_examples
+from ui.sandbox.timeline import same_deck_variants
+from ui.shell import session
 
 ROOT = Path(__file__).resolve().parents[3]
 APP = str(ROOT / "streamlit_app.py")

@@ -5,9 +5,9 @@ import pytest
 
 from engine.ruleset import load_ruleset
 from engine.ruleset_toml import ruleset_to_toml
-from ui.shell import house_rules
 from ui.compare.table import card_label, topic_cell
 from ui.present.i18n import translator
+from ui.shell import house_rules
 
 EN = translator("en")
 
