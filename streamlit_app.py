@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from app_pages import PAGES
 from engine.ruleset import load_ruleset
-from ui import session
-from ui.i18n import LANGUAGES
+from ui.present.i18n import LANGUAGES
+from ui.shell import session
+from ui.shell.pages import PAGES
 
 
 def _on_language_picked() -> None:

@@ -1,8 +1,8 @@
 """Classroom: a printable handout, a projector mode and a class quiz link for a chosen variant and language."""
 from __future__ import annotations
 
-from ui.classroom_page import draw
-from ui.layout import page_header
+from ui.classroom.page import draw
+from ui.shell.layout import page_header
 
 page_header(__file__)
 draw()

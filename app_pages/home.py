@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import streamlit as st
 
-from app_pages import PAGES
 from engine.ruleset import load_ruleset
-from ui import session
-from ui.layout import page_header
-from ui.cards import hand_html
-from ui.rules_text import escape_markdown, special_card_examples, variant_summary
+from ui.present.cards import hand_html
+from ui.present.rules_text import escape_markdown, special_card_examples, variant_summary
+from ui.shell import session
+from ui.shell.layout import page_header
+from ui.shell.pages import PAGES
 
 t = session.tr()
 _ = t.gettext

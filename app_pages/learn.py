@@ -1,12 +1,12 @@
 """Learn: step-by-step lessons of the chosen variant, played on real cards and checked by the engine."""
 from __future__ import annotations
 
-from engine.scenario import ScenarioError
-from ui import session
-from ui.layout import page_header
-from ui.learn_view import learn_page
-
 import streamlit as st
+
+from engine.scenario import ScenarioError
+from ui.learn.page import learn_page
+from ui.shell import session
+from ui.shell.layout import page_header
 
 page_header(__file__)
 try:

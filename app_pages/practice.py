@@ -1,8 +1,8 @@
 """Practice: drills by topic, endless questions from real game positions, class quizzes, and the score."""
 from __future__ import annotations
 
-from ui.layout import page_header
-from ui.practice_page import draw
+from ui.practice.page import draw
+from ui.shell.layout import page_header
 
 page_header(__file__)
 draw()

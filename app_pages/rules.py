@@ -4,9 +4,9 @@ from __future__ import annotations
 import streamlit as st
 
 from engine.errors import RulesetError
-from ui import session
-from ui.layout import page_header
-from ui.rules_text import escape_markdown, rules_sections, section_markdown
+from ui.present.rules_text import escape_markdown, rules_sections, section_markdown
+from ui.shell import session
+from ui.shell.layout import page_header
 
 t = session.tr()
 _ = t.gettext

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import compare_view, session
-from ui.layout import page_header
+from ui.compare import page as compare_view
+from ui.shell import session
+from ui.shell.layout import page_header
 
 t = session.tr()
 _ = t.gettext

@@ -2,24 +2,33 @@
 
 Output is JSON on stdout. Input that cannot be read gives exit status 2 and one line on
 stderr naming the field or token at fault — never a traceback.
+
+The engine writes no sentences: ``explain`` gets its ``why`` and narration from a describer that
+a text layer registers in the entry-point group ``DESCRIBERS`` (the app registers
+``ui.present.describer:describer``). To add a command: a ``cmd_<name>(args)`` returning JSON data,
+and its ``sub.add_parser`` lines in ``build_parser``.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import sys
-from typing import Any
+from collections.abc import Callable
+from importlib.metadata import entry_points
+from typing import Any, Protocol
 
 from engine.deal import new_game
 from engine.errors import EngineError, PositionError
-from engine.moves import parse_move
-from engine.position import parse_position, position_to_json
 from engine.fastplay import run_random_games
+from engine.moves import parse_move
 from engine.policies import reference_random_games
+from engine.position import parse_position, position_to_json
 from engine.rules import apply_move, check, verdicts
 from engine.ruleset import load_ruleset, variant_ids
+from engine.verdicts import Event, Verdict
 
 LANGS = ("en", "pl", "da", "hu")
+DESCRIBERS = "makao_tutor.describers"  # entry-point group: name -> callable(lang) -> Describer
 
 
 class CliError(Exception):
@@ -31,21 +40,28 @@ class _Parser(argparse.ArgumentParser):
         raise CliError(message)
 
 
-def _translations(lang: str):
-    if lang == "en":
-        import gettext
-        return gettext.NullTranslations()
-    try:
-        from ui.i18n import translator
-    except ImportError as exc:  # the app's catalogs are not installed beside the engine
-        raise CliError(f"--lang {lang} needs the app's catalogs (ui/i18n.py): {exc}") from None
-    return translator(lang)
+class Describer(Protocol):
+    """Verdicts and events as sentences in one language."""
+
+    def verdict(self, verdict: Verdict, deck: str) -> str: ...
+
+    def event(self, event: Event, deck: str) -> str: ...
 
 
-def _describe(lang: str):
-    from ui.reasons import describe_event, describe_verdict
-    tr = _translations(lang)
-    return (lambda v, deck: describe_verdict(v, deck, tr)), (lambda e, deck: describe_event(e, deck, tr))
+def find_describer() -> Callable[[str], Describer]:
+    """The describer factory registered in ``DESCRIBERS``; a clear error when no text layer is installed."""
+    found = sorted(entry_points(group=DESCRIBERS), key=lambda ep: ep.name)
+    if not found:
+        raise CliError(f"explanations need a text layer registered under the entry points {DESCRIBERS!r} "
+                       "(install the app: pip install -e .)")
+    return found[0].load()
+
+
+def describer_for(lang: str) -> Describer:
+    """The describer of one language, checked against ``LANGS``."""
+    if lang not in LANGS:
+        raise CliError(f"--lang must be one of {', '.join(LANGS)}, not {lang!r}")
+    return find_describer()(lang)
 
 
 def _read_position(source: str):
@@ -85,10 +101,9 @@ def cmd_new(args: argparse.Namespace) -> Any:
 
 
 def cmd_explain(args: argparse.Namespace) -> Any:
-    if args.lang not in LANGS:
-        raise CliError(f"--lang must be one of {', '.join(LANGS)}, not {args.lang!r}")
+    describe = describer_for(args.lang)
     st = _read_position(args.position)
-    why, narrate = _describe(args.lang)
+    why, narrate = describe.verdict, describe.event
     deck = st.rules.deck.art
     if args.move is None:
         return {

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -441,3 +442,9 @@ def format_option_move(drill: Drill, text: str) -> str:
     """Writes an option's move in canonical notation (``play 10h`` for ``play th``)."""
     st = drill.state()
     return format_move(parse_move(text, st.rules.deck), st.rules.deck)
+
+
+@lru_cache(maxsize=1)
+def shipped_drills() -> tuple[Drill, ...]:
+    """The shipped drills, read once per process (immutable data every session shares)."""
+    return load_drills()

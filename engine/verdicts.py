@@ -68,7 +68,14 @@ NOTES = (
     "call_ignored",           # {call}: a call that is not needed here is ignored
     "wish_cancelled",         # {card}: a jack/ace without a wish cancels the active wish
 )
-REASON_CODES = LEGAL_PLAY + ILLEGAL_PLAY + OTHER + NOTES
+# The card turned up to start the pile (engine.deal.judge_starter)
+STARTER = (
+    "starter_allowed",        # {card} legal: the card may start the pile
+    "starter_forbidden",      # {card} illegal: another card is turned up
+    "starter_attacks",        # {card, kind, count}: its attack acts on the first player (prší)
+    "starter_effect_void",    # {card}: a special card whose effect does not count as the starter
+)
+REASON_CODES = LEGAL_PLAY + ILLEGAL_PLAY + OTHER + NOTES + STARTER
 
 EVENT_KINDS = (
     "played",          # {seat, cards}

@@ -11,7 +11,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from ui.i18n import LANGUAGES, catalog_path, translator
+from ui.present.i18n import LANGUAGES, catalog_path, translator
 
 ROOT = Path(__file__).resolve().parent.parent
 POT = ROOT / "locales" / "messages.pot"

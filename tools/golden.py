@@ -15,7 +15,7 @@ from engine.policies import eager_move
 from engine.position import encode_share_code
 from engine.rules import apply_move, check
 from engine.ruleset import load_ruleset
-from ui.reasons import card_text, describe_event, describe_verdict
+from ui.present.reasons import card_text, describe_event, describe_verdict
 
 GOLDEN_DIR = Path(__file__).resolve().parent.parent / "tests" / "golden"
 GAMES = [("pl", 3, 1), ("pl", 2, 7), ("pl-trad", 4, 2), ("pl-trad", 6, 3),

@@ -1,1 +1,1 @@
-"""The Streamlit side of Makao Tutor: translations, session state, texts and card pictures."""
+"""The web app in layers: shell (session, pages), present (text and pictures), one folder per feature."""

@@ -7,11 +7,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from app_pages import PAGES, PageSpec
 from engine.ruleset import load_ruleset
 from tests.e2e.conftest import ROOT, screenshot, wait_for_app
-from ui import session
-from ui.i18n import LANGUAGES, translator
+from ui.present.i18n import LANGUAGES, translator
+from ui.shell import session
+from ui.shell.pages import PAGES, PageSpec
 
 
 def page_url(base: str, spec: PageSpec, query: str = "") -> str:

@@ -157,10 +157,18 @@ def test_a_dimmed_card_says_why_not_and_the_moment_opens_in_the_sandbox(app_url,
     wait_for_app(page)
     expect(page.locator(".ct-why")).to_contain_text(re.compile(r"Why not: .+ may not"))
     screenshot(page, "play-why-not")
-    with page.context.expect_page() as opened:
-        page.get_by_role("link", name="Open this moment in the Sandbox").click()
-    sandbox = opened.value
+    mine = [c.get_attribute("data-card") for c in page.locator(".ct-hand .ct-card").all()]
+    page.locator(".st-key-play_open_sandbox button:visible").click()
+    sandbox = page
     wait_for_app(sandbox)
     expect(sandbox.get_by_role("heading", name="Sandbox: try any position", level=1)).to_be_visible()
     expect(sandbox.get_by_role("heading", name="The table")).to_be_visible()
+    # The Sandbox holds this very position: the learner's cards are on its table.
+    for card in mine:
+        expect(sandbox.locator(f"svg.makao-card[data-card='{card}']").first).to_be_visible()
     screenshot(sandbox, "play-opened-in-sandbox")
+    # Back on Play, the game is where it was.
+    sandbox.get_by_role("link", name="Play").first.click()
+    wait_for_app(sandbox)
+    expect(sandbox.locator(".ct-felt")).to_be_visible()
+    expect(sandbox.locator(".ct-why")).to_contain_text("may not")     # the game was kept as it was

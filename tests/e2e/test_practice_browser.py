@@ -9,11 +9,11 @@ from playwright.sync_api import expect
 from engine.drills import drill_by_id
 from engine.ruleset import load_ruleset
 from tests.e2e.conftest import ARTIFACTS, screenshot, wait_for_app
-from ui.classroom_handout import SUIT_LETTERS
-from ui.classroom_quiz import encode_quiz
-from ui.i18n import translator
-from ui.practice_view import title_text
-from ui.rules_text import rules_sections
+from ui.classroom.handout import SUIT_LETTERS
+from ui.present.drill_text import title_text
+from ui.present.i18n import translator
+from ui.present.rules_text import rules_sections
+from ui.shell.quiz_link import encode_quiz
 
 EN = translator("en")
 

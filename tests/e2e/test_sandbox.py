@@ -8,8 +8,8 @@ from playwright.sync_api import expect
 
 from engine.position import encode_share_code
 from tests.e2e.conftest import ARTIFACTS, screenshot, wait_for_app
-from ui.sandbox_state import load_examples
-from ui.sandbox_view import EDITOR, move_key
+from ui.sandbox.controller import EDITOR, move_key
+from ui.sandbox.model import load_examples
 
 
 def example_code(example_id: str) -> str:

@@ -8,8 +8,8 @@ import pytest
 
 from engine.drills import DrillError, load_drill_file, load_drills, verify_drill
 from engine.scenario import TOPICS
-from ui.i18n import LANGUAGES, translator
-from ui.practice_view import answer_text, explanation, option_text, question_text, status_lines
+from ui.present.drill_text import answer_text, explanation, option_text, question_text, status_lines
+from ui.present.i18n import LANGUAGES, translator
 
 DRILLS = load_drills()
 MINIMUM = {"pl": 40, "pl-trad": 40, "da": 40, "hu": 20}

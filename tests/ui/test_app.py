@@ -6,11 +6,11 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app_pages import PAGES, PageSpec, page_spec
 from engine.errors import RulesetError
 from engine.ruleset import load_ruleset
-from ui import session
-from ui.i18n import LANGUAGES, translator
+from ui.present.i18n import LANGUAGES, translator
+from ui.shell import session
+from ui.shell.pages import PAGES, PageSpec, page_spec
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "streamlit_app.py")

@@ -13,8 +13,7 @@ import streamlit as st
 
 from engine.position import position_to_json
 from engine.ruleset import Ruleset, load_ruleset
-from ui import house_rules, session
-from ui.i18n import Translator
+from ui.present.i18n import Translator
 from ui.play import model
 from ui.play.model import STRENGTHS, Game, act
 from ui.play.text import (
@@ -22,7 +21,8 @@ from ui.play.text import (
     transcript, transcript_name,
 )
 from ui.play.view import table_data
-from ui.sandbox_state import link_position, share_query
+from ui.shell import handoff, house_rules, session
+from ui.shell.pages import SANDBOX_SCRIPT
 from ui.widgets.card_table import card_table
 
 GAME = "play_game"
@@ -30,7 +30,6 @@ LIGHTING = "play_lighting"          # beginner switch: light the cards that may 
 FASTER = "play_faster"
 TABLE = "play_table"
 SET = "play_set_"                   # prefix of the new-game form's widget keys
-SANDBOX_SCRIPT = "app_pages/sandbox.py"
 LOG_SHOWN = 40
 
 
@@ -150,24 +149,17 @@ def draw_log(g: Game, t: Translator) -> None:
             st.markdown(line.replace("*", "\\*"))
 
 
-def draw_sandbox_link(g: Game, t: Translator) -> None:
+def draw_sandbox_button(g: Game, t: Translator) -> None:
     _ = t.gettext
     state = model.shown_state(g)
-    position = position_to_json(state)
-    position.pop("over", None)
     if state.over:
         return
-    shared = link_position(position, model_rulebook())
-    if shared.position is None:
-        return
-    url = session.page_url(SANDBOX_SCRIPT, share_query(shared.position, session.language(), house=shared.base is not None))
-    st.link_button(_("Open this moment in the Sandbox"), url, icon=":material/science:",
-                   help=_("Opens the position with every hand face up, in a new tab, to try other moves."))
-
-
-def model_rulebook():
-    from ui.sandbox_state import Rulebook
-    return Rulebook(house_rules.house_ruleset())
+    position = position_to_json(state)
+    position.pop("over", None)
+    if st.button(_("Open this moment in the Sandbox"), key="play_open_sandbox", icon=":material/science:",
+                 help=_("Opens the position with every hand face up, to try other moves. Your game stays here: "
+                        "come back to Play in the menu.")):
+        handoff.hand_over(SANDBOX_SCRIPT, position)   # in this session, so house rules travel too
 
 
 def draw_round_end(g: Game, t: Translator) -> None:
@@ -241,5 +233,5 @@ def draw_page() -> None:
     elif g.over:
         draw_round_end(g, t)
     draw_log(g, t)
-    draw_sandbox_link(g, t)
+    draw_sandbox_button(g, t)
     st.caption(stats_line(g, t))

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ui.cards import card_back_svg, card_label, card_svg
-from ui.i18n import Translator
+from ui.present.cards import card_back_svg, card_label, card_svg
+from ui.present.i18n import Translator
 from ui.play.model import (
     PACES, Game, call_choices, can_take_back, human_to_move, is_human, next_seat, non_play_move, previous_seat,
     selectable, shown_state, wish_options,
@@ -17,7 +17,7 @@ from ui.play.model import (
 from ui.play.text import (
     banners, call_label, seat_name, seat_title, turn_headline, verdict_text, wish_choice_label,
 )
-from ui.reasons import card_text
+from ui.present.reasons import card_text
 
 CARD_W = 78
 PILE_SHOWN = 3

@@ -1,0 +1,227 @@
+"""Learn: a lesson played through AppTest, every lesson through the state machine, and progress codes."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from engine.ruleset import variant_ids
+from engine.scenario import load_scenarios
+from ui.learn import lesson as ls
+from ui.learn.page import RUN, STARS
+from ui.learn.progress import ProgressCodeError, progress_code, read_progress_code
+from ui.present.i18n import LANGUAGES
+
+ROOT = Path(__file__).resolve().parents[3]
+APP = str(ROOT / "streamlit_app.py")
+LESSONS = load_scenarios()
+
+
+def open_learn(lang: str = "en", variant: str = "pl") -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params["lang"] = lang
+    at.query_params["variant"] = variant
+    at.run()
+    at.switch_page("app_pages/learn.py").run()
+    assert not at.exception, at.exception
+    return at
+
+
+def click(at: AppTest, key: str) -> None:
+    at.button(key=key).click().run()
+    assert not at.exception, at.exception
+
+
+def keys(at: AppTest) -> list[str]:
+    return [b.key for b in at.button]
+
+
+# --------------------------------------------------------------------------- AppTest flows
+
+def test_a_lesson_is_completed_after_a_wrong_try_with_the_engines_reason_and_two_stars() -> None:
+    at = open_learn()
+    click(at, "learn_start_pl-01-goal-matching")
+    click(at, "learn_next")                       # the goal of the game
+    click(at, "learn_card_5s")
+    click(at, "learn_play")                       # wrong: 5♠ on 9♥
+    error = at.error[0].value
+    assert "5♠ may not be played: it matches the top card 9♥ neither in suit nor in rank." in error
+    assert "5♠ is neither a heart nor a nine." in error   # the lesson's teaching remark
+    click(at, "learn_card_7h")
+    click(at, "learn_play")
+    assert "Right!" in at.success[0].value and "same suit" in at.success[0].value
+    click(at, "learn_next")
+    assert any("Player 2 plays 7♠" in m.value for m in at.markdown)   # the scripted reply, explained
+    click(at, "learn_next")
+    click(at, "learn_card_7c")
+    click(at, "learn_play")
+    click(at, "learn_next")
+    assert at.success[0].value == "Lesson complete!"
+    assert any("You earned 2 stars · 1 mistake · 0 hints" in m.value for m in at.markdown)
+    assert at.session_state[STARS] == {"pl-01-goal-matching": 2}
+
+
+def test_a_jack_demand_is_chosen_with_buttons_and_show_me_costs_a_star() -> None:
+    at = open_learn()
+    click(at, "learn_start_pl-09-jack")
+    click(at, "learn_show")
+    assert any("Play J♣, demand 7" in i.value for i in at.info)
+    click(at, "learn_card_Jc")
+    assert "learn_play" not in keys(at) and "learn_wish_7" in keys(at)
+    click(at, "learn_wish_7")
+    assert "Right!" in at.success[0].value
+    while "learn_next" in keys(at):
+        click(at, "learn_next")
+        if "learn_card_7s" in keys(at):
+            click(at, "learn_card_Qh")
+            click(at, "learn_play")
+            assert "While a jack's demand is active, the queen is not wild." in at.error[0].value
+            click(at, "learn_card_7s")
+            click(at, "learn_play")
+    assert at.session_state[STARS]["pl-09-jack"] == 1   # one hint, one mistake
+
+
+def test_the_makao_call_is_a_toggle_and_forgetting_it_is_a_mistake() -> None:
+    at = open_learn()
+    click(at, "learn_start_pl-12-makao")
+    click(at, "learn_next")
+    click(at, "learn_card_6c")
+    click(at, "learn_play")
+    assert "Without calling \"makao\" this costs 5 penalty cards." in at.error[0].value
+    at.button_group(key="learn_calls_pl-12-makao_1").set_value(["makao"]).run()
+    click(at, "learn_card_6c")
+    click(at, "learn_play")
+    assert "Right!" in at.success[0].value
+
+
+def test_a_bad_progress_code_gives_a_clear_message_and_a_good_one_restores_stars() -> None:
+    at = open_learn()
+    at.text_input(key="learn_code_input").set_value("hello").run()
+    click(at, "learn_code_load")
+    assert "This is not a progress code" in at.error[0].value
+    code = progress_code({"pl-01-goal-matching": 3, "pl-03-several-cards": 1}, LESSONS)
+    at.text_input(key="learn_code_input").set_value(code).run()
+    click(at, "learn_code_load")
+    assert "Progress loaded: 2 lessons." in at.success[0].value
+    assert at.session_state[STARS] == {"pl-01-goal-matching": 3, "pl-03-several-cards": 1}
+    assert code in [c.value for c in at.code]
+
+
+def test_a_variant_without_lessons_says_so() -> None:
+    without = [v for v in variant_ids() if v not in {s.variant for s in LESSONS}]
+    if not without:
+        pytest.skip("every variant has lessons")
+    at = open_learn(variant=without[0])
+    assert "There are no lessons for" in at.info[0].value
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_the_lesson_list_runs_in_every_language(language: str) -> None:
+    at = open_learn(language, "hu")
+    assert "learn_start_hu-01-goal-matching" in keys(at)
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda s: s.id)
+def test_every_step_of_every_lesson_draws(lesson) -> None:
+    at = open_learn("en", lesson.variant)
+    run = ls.new_run(lesson)
+    while True:
+        at.session_state[RUN] = run
+        at.run()
+        assert not at.exception, (lesson.id, run["step"], at.exception)
+        step = ls.step_of(lesson, run)
+        if step.kind == "learner" and not run["solved"]:
+            for card in ls.state_before(lesson, run).hands[lesson.learner]:
+                assert f"learn_card_{ls.state_before(lesson, run).rules.deck.name(card)}" in keys(at)
+            run = dict(run)
+            assert ls.submit(lesson, run, step.accept[0]) == "right"
+            continue
+        if run["finished"]:
+            break
+        run = dict(run)
+        ls.next_step(lesson, run)
+    assert "learn_restart" in keys(at)
+
+
+# --------------------------------------------------------------------------- the state machine
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda s: s.id)
+def test_every_lesson_can_be_played_through_and_every_listed_wrong_move_is_a_mistake(lesson) -> None:
+    run = ls.new_run(lesson)
+    wrongs = 0
+    while not run["finished"]:
+        step = ls.step_of(lesson, run)
+        if step.kind == "learner":
+            for wrong in step.wrong:
+                assert ls.submit(lesson, run, wrong.move) == "wrong"
+                assert run["show_legal"] and run["feedback"]["remark"] == wrong.remark
+                wrongs += 1
+            assert ls.submit(lesson, run, step.accept[-1]) == "right"
+        ls.next_step(lesson, run)
+    assert run["mistakes"] == wrongs
+    assert ls.lesson_stars(run) == max(0, 3 - wrongs)
+
+
+def test_a_legal_move_that_is_not_the_lesson_is_not_a_mistake() -> None:
+    lesson = next(s for s in LESSONS if s.id == "pl-02-drawing")
+    run = ls.new_run(lesson)
+    assert ls.submit(lesson, run, "play 5c") == "wrong"
+    lesson = next(s for s in LESSONS if s.id == "hu-05-felso")
+    run = ls.new_run(lesson)
+    ls.next_step(lesson, run)
+    assert ls.submit(lesson, run, "play Oh suit l") == "other"
+    assert run["mistakes"] == 0 and not run["solved"]
+
+
+def test_selecting_a_card_of_another_rank_replaces_the_selection() -> None:
+    lesson = next(s for s in LESSONS if s.id == "pl-03-several-cards")
+    run = ls.new_run(lesson)
+    ls.toggle_card(lesson, run, "7c")
+    ls.toggle_card(lesson, run, "7s")
+    assert run["selected"] == ["7c", "7s"]
+    ls.toggle_card(lesson, run, "9s")
+    assert run["selected"] == ["9s"]
+    ls.toggle_card(lesson, run, "9s")
+    assert run["selected"] == []
+
+
+def test_hints_count_once_per_step() -> None:
+    lesson = LESSONS[0]
+    run = ls.new_run(lesson)
+    ls.take_hint(run)
+    ls.show_me(run)
+    ls.take_hint(run)
+    assert run["hints"] == 1
+
+
+# --------------------------------------------------------------------------- progress codes
+
+def test_a_progress_code_round_trips() -> None:
+    earned = {s.id: i % 4 for i, s in enumerate(LESSONS) if i % 3}
+    code = progress_code(earned, LESSONS)
+    assert code.startswith("MK1:") and len(code) < 120
+    assert read_progress_code(code, LESSONS) == earned
+    assert read_progress_code("  " + code.lower().replace("mk1", "MK1") + "\n", LESSONS) == earned
+
+
+def test_an_empty_progress_code_round_trips() -> None:
+    assert read_progress_code(progress_code({}, LESSONS), LESSONS) == {}
+
+
+@pytest.mark.parametrize(("code", "problem"), [
+    ("", "empty"), ("hello", "format"), ("MK1:pl=33:00", "checksum"), ("MK2:pl=3:11", "format"),
+    ("MK1:pl=39:" + progress_code({}, LESSONS)[-2:], "checksum"), ("x" * 500, "too_long"),
+])
+def test_a_bad_progress_code_is_refused(code: str, problem: str) -> None:
+    with pytest.raises(ProgressCodeError) as error:
+        read_progress_code(code, LESSONS)
+    assert error.value.problem == problem
+
+
+def test_a_damaged_payload_with_a_valid_checksum_is_still_refused() -> None:
+    import zlib
+    payload = "pl=39"
+    code = f"MK1:{payload}:{zlib.crc32(payload.encode()) & 0xFF:02x}"
+    with pytest.raises(ProgressCodeError, match="format"):
+        read_progress_code(code, LESSONS)

@@ -1,0 +1,1 @@
+"""Classroom: a printable handout, a projector mode and a class quiz link."""

@@ -1,0 +1,1 @@
+"""Compare variants: the rules side by side, contrast positions and house rules."""

@@ -1,0 +1,324 @@
+"""Drawing the Compare variants page: the table, the contrast positions and the house rules.
+
+Everything shown is computed from rulesets by ``ui.compare.table``, ``ui.compare.contrasts``
+(the engine's verdicts) and ``ui.shell.house_rules``; this module only lays it out. State changes
+happen in widget callbacks. Text from data (ruleset names, notes, uploads) is escaped before
+it reaches markdown.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pandas as pd
+import streamlit as st
+
+from engine.errors import NotationError
+from engine.position import decode_share_code
+from engine.ruleset import Ruleset, load_ruleset, variant_ids
+from ui.compare.contrasts import Contrast, Outcome, disagree, evaluate, load_contrasts, sandbox_link
+from ui.compare.table import (
+    card_label,
+    comparison_csv,
+    comparison_frame,
+    differing_rows,
+    highlight_differences,
+    only_differences,
+)
+from ui.present.i18n import Translator
+from ui.present.rules_text import escape_markdown
+from ui.shell import handoff, house_rules
+from ui.shell.pages import SANDBOX_SCRIPT
+
+SELECTION = "compare_selection"         # the picked variant ids (kept when the page is left)
+PICKER = "_compare_variants_picker"     # the picker widget's key (Streamlit forgets it off-page)
+ONLY_DIFFERENCES = "compare_only_differences"
+CSV_BUTTON = "compare_csv"
+HOUSE_BASE = "house_base"
+HOUSE_START = "house_start"
+HOUSE_APPLY = "house_apply"
+HOUSE_REMOVE = "house_remove"
+HOUSE_UPLOAD = "house_upload"
+HOUSE_DOWNLOAD = "house_download"
+HOUSE_FORM = "house_form"
+HOUSE_SANDBOX = "contrast_house_sandbox_"  # + contrast id: opens its house-rules position in the Sandbox
+DEFAULT_VARIANTS = ("pl", "pl-trad", "da", "hu")
+RELATIVES = ("cz-prsi", "de-maumau", "ru-101")
+
+
+def default_selection() -> list[str]:
+    """The variants compared when the page first opens: the four makao variants."""
+    return [v for v in DEFAULT_VARIANTS if v in variant_ids()]
+
+
+def selected_variants() -> list[str]:
+    """The shipped variants the user picked, in the app's teaching order."""
+    chosen = st.session_state.get(SELECTION)
+    if not isinstance(chosen, list):
+        chosen = default_selection()
+    return [v for v in variant_ids() if v in chosen]
+
+
+def variant_label(ruleset: Ruleset, t: Translator) -> str:
+    return t.gettext(ruleset.name)
+
+
+def house_label(ruleset: Ruleset, t: Translator) -> str:
+    return t.gettext("House rules ({name})").format(name=t.gettext(ruleset.name))
+
+
+def compared_columns(t: Translator) -> list[tuple[str, Ruleset]]:
+    """The table's columns: the picked variants, then the house rules if there are any."""
+    columns = [(variant_label(load_ruleset(v), t), load_ruleset(v)) for v in selected_variants()]
+    house = house_rules.house_ruleset()
+    if house is not None:
+        columns.append((house_label(house, t), house))
+    # Column labels are markdown in st.table; a house ruleset's name is user text.
+    return [(escape_markdown(label), ruleset) for label, ruleset in columns]
+
+
+# --- the table ---------------------------------------------------------------------------
+
+
+def _on_pick() -> None:
+    st.session_state[SELECTION] = list(st.session_state[PICKER])
+
+
+def draw_picker(t: Translator) -> None:
+    _ = t.gettext
+    st.session_state[PICKER] = selected_variants()
+    st.multiselect(
+        ":material/checklist: " + _("Variants to compare"),
+        options=variant_ids(),
+        format_func=lambda v: _(load_ruleset(v).name),
+        key=PICKER,
+        on_change=_on_pick,
+        help=_("The four makao variants are chosen first; add the relatives to compare them too."),
+    )
+    st.toggle(_("Only the differences"), key=ONLY_DIFFERENCES,
+              help=_("Hide the topics where every compared variant has the same rule."))
+
+
+def draw_table(columns: Sequence[tuple[str, Ruleset]], t: Translator) -> pd.DataFrame | None:
+    _ = t.gettext
+    if not columns:
+        st.info(_("Choose at least one variant to compare."), icon=":material/info:")
+        return None
+    frame = comparison_frame(columns, t)
+    differs = int(differing_rows(frame).sum())
+    shown = only_differences(frame) if st.session_state.get(ONLY_DIFFERENCES) else frame
+    if len(columns) > 1:
+        st.caption(_(
+            "Highlighted: the topics where the compared variants differ ({count} of {total})."
+        ).format(count=differs, total=len(frame)))
+    if shown.empty:
+        st.info(_("The compared variants have the same rules on every topic."), icon=":material/info:")
+    else:
+        st.table(highlight_differences(shown))
+    st.download_button(
+        _("Download the table (CSV)"), data=comparison_csv(shown), file_name="makao-variants.csv",
+        mime="text/csv", key=CSV_BUTTON, icon=":material/download:", on_click="ignore",
+    )
+    return frame
+
+
+def draw_corrections(rulesets: Sequence[Ruleset], t: Translator) -> None:
+    """Shows where a relative's ruleset corrects our own source (notes with topic "correction")."""
+    _ = t.gettext
+    for ruleset in rulesets:
+        for note in ruleset.notes:
+            if note.topic == "correction":
+                st.warning(
+                    _("**{name}** — a correction of our source: {text}").format(
+                        name=escape_markdown(_(ruleset.name)), text=escape_markdown(_(note.text))),
+                    icon=":material/fact_check:",
+                )
+
+
+def draw_notes(columns: Sequence[tuple[str, Ruleset]], t: Translator) -> None:
+    """One expander per compared ruleset: its source and how we read it."""
+    _ = t.gettext
+    st.markdown("**" + _("Sources and interpretation notes") + "**")
+    for label, ruleset in columns:
+        with st.expander(label, icon=":material/menu_book:"):
+            if ruleset.source_title:
+                source = _("Source: {title} ({file}).").format(
+                    title=escape_markdown(ruleset.source_title), file=escape_markdown(ruleset.source))
+            else:
+                source = _("Source: {file}.").format(file=escape_markdown(ruleset.source))
+            st.markdown(source)
+            if ruleset.id in RELATIVES:
+                st.caption(_(
+                    "A relative of makao, filled in from public rule descriptions; see the source above."
+                ))
+            if ruleset.notes:
+                st.markdown("\n".join("- " + escape_markdown(_(note.text)) for note in ruleset.notes))
+            else:
+                st.markdown(_("No interpretation notes."))
+
+
+# --- contrast positions ------------------------------------------------------------------
+
+
+def _rows(contrast: Contrast, t: Translator) -> list[tuple[str, Ruleset, bool]]:
+    chosen = selected_variants()
+    rows = [(variant_label(load_ruleset(v), t), load_ruleset(v), True) for v in contrast.variants if v in chosen]
+    house = house_rules.house_ruleset()
+    if house is not None:
+        rows.append((house_label(house, t), house, False))
+    return rows
+
+
+def contrast_frame(contrast: Contrast, t: Translator) -> tuple[pd.DataFrame, list[Outcome]]:
+    """The verdicts of one contrast under the compared rulesets, as a table (markdown cells)."""
+    frame, outcomes, _house = _contrast_frame(contrast, t)
+    return frame, outcomes
+
+
+def _contrast_frame(contrast: Contrast, t: Translator) -> tuple[pd.DataFrame, list[Outcome], Outcome | None]:
+    _ = t.gettext
+    records, outcomes = [], []
+    house: Outcome | None = None
+    for label, ruleset, shipped in _rows(contrast, t):
+        outcome = evaluate(contrast, ruleset, t)
+        if outcome is None:
+            continue
+        outcomes.append(outcome)
+        if not shipped:
+            house = outcome
+        verdict = (":green[:material/check_circle: " + _("allowed") + "]") if outcome.legal else (
+            ":red[:material/cancel: " + _("not allowed") + "]")
+        # A link cannot carry house rules, so their row opens the Sandbox through the session (button below).
+        link = (f"[{_('Open in the Sandbox')}]({sandbox_link(outcome.share_code, ruleset.id)})"
+                if shipped else _("(house rules: use the button below the table)"))
+        records.append({
+            _("Variant"): escape_markdown(label),
+            _("Position"): escape_markdown(outcome.situation),
+            _("Move"): escape_markdown(outcome.move) if outcome.move else _("starter card"),
+            _("Verdict"): verdict,
+            _("Why"): escape_markdown(outcome.why),
+            _("What happens"): escape_markdown(outcome.effects) or "—",
+            _("Sandbox"): link,
+        })
+    return pd.DataFrame.from_records(records), outcomes, house
+
+
+def open_house_position(outcome: Outcome) -> None:
+    """Opens a contrast's position under the house rules in the Sandbox, in this session."""
+    try:
+        position = decode_share_code(outcome.share_code)
+    except NotationError:  # our own code: cannot happen, but a page never shows a traceback
+        return
+    handoff.hand_over(SANDBOX_SCRIPT, position)
+
+
+def draw_contrasts(t: Translator) -> None:
+    _ = t.gettext
+    st.markdown(_(
+        "Each position below is judged live by the game engine under every compared variant it "
+        "fits (the same kind of deck). Open one in the Sandbox to play it on."
+    ))
+    shown = 0
+    for contrast in load_contrasts():
+        frame, outcomes, house = _contrast_frame(contrast, t)
+        if frame.empty:
+            continue
+        shown += 1
+        with st.container(border=True, key=f"contrast_{contrast.id}"):
+            st.markdown("**" + escape_markdown(_(contrast.title)) + "**")
+            if contrast.text:
+                st.markdown(escape_markdown(_(contrast.text)))
+            st.table(frame, hide_index=True)
+            # st.switch_page is ignored inside a callback, so the click is handled here in the run.
+            if house is not None and st.button(_("Open in the Sandbox under the house rules"),
+                                               key=HOUSE_SANDBOX + contrast.id, icon=":material/science:"):
+                open_house_position(house)
+            if len(outcomes) > 1:
+                if disagree(outcomes):
+                    st.caption(":material/compare_arrows: " + _("The compared variants disagree here."))
+                else:
+                    st.caption(":material/drag_handle: " + _("The compared variants agree here."))
+    hidden = len(load_contrasts()) - shown
+    if hidden:
+        st.caption(t.ngettext(
+            "{count} more position is about variants not chosen above.",
+            "{count} more positions are about variants not chosen above.", hidden,
+        ).format(count=hidden))
+
+
+# --- house rules -------------------------------------------------------------------------
+
+
+def _on_start() -> None:
+    house_rules.start_from_preset(st.session_state[HOUSE_BASE])
+
+
+def _on_upload() -> None:
+    upload = st.session_state.get(HOUSE_UPLOAD)
+    if upload is not None:
+        house_rules.use_upload(upload.name, upload.getvalue())
+
+
+def _draw_field(field: house_rules.HouseField) -> None:
+    key = house_rules.form_key(field)
+    if field.kind == "bool":
+        st.checkbox(field.label, key=key)
+    elif field.kind == "int":
+        st.number_input(field.label, min_value=field.low, max_value=field.high, step=1, key=key)
+    elif field.kind == "choice":
+        st.selectbox(field.label, options=field.options, format_func=field.option_label, key=key)
+    elif field.kind == "multi":
+        st.multiselect(field.label, options=field.options, format_func=field.option_label, key=key)
+    else:
+        st.text_input(field.label, max_chars=80, key=key)
+
+
+def draw_house_rules(t: Translator) -> None:
+    _ = t.gettext
+    st.markdown(_(
+        "Every home plays makao a little differently. Start from a variant, change its rules, and "
+        "see the table and the positions above follow. Save the result as a ruleset file, or load one."
+    ))
+    error = house_rules.house_error()
+    if error:
+        st.error(_("The house rules were not changed: {error}").format(error=escape_markdown(error)),
+                 icon=":material/error:")
+    notice = st.session_state.get(house_rules.HOUSE_NOTICE)
+    if notice and not error:
+        st.success(_(notice), icon=":material/check:")
+
+    house = house_rules.house_ruleset()
+    base, start = st.columns([3, 1], vertical_alignment="bottom")
+    if HOUSE_BASE not in st.session_state:
+        st.session_state[HOUSE_BASE] = "pl"
+    base.selectbox(_("Start from"), options=variant_ids(), format_func=lambda v: _(load_ruleset(v).name),
+                   key=HOUSE_BASE)
+    start.button(_("Start") if house is None else _("Start again"), key=HOUSE_START, on_click=_on_start,
+                 icon=":material/restart_alt:")
+    st.file_uploader(_("Load a ruleset file (TOML)"), type=["toml"], key=HOUSE_UPLOAD, on_change=_on_upload,
+                     max_upload_size=1)
+
+    if house is None:
+        return
+    fields = house_rules.house_fields(house, t, lambda p: card_label(house, p, t))
+    house_rules.load_form(fields, house, only_missing=True)
+    with st.form(HOUSE_FORM, border=True):
+        st.markdown("**" + escape_markdown(house_label(house, t)) + "**")
+        groups: dict[str, list[house_rules.HouseField]] = {}
+        for field in fields:
+            groups.setdefault(field.group, []).append(field)
+        for group, members in groups.items():
+            st.markdown("*" + _(group) + "*")
+            halves = st.columns(2)
+            for index, field in enumerate(members):
+                with halves[index % 2]:
+                    _draw_field(field)
+        st.form_submit_button(_("Apply the house rules"), key=HOUSE_APPLY, icon=":material/check:",
+                              on_click=house_rules.apply_form, args=(fields,))
+    download, remove = st.columns(2)
+    download.download_button(
+        _("Download as a ruleset (TOML)"), data=house_rules.house_toml(house).encode("utf-8"),
+        file_name=f"{house.id}.toml", mime="application/toml", key=HOUSE_DOWNLOAD,
+        icon=":material/download:", on_click="ignore",
+    )
+    remove.button(_("Remove the house rules"), key=HOUSE_REMOVE, on_click=house_rules.remove_house_rules,
+                  icon=":material/delete:")

@@ -1,0 +1,331 @@
+"""The comparison table: one row per rule topic, one column per ruleset, built from the data.
+
+Every cell is generated from fields of a ``Ruleset`` (the same data the engine plays by),
+reusing the sentences of ``ui.present.rules_text`` wherever a rules section or a card's effect fits a
+cell. Nothing here states a rule by itself: change the TOML and the cell changes.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+import pandas as pd
+
+from engine.cards import DECK_KINDS
+from engine.ruleset import CardRule, Ruleset
+from ui.present.i18n import N_, Translator
+from ui.present.rules_text import (
+    effect_sentences,
+    escape_markdown,
+    pattern_label,
+    rank_label,
+    rules_sections,
+    wild_exceptions,
+)
+
+# Backgrounds (amber, translucent: readable in the light and the dark theme): a row where the
+# compared rulesets differ, and within it the cells that differ from the row's most common rule.
+ROW_CSS = "background-color: rgba(255, 193, 7, 0.12)"
+ODD_CSS = "background-color: rgba(255, 193, 7, 0.40); font-weight: 600"
+_ESCAPED = re.compile(r"\\([\\`*_\[\]<>#|~$])")
+
+
+@dataclass(frozen=True)
+class Topic:
+    """One row of the table: a stable key, an English msgid title, and how to fill a cell."""
+
+    key: str
+    title: str
+    cell: Callable[[Ruleset, Translator], str]
+
+
+def _sentences(parts: Sequence[str]) -> str:
+    return " ".join(part.strip() for part in parts if part and part.strip())
+
+
+def _section(key: str) -> Callable[[Ruleset, Translator], str]:
+    """A cell that is the whole rules section ``key`` of ``ui.present.rules_text``."""
+
+    def cell(r: Ruleset, t: Translator) -> str:
+        for section in rules_sections(r, t):
+            if section.key == key:
+                return _sentences(section.paragraphs)
+        return ""
+
+    return cell
+
+
+def _labelled(r: Ruleset) -> Ruleset:
+    """The ruleset with the full deck of its card art, only for naming cards in sentences.
+
+    ``ui.present.rules_text`` knows how to name the cards of the French and Hungarian decks; a short
+    French deck (Mau-Mau's 32, 101's 36 cards) is drawn and named like the full one.
+    """
+    full = DECK_KINDS.get(r.deck.art)
+    return r if full is None or full is r.deck else replace(r, deck=full)
+
+
+def card_label(r: Ruleset, pattern: str, t: Translator) -> str:
+    """Names a card pattern of a ruleset (a rank or one card) for the reader."""
+    return pattern_label(_labelled(r).deck, pattern, t)
+
+
+def _pattern_rank(r: Ruleset, pattern: str) -> str:
+    return pattern if pattern in r.deck.ranks else pattern[:-1]
+
+
+# Ranks each card row is about, per card art: the Hungarian alsó plays the jack's part
+# and the felső the queen's (RULES.md glossary).
+_ROW_RANKS = {
+    "two_three": {"french": ("2", "3")},
+    "four": {"french": ("4",)},
+    "six": {"french": ("6",)},
+    "seven": {"french": ("7",), "hungarian": ("7",)},
+    "eight": {"french": ("8",), "hungarian": ("8",)},
+    "nine": {"french": ("9",), "hungarian": ("9",)},
+    "jack": {"french": ("J",), "hungarian": ("U",)},
+    "queen": {"french": ("Q",), "hungarian": ("O",)},
+    "kings": {"french": ("K",), "hungarian": ("K",)},
+    "ace": {"french": ("A",), "hungarian": ("A",)},
+}
+
+
+def _row_ranks(r: Ruleset, row: str) -> tuple[str, ...]:
+    return _ROW_RANKS[row].get(r.deck.art, ())
+
+
+def _rule_text(r: Ruleset, rule: CardRule, t: Translator) -> str:
+    label = card_label(r, rule.pattern, t)
+    sentences = effect_sentences(_labelled(r), rule, t)
+    if not sentences:
+        sentences = [t.gettext("An ordinary card.")]
+    return t.gettext("{card}: {rule}").format(card=label, rule=_sentences(sentences))
+
+
+def _ranks_cell(row: str) -> Callable[[Ruleset, Translator], str]:
+    """A cell listing what the cards of this row's ranks do (a rank rule or single cards)."""
+
+    def cell(r: Ruleset, t: Translator) -> str:
+        ranks = _row_ranks(r, row)
+        present = [rank for rank in ranks if rank in r.deck.ranks]
+        if not present:
+            return t.gettext("Not in this deck.")
+        parts = []
+        for rank in present:
+            rules = [rule for rule in r.cards if _pattern_rank(r, rule.pattern) == rank]
+            parts.extend(_rule_text(r, rule, t) for rule in rules)
+            if not rules:
+                parts.append(t.gettext("{rank}: an ordinary card.").format(rank=rank_label(_labelled(r).deck, rank, t)))
+            elif all(rule.pattern != rank for rule in rules):
+                parts.append(t.gettext("The other cards of this rank are ordinary."))
+        return " ".join(parts)
+
+    return cell
+
+
+def _other_cards_cell(r: Ruleset, t: Translator) -> str:
+    """Special cards no other row covers (e.g. Russian 101's six)."""
+    covered = {rank for row in _ROW_RANKS for rank in _row_ranks(r, row)}
+    rules = [rule for rule in r.cards if _pattern_rank(r, rule.pattern) not in covered]
+    if not rules:
+        return t.gettext("None.")
+    return " ".join(_rule_text(r, rule, t) for rule in rules)
+
+
+def _deck_cell(r: Ruleset, t: Translator) -> str:
+    deck = r.deck
+    named = _labelled(r).deck
+    low = rank_label(named, deck.ranks[0], t)
+    high = rank_label(named, deck.ranks[-1], t)
+    if deck.art == "hungarian":
+        text = t.ngettext(
+            "{count} German-suited card, {low} to {high}.",
+            "{count} German-suited cards, {low} to {high}.",
+            deck.size,
+        )
+    else:
+        text = t.ngettext(
+            "{count} French-suited card, {low} to {high}.",
+            "{count} French-suited cards, {low} to {high}.",
+            deck.size,
+        )
+    return text.format(count=deck.size, low=low, high=high)
+
+
+def _players_cell(r: Ruleset, t: Translator) -> str:
+    parts = [t.gettext("{min} to {max}.").format(min=r.players[0], max=r.players[1])]
+    for seats_from, decks in r.deck_copies:
+        if decks > 1 and seats_from <= r.players[1]:
+            parts.append(t.ngettext(
+                "With {players} or more players, {count} deck is shuffled together.",
+                "With {players} or more players, {count} decks are shuffled together.",
+                decks,
+            ).format(players=seats_from, count=decks))
+    return " ".join(parts)
+
+
+def _hand_cell(r: Ruleset, t: Translator) -> str:
+    return t.ngettext("{count} card each.", "{count} cards each.", r.hand_size).format(count=r.hand_size)
+
+
+def _adds_cell(r: Ruleset, t: Translator) -> str:
+    parts = []
+    if any(rule.draw for rule in r.cards):
+        if r.draw_adds:
+            parts.append(t.gettext("Cards to draw add up: each defence adds its cards, and the total passes on."))
+        else:
+            parts.append(t.gettext("Cards to draw do not add up: a defence passes the same penalty on."))
+    if any(rule.skip for rule in r.cards):
+        if r.skip_adds:
+            parts.append(t.gettext("Turns to sit out add up: each defence adds its turns, and the total passes on."))
+        else:
+            parts.append(t.gettext(
+                "Turns to sit out do not add up: a defence passes the same penalty on to the next player."
+            ))
+    return " ".join(parts) or t.gettext("No card attacks.")
+
+
+def _wild_cell(r: Ruleset, t: Translator) -> str:
+    wild = [rule for rule in r.cards if rule.wild]
+    if not wild:
+        return t.gettext("No card is wild.")
+    cards = t.format_list([card_label(r, rule.pattern, t) for rule in wild])
+    parts = [t.gettext("{cards}: fits on every card, and every card fits on it.").format(cards=cards)]
+    exceptions = wild_exceptions(r, t)
+    if exceptions:
+        parts.append(exceptions)
+    if r.wild_blocked_by_suit_wish:
+        parts.append(t.gettext("Under a suit wish only the wild card of the wished suit may be played."))
+    elif any(rule.wish == "suit" for rule in r.cards):
+        parts.append(t.gettext("Under a suit wish, a wild card of any suit may be played."))
+    if r.wild_not_on_same_rank:
+        parts.append(t.gettext("It may not go on a card of its own rank."))
+    return " ".join(parts)
+
+
+_DURATIONS = {
+    "round": N_("The wish lasts one full round: it binds every player, the one who made it included, last."),
+    "until_return": N_("The wish lasts until the turn comes back to the player who made it; that player is not bound."),
+    "until_covered": N_("The wish binds only until another card covers it."),
+    "until_fulfilled": N_("The wish lasts until someone meets it."),
+}
+
+
+def _wish_duration_cell(r: Ruleset, t: Translator) -> str:
+    wishes = [rule for rule in r.cards if rule.wish]
+    if not wishes:
+        return t.gettext("No card makes a wish.")
+    return " ".join(
+        t.gettext("{card}: {rule}").format(card=card_label(r, rule.pattern, t), rule=t.gettext(_DURATIONS[rule.wish_duration]))
+        for rule in wishes
+    )
+
+
+def _source_cell(r: Ruleset, t: Translator) -> str:
+    # Ruleset text may come from an upload: escaped, as every cell is markdown.
+    if r.source_title:
+        return t.gettext("{title} ({file})").format(
+            title=escape_markdown(r.source_title), file=escape_markdown(r.source))
+    return escape_markdown(r.source)
+
+
+TOPICS: tuple[Topic, ...] = (
+    Topic("deck", N_("Deck"), _deck_cell),
+    Topic("players", N_("Players"), _players_cell),
+    Topic("hand_size", N_("Hand size"), _hand_cell),
+    Topic("starter", N_("Starter card"), _section("starter")),
+    Topic("several", N_("Several cards"), _section("several")),
+    Topic("drawing", N_("Drawing"), _section("drawing")),
+    Topic("adds_up", N_("Penalties add up"), _adds_cell),
+    Topic("two_three", N_("2 and 3"), _ranks_cell("two_three")),
+    Topic("kings", N_("Kings (battle kings)"), _ranks_cell("kings")),
+    Topic("four", N_("4"), _ranks_cell("four")),
+    Topic("six", N_("6"), _ranks_cell("six")),
+    Topic("seven", N_("7"), _ranks_cell("seven")),
+    Topic("eight", N_("8"), _ranks_cell("eight")),
+    Topic("nine", N_("9"), _ranks_cell("nine")),
+    Topic("jack", N_("Jack (alsó, Unter)"), _ranks_cell("jack")),
+    Topic("queen", N_("Queen (felső, Ober)"), _ranks_cell("queen")),
+    Topic("ace", N_("Ace"), _ranks_cell("ace")),
+    Topic("other", N_("Other special cards"), _other_cards_cell),
+    Topic("wild", N_("Wild card"), _wild_cell),
+    Topic("wish_duration", N_("How long wishes last"), _wish_duration_cell),
+    Topic("calls", N_("The last-card call"), _section("calls")),
+    Topic("end", N_("End of round and scoring"), _section("end")),
+    Topic("reshuffle", N_("Reshuffle"), _section("reshuffle")),
+    Topic("source", N_("Source"), _source_cell),
+)
+
+
+def topic_cell(topic_key: str, ruleset: Ruleset, t: Translator) -> str:
+    """Returns the text of one cell: topic ``topic_key`` of this ruleset, in t's language."""
+    for topic in TOPICS:
+        if topic.key == topic_key:
+            return topic.cell(ruleset, t)
+    raise KeyError(topic_key)
+
+
+def comparison_frame(columns: Sequence[tuple[str, Ruleset]], t: Translator) -> pd.DataFrame:
+    """Builds the table: index = translated topic titles, one column per (label, ruleset).
+
+    Rows where every ruleset's deck lacks the row's cards (e.g. "6" among 52-card decks) are
+    kept: a row is only dropped by the "only differences" filter.
+    """
+    data = {label: [topic.cell(ruleset, t) for topic in TOPICS] for label, ruleset in columns}
+    frame = pd.DataFrame(data, index=[t.gettext(topic.title) for topic in TOPICS])
+    frame.index.name = t.gettext("Topic")
+    return frame
+
+
+def differing_rows(frame: pd.DataFrame) -> pd.Series:
+    """Tells, row by row, whether the cells of the row are not all the same text."""
+    if frame.shape[1] == 0:
+        return pd.Series(False, index=frame.index)
+    return frame.nunique(axis=1) > 1
+
+
+def only_differences(frame: pd.DataFrame) -> pd.DataFrame:
+    """Keeps the rows where the selected rulesets differ."""
+    return frame[differing_rows(frame)]
+
+
+def odd_cells(frame: pd.DataFrame) -> pd.DataFrame:
+    """Marks the cells that differ from their row's most common text (every cell of a row
+    whose texts are all different; none of a row that agrees)."""
+    def row_marks(row: pd.Series) -> pd.Series:
+        counts = row.value_counts()
+        if len(counts) <= 1:
+            return pd.Series(False, index=row.index)
+        if counts.iloc[0] < 2 or (len(counts) > 1 and counts.iloc[0] == counts.iloc[1]):
+            return pd.Series(True, index=row.index)
+        return row != counts.index[0]
+
+    if frame.empty:
+        return frame.astype(bool)
+    return frame.apply(row_marks, axis=1)
+
+
+def highlight_differences(frame: pd.DataFrame):
+    """Returns a pandas Styler: rows where the rulesets differ are tinted, and the cells that
+    differ from the row's most common rule are marked more strongly."""
+    differs = differing_rows(frame)
+    odd = odd_cells(frame)
+
+    def style_row(row: pd.Series) -> list[str]:
+        if not differs[row.name]:
+            return ["" for _ in row]
+        return [ODD_CSS if odd.at[row.name, column] else ROW_CSS for column in row.index]
+
+    return frame.style.apply(style_row, axis=1)
+
+
+def plain_text(markdown: str) -> str:
+    """Undoes ``escape_markdown`` (cells are markdown; a CSV wants the plain words)."""
+    return _ESCAPED.sub(r"\1", markdown)
+
+
+def comparison_csv(frame: pd.DataFrame) -> bytes:
+    """Returns the table as UTF-8 CSV (with a byte-order mark, so spreadsheets read ♥ and ő)."""
+    plain = frame.map(plain_text).rename(columns=plain_text)
+    return plain.to_csv().encode("utf-8-sig")

@@ -1,0 +1,1 @@
+"""Learn: step-by-step lessons played on real cards."""

@@ -1,0 +1,1 @@
+"""Practice: drills, generated questions, class quizzes and the score."""

@@ -1,0 +1,347 @@
+"""Playing cards as self-contained inline SVG, and their names in the reader's language.
+
+Cards are given in POSITION.md notation (``10h``, ``Qs``, ``Ua``) with the deck's art,
+``"french"`` or ``"hungarian"`` (``DeckKind.art``); the engine's deck of that art
+(``engine.cards.FRENCH``, ``HUNGARIAN``) reads the notation — there is no second parser here.
+The drawing itself lives in ``ui.present.card_art``.
+
+Corner indices: French cards show the rank as written (2…10, J, Q, K, A). Hungarian cards
+show Roman numerals VII, VIII, IX, X on number cards, as printed on real Hungarian cards,
+and the notation letters U (alsó), O (felső), K (király), A (ász) on the others, so the
+cards read the same as the move notation the app prints; the full Hungarian name is in
+the accessible label.
+
+Card names are translated with ``pgettext``: a rank word ("card rank"), a suit word
+("card suit") and a pattern ("card name", msgid ``"{rank} of {suit}"``) that puts them in
+the language's order (pl "{rank} {suit}" → "król kier", da/hu "{suit} {rank}" →
+"hjerter konge", "piros király"). The Hungarian deck has its own contexts
+("Hungarian card rank", "Hungarian card suit", "Hungarian card name"). Every msgid is a
+literal in this file, so Babel's default keywords extract them.
+
+Stdlib only; no Streamlit. Nothing given by a caller reaches the markup unescaped.
+"""
+from __future__ import annotations
+
+import gettext
+import html
+from collections.abc import Sequence
+from typing import Protocol
+
+from engine.cards import FRENCH, HUNGARIAN, DeckKind
+from engine.errors import NotationError
+from ui.present import card_art
+from ui.present.card_art import CARD_H, CARD_W, RADIUS
+
+# The full deck of each card art; the short decks (Mau-Mau's 32, 101's 36) are parts of them.
+ART_DECKS: dict[str, DeckKind] = {"french": FRENCH, "hungarian": HUNGARIAN}
+DECKS = tuple(ART_DECKS)
+HIGHLIGHTS = ("legal", "illegal", "selected")
+
+FRENCH_SUIT_GLYPHS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+# Corner index of each Hungarian rank (see the module docstring): the app's one Roman-numeral map.
+HUNGARIAN_INDEX = {
+    "7": "VII", "8": "VIII", "9": "IX", "10": "X", "U": "U", "O": "O", "K": "K", "A": "A",
+}
+
+# The card is drawn in a 250 × 350 box; the margin around it leaves room for the
+# highlight outline, so a highlighted card has exactly the size of a plain one.
+_MARGIN = 12
+_VIEW_W = CARD_W + 2 * _MARGIN
+_VIEW_H = CARD_H + 2 * _MARGIN
+
+
+class Translations(Protocol):
+    """What card names need from a catalog: ``gettext.NullTranslations`` has both."""
+
+    def gettext(self, message: str) -> str: ...
+
+    def pgettext(self, context: str, message: str) -> str: ...
+
+
+# --- notation ----------------------------------------------------------------------------
+
+def art_deck(deck: str) -> DeckKind:
+    """Returns the engine's full deck of a card art; raises NotationError for an unknown art."""
+    kind = ART_DECKS.get(deck) if isinstance(deck, str) else None
+    if kind is None:
+        raise NotationError(f"unknown deck {deck!r} (known: {', '.join(DECKS)})")
+    return kind
+
+
+def _rank_suit(card: str, deck: str) -> tuple[str, str]:
+    kind = art_deck(deck)
+    card_id = kind.parse(card)
+    return kind.rank_of(card_id), kind.suit_of(card_id)
+
+
+def format_card(card: str, deck: str) -> str:
+    """Returns a card in canonical notation (``qs`` → ``Qs``, ``Th`` → ``10h``)."""
+    kind = art_deck(deck)
+    return kind.name(kind.parse(card))
+
+
+def all_cards(deck: str) -> list[str]:
+    """Returns every card of a card art's full deck in notation, rank by rank."""
+    kind = art_deck(deck)
+    return [kind.name(c) for c in kind.all_cards()]
+
+
+def card_short(card: str, deck: str) -> str:
+    """Returns the short written form: rank and suit symbol for French cards (``K♥``),
+    the notation for Hungarian ones (``Ua``), whose suits have no Unicode symbols."""
+    rank, suit = _rank_suit(card, deck)
+    if deck == "french":
+        return rank + FRENCH_SUIT_GLYPHS[suit]
+    return rank + suit
+
+
+def index_text(rank: str, deck: str) -> str:
+    """Returns what the corner index of a rank shows."""
+    return HUNGARIAN_INDEX[rank] if deck == "hungarian" else rank
+
+
+# --- names -----------------------------------------------------------------------------
+
+def _french_rank_words(translations: Translations) -> dict[str, str]:
+    return {
+        # TRANSLATORS: a French-suited card's rank as a noun, used in "{rank} of {suit}".
+        "2": translations.pgettext("card rank", "two"),
+        "3": translations.pgettext("card rank", "three"),
+        "4": translations.pgettext("card rank", "four"),
+        "5": translations.pgettext("card rank", "five"),
+        "6": translations.pgettext("card rank", "six"),
+        "7": translations.pgettext("card rank", "seven"),
+        "8": translations.pgettext("card rank", "eight"),
+        "9": translations.pgettext("card rank", "nine"),
+        "10": translations.pgettext("card rank", "ten"),
+        "J": translations.pgettext("card rank", "jack"),
+        "Q": translations.pgettext("card rank", "queen"),
+        "K": translations.pgettext("card rank", "king"),
+        "A": translations.pgettext("card rank", "ace"),
+    }
+
+
+def _french_suit_words(translations: Translations) -> dict[str, str]:
+    return {
+        # TRANSLATORS: a French suit in the form used in card names (pl "kier", da "hjerter").
+        "c": translations.pgettext("card suit", "clubs"),
+        "d": translations.pgettext("card suit", "diamonds"),
+        "h": translations.pgettext("card suit", "hearts"),
+        "s": translations.pgettext("card suit", "spades"),
+    }
+
+
+def _hungarian_rank_words(translations: Translations) -> dict[str, str]:
+    return {
+        # TRANSLATORS: a Hungarian-suited card's rank as a noun (hu "hetes", "alsó", "felső").
+        "7": translations.pgettext("Hungarian card rank", "seven"),
+        "8": translations.pgettext("Hungarian card rank", "eight"),
+        "9": translations.pgettext("Hungarian card rank", "nine"),
+        "10": translations.pgettext("Hungarian card rank", "ten"),
+        "U": translations.pgettext("Hungarian card rank", "Unter"),
+        "O": translations.pgettext("Hungarian card rank", "Ober"),
+        "K": translations.pgettext("Hungarian card rank", "king"),
+        "A": translations.pgettext("Hungarian card rank", "ace"),
+    }
+
+
+def _hungarian_suit_words(translations: Translations) -> dict[str, str]:
+    return {
+        # TRANSLATORS: a Hungarian suit in the form used in card names (hu "piros", "tök").
+        "h": translations.pgettext("Hungarian card suit", "hearts"),
+        "b": translations.pgettext("Hungarian card suit", "bells"),
+        "l": translations.pgettext("Hungarian card suit", "leaves"),
+        "a": translations.pgettext("Hungarian card suit", "acorns"),
+    }
+
+
+def _name_pattern(deck: str, translations: Translations) -> str:
+    if deck == "hungarian":
+        # TRANSLATORS: keep {rank} and {suit}; order them as your language names cards
+        # (hu "{suit} {rank}" → "piros király").
+        return translations.pgettext("Hungarian card name", "{rank} of {suit}")
+    # TRANSLATORS: keep {rank} and {suit}; order them as your language names cards
+    # (pl "{rank} {suit}" → "król kier", da "{suit} {rank}" → "hjerter konge").
+    return translations.pgettext("card name", "{rank} of {suit}")
+
+
+def card_name(card: str, deck: str, translations: Translations) -> str:
+    """Returns the full name of a card in the catalog's language ("king of hearts")."""
+    rank, suit = _rank_suit(card, deck)
+    if deck == "hungarian":
+        rank_word = _hungarian_rank_words(translations)[rank]
+        suit_word = _hungarian_suit_words(translations)[suit]
+    else:
+        rank_word = _french_rank_words(translations)[rank]
+        suit_word = _french_suit_words(translations)[suit]
+    pattern = _name_pattern(deck, translations)
+    try:
+        return pattern.format(rank=rank_word, suit=suit_word)
+    except (KeyError, IndexError, ValueError):
+        # A broken translation of the pattern must not break a page.
+        return f"{rank_word} of {suit_word}"
+
+
+def suit_word(suit: str, deck: str, translations: Translations) -> str:
+    """Names a suit as in card names ("hearts"; pl "kier"; hu "piros")."""
+    words = _hungarian_suit_words(translations) if deck == "hungarian" else _french_suit_words(translations)
+    return words[_rank_suit("A" + suit, deck)[1]]
+
+
+def rank_word(rank: str, deck: str, translations: Translations) -> str:
+    """Names a rank as in card names ("king"; pl "król"; hu "alsó")."""
+    words = _hungarian_rank_words(translations) if deck == "hungarian" else _french_rank_words(translations)
+    return words[_rank_suit(rank + ("h" if deck == "hungarian" else "c"), deck)[0]]
+
+
+def card_label(card: str, deck: str, translations: Translations) -> str:
+    """Returns the text alternative of a card: short form and full name ("K♥ — king of hearts")."""
+    return f"{card_short(card, deck)} — {card_name(card, deck, translations)}"
+
+
+# --- SVG ---------------------------------------------------------------------------------
+
+def _svg(body: str, *, width: int, label: str, css_class: str, card: str = "") -> str:
+    if isinstance(width, bool) or not isinstance(width, int) or width <= 0:
+        raise ValueError(f"width must be a positive whole number of pixels, not {width!r}")
+    height = round(width * _VIEW_H / _VIEW_W)
+    text = html.escape(label, quote=True)
+    data = f' data-card="{html.escape(card, quote=True)}"' if card else ""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{-_MARGIN} {-_MARGIN} {_VIEW_W} '
+        f'{_VIEW_H}" width="{width}" height="{height}" role="img" aria-label="{text}" '
+        f'class="{css_class}"{data} style="display:block;overflow:visible">'
+        f"<title>{text}</title>{body}</svg>"
+    )
+
+
+def _blank(fill: str = card_art.PAPER) -> str:
+    return (
+        f'<rect x="0.75" y="0.75" width="{CARD_W - 1.5}" height="{CARD_H - 1.5}" rx="{RADIUS}" '
+        f'fill="{fill}" stroke="#9a9a9a" stroke-width="1.5"/>'
+    )
+
+
+def _highlight(kind: str | None) -> str:
+    """Returns the marking of a card's state: green glow, grey veil or blue outline."""
+    if kind is None:
+        return ""
+
+    def outline(colour: str) -> str:
+        # A white halo under a coloured line, so the mark shows on light and dark pages.
+        ring = (
+            f'<rect x="-4" y="-4" width="{CARD_W + 8}" height="{CARD_H + 8}" rx="{RADIUS + 4}" '
+            'fill="none" stroke="{colour}" stroke-width="{width}" class="highlight"/>'
+        )
+        return ring.format(colour="#ffffff", width=15) + ring.format(colour=colour, width=9)
+
+    if kind == "legal":
+        return outline("#1f9d46")
+    if kind == "selected":
+        return outline("#1f5fd6")
+    # Illegal: the card is veiled in grey (and its edge dashed), so it reads as
+    # unavailable without relying on colour.
+    return (
+        f'<rect x="0" y="0" width="{CARD_W}" height="{CARD_H}" rx="{RADIUS}" fill="#5c5c5c" '
+        'fill-opacity="0.45" class="highlight"/>'
+        f'<rect x="-3" y="-3" width="{CARD_W + 6}" height="{CARD_H + 6}" rx="{RADIUS + 3}" '
+        'fill="none" stroke="#6e6e6e" stroke-width="6" stroke-dasharray="16 10" '
+        'class="highlight"/>'
+    )
+
+
+def _face(rank: str, suit: str, deck: str, four_colour: bool) -> str:
+    ink = card_art.suit_ink(suit, deck, four_colour)
+    text = index_text(rank, deck)
+    if rank == "A":
+        picture = card_art.ace(suit, deck, ink)
+    elif rank in ("J", "Q", "K", "U", "O"):
+        picture = card_art.court(rank, suit, deck, ink, text)
+    else:
+        picture = card_art.pips(rank, suit, deck, ink)
+    return _blank() + picture + card_art.corner_index(suit, deck, ink, text)
+
+
+def card_svg(
+    card: str,
+    deck: str,
+    *,
+    four_colour: bool = False,
+    width: int = 72,
+    highlight: str | None = None,
+    label: str = "",
+) -> str:
+    """Returns a card face as inline SVG; ``label`` is its text alternative (English name if empty)."""
+    rank, suit = _rank_suit(card, deck)
+    if highlight is not None and highlight not in HIGHLIGHTS:
+        raise ValueError(f"unknown highlight {highlight!r} (known: {', '.join(HIGHLIGHTS)})")
+    if not isinstance(label, str):
+        raise ValueError(f"label must be text, not {type(label).__name__}")
+    text = label or card_label(rank + suit, deck, gettext.NullTranslations())
+    state = f" makao-card--{highlight}" if highlight else ""
+    body = _face(rank, suit, deck, four_colour) + _highlight(highlight)
+    return _svg(body, width=width, label=text, css_class=f"makao-card{state}", card=rank + suit)
+
+
+def card_back_svg(width: int = 72, deck: str = "french", *, label: str = "") -> str:
+    """Returns the patterned back of a card as inline SVG (blue French, green Hungarian)."""
+    art_deck(deck)
+    if not isinstance(label, str):
+        raise ValueError(f"label must be text, not {type(label).__name__}")
+    body = _blank() + card_art.back(deck)
+    return _svg(body, width=width, label=label or "card back", css_class="makao-card makao-back")
+
+
+def hand_html(
+    cards: Sequence[str | None],
+    deck: str,
+    *,
+    four_colour: bool = False,
+    width: int = 72,
+    highlights: Sequence[str | None] | None = None,
+    labels: Sequence[str] | None = None,
+    translations: Translations | None = None,
+    overlap: float = 0.3,
+    aria_label: str = "",
+) -> str:
+    """Returns a row of overlapping cards as one line of HTML (``None`` draws a face-down card).
+
+    ``highlights`` and ``labels`` run parallel to ``cards``; without labels each card is
+    named through ``translations`` (English when None). Selected cards are raised a little.
+    The output has no blank lines or indentation, so ``st.markdown(unsafe_allow_html=True)``
+    does not mistake any of it for Markdown; ``st.html`` takes it as is.
+    """
+    cards = list(cards)
+    if highlights is not None and len(highlights) != len(cards):
+        raise ValueError(f"{len(highlights)} highlights for {len(cards)} cards")
+    if labels is not None and len(labels) != len(cards):
+        raise ValueError(f"{len(labels)} labels for {len(cards)} cards")
+    if not 0 <= overlap < 1:
+        raise ValueError(f"overlap must be a fraction of a card's width in [0, 1), not {overlap!r}")
+    catalog = translations if translations is not None else gettext.NullTranslations()
+    shift = round(width * overlap)
+    lift = max(4, round(width * 0.14))
+    items = []
+    for position, card in enumerate(cards):
+        mark = highlights[position] if highlights is not None else None
+        label = labels[position] if labels is not None else ""
+        if card is None:
+            svg = card_back_svg(width, deck, label=label)
+        else:
+            label = label or card_label(card, deck, catalog)
+            svg = card_svg(card, deck, four_colour=four_colour, width=width, highlight=mark,
+                           label=label)
+        style = ["line-height:0", "flex:0 0 auto"]
+        if position < len(cards) - 1:
+            # A negative right margin (not left) keeps the first card of a wrapped row flush.
+            style.append(f"margin-right:-{shift}px")
+        if mark == "selected":
+            style.append(f"transform:translateY(-{lift}px)")
+        items.append(f'<div role="listitem" style="{";".join(style)}">{svg}</div>')
+    name = html.escape(aria_label, quote=True)
+    named = f' aria-label="{name}"' if name else ""
+    return (
+        f'<div class="makao-hand" role="list"{named} style="display:flex;flex-wrap:wrap;'
+        f'align-items:flex-end;row-gap:{lift + 4}px;padding:{lift + 4}px {shift + 8}px 6px 8px">'
+        + "".join(items) + "</div>"
+    )

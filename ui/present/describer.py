@@ -1,0 +1,32 @@
+"""The sentences of the engine's command line (``python -m engine explain --lang pl``).
+
+The engine names an entry-point group, ``makao_tutor.describers``; this package registers
+``describer`` there (pyproject.toml), so the engine reaches the text layer without importing it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.verdicts import Event, Verdict
+from ui.present.i18n import Translator, translator
+from ui.present.reasons import describe_event, describe_verdict
+
+
+@dataclass(frozen=True)
+class Describer:
+    """Verdicts and events as sentences in one language (English: the msgids themselves)."""
+
+    tr: Translator | None
+
+    def verdict(self, verdict: Verdict, deck: str) -> str:
+        """Explains a verdict, reason after reason."""
+        return describe_verdict(verdict, deck, self.tr)
+
+    def event(self, event: Event, deck: str) -> str:
+        """Narrates one event of an applied move."""
+        return describe_event(event, deck, self.tr)
+
+
+def describer(lang: str) -> Describer:
+    """The describer of a language the app has a catalog for (en, pl, da, hu)."""
+    return Describer(None if lang == "en" else translator(lang))

@@ -1,0 +1,194 @@
+"""Sentences for the problems of an impossible position (engine.position.PROBLEM_CODES).
+
+The engine reports every problem of a position at once as a code with parameters
+(engine/errors.py, ``Problem``); this module is the one place that turns them into text
+in the session's language. Values that came from outside (a pasted position, a link)
+are cut short and escaped for Markdown before they are placed in a sentence.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+from engine.errors import Problem
+from ui.present.cards import card_short
+from ui.present.i18n import Translator
+from ui.present.reasons import card_text, player, wish_rank_text
+from ui.present.rules_text import escape_markdown
+
+MAX_QUOTED = 24
+_FIELD = re.compile(r"^(hands|pile|deck|waiting|finished)(?:\[(\d+)\])?(?:\[(\d+)\])?$")
+
+
+def quoted(value: Any) -> str:
+    """Shows a value that came from outside: cut to a few characters, Markdown escaped, in quotes."""
+    text = str(value).replace("\n", " ").replace("\r", " ")
+    if len(text) > MAX_QUOTED:
+        text = text[:MAX_QUOTED] + "…"
+    return "“" + escape_markdown(text) + "”"
+
+
+def field_text(field: Any, tr: Translator) -> str:
+    """Names a field of the position JSON for people ("the hand of player 2", "the pile")."""
+    _ = tr.gettext
+    field = str(field)
+    match = _FIELD.match(field)
+    if match:
+        name, first, _second = match.groups()
+        if name == "hands":
+            if first is None:
+                return _("the hands")
+            return _("the hand of {player}").format(player=player(int(first), tr))
+        if name == "waiting":
+            if first is None:
+                return _("the turns each player sits out")
+            return _("the turns {player} sits out").format(player=player(int(first), tr))
+        return {"pile": _("the pile"), "deck": _("the deck"), "finished": _("the finished players")}[name]
+    names = {
+        "position": _("the position"),
+        "to_move": _("the player to move"),
+        "attack": _("the attack"),
+        "attack.card": _("the attacking card"),
+        "wish": _("the wish"),
+        "wish.by": _("the player who made the wish"),
+        "wish.rank": _("the wished rank"),
+        "wish.suit": _("the wished suit"),
+        "drawn": _("the card just drawn"),
+        "seed": _("the seed"),
+        "over": _("the end-of-round mark"),
+        "variant": _("the variant"),
+        "format": _("the format"),
+    }
+    return names.get(field, quoted(field))
+
+
+def _card(value: Any, deck: str, tr: Translator) -> str:
+    try:
+        return card_text(str(value), deck, tr)
+    except (ValueError, KeyError):
+        return quoted(value)
+
+
+def _templates(tr: Translator, deck: str) -> dict[str, Callable[[dict[str, Any]], str]]:
+    _ = tr.gettext
+    ngettext = tr.ngettext
+
+    def field(p: dict[str, Any]) -> str:
+        return field_text(p.get("field", ""), tr)
+
+    def seat(value: Any) -> str:
+        return player(value, tr) if isinstance(value, int) and not isinstance(value, bool) else quoted(value)
+
+    def kind(value: Any) -> str:
+        return _("draw") if value == "draw" else _("sit out") if value == "skip" else quoted(value)
+
+    def wish_kind(value: Any) -> str:
+        return _("rank") if value == "rank" else _("suit") if value == "suit" else quoted(value)
+
+    def expected(value: Any) -> str:
+        return {
+            "object": _("a JSON object"),
+            "cards": _("a list of cards"),
+            "hands": _("a list with one hand per player"),
+            "seats": _("a list of player numbers"),
+            "integer": _("a whole number"),
+            "boolean": _("true or false"),
+        }.get(value, quoted(value))
+
+    return {
+        "bad_attack": lambda p: _("The attack must be either “draw N cards” or “sit out N turns”."),
+        "bad_attack_amount": lambda p: _("The attack of {value} is not a positive number.").format(
+            value=quoted(p.get("value"))),
+        "bad_card": lambda p: _("{text} in {field} is not a card of this deck (write rank then suit, e.g. {example}).").format(
+            text=quoted(p.get("text")), field=field(p),
+            example=card_short("10h", "french") if p.get("deck") != "hungarian" else "Ua"),
+        "bad_count": lambda p: _("{value} is not a possible number of cards for {field}.").format(
+            value=quoted(p.get("value")), field=field(p)),
+        "bad_format": lambda p: _("The format {value} is not one this app reads (it reads makao-position/1).").format(
+            value=quoted(p.get("value"))),
+        "bad_type": lambda p: _("{field} must be {expected}.").format(field=field(p), expected=expected(p.get("expected"))),
+        "bad_waiting": lambda p: _("{value} is not a number of turns for {field}.").format(
+            value=quoted(p.get("value")), field=field(p)),
+        "bad_wish": lambda p: _("The wish must name a rank or a suit, and the player who made it."),
+        "bad_wish_value": lambda p: _("{text} is not a {kind} of this deck.").format(
+            text=quoted(p.get("text")), kind=wish_kind(p.get("kind"))),
+        "card_does_not_attack": lambda p: _("{card} does not make a “{kind}” attack in this variant, so it cannot be the attacking card.").format(
+            card=_card(p.get("card"), deck, tr), kind=kind(p.get("kind"))),
+        "drawn_not_in_hand": lambda p: _("The card just drawn, {card}, is not in the hand of {player}.").format(
+            card=_card(p.get("card"), deck, tr), player=seat(p.get("seat"))),
+        "drawn_not_playable": lambda p: _("In this variant a drawn card cannot be played at once, so there is no “card just drawn”."),
+        "drawn_under_attack": lambda p: _("A player under attack does not draw a card to play: remove the attack or the card just drawn."),
+        "duplicate_card": lambda p: (
+            _("{card} is used twice; there is only one in the deck.") if p.get("copies", 1) == 1 else
+            ngettext("{card} is used {count} times; the decks hold it {copies} time.",
+                     "{card} is used {count} times; the decks hold it {copies} times.", p.get("copies", 1))
+        ).format(card=_card(p.get("card"), deck, tr), count=p.get("count"), copies=p.get("copies")),
+        "empty_pile": lambda p: _("The pile is empty: put at least one card on it (the top card)."),
+        "finished_holds_cards": lambda p: _("{player} is marked as finished but still holds cards.").format(
+            player=seat(p.get("seat"))),
+        "missing_field": lambda p: _("{field} is missing.").format(field=field(p)),
+        "no_such_attack": lambda p: _("This variant has no “{kind}” attack.").format(kind=kind(p.get("kind"))),
+        "no_such_wish": lambda p: _("This variant has no {kind} wish.").format(kind=wish_kind(p.get("kind"))),
+        "not_a_seat": lambda p: _("{value} in {field} is not a player (there are players 1 to {last}).").format(
+            value=_seat_value(p.get("value")), field=field(p), last=_last_seat(p.get("last"))),
+        "players_out_of_range": lambda p: _("This variant is played by {low} to {high} players, not {count}.").format(
+            low=p.get("low"), high=p.get("high"), count=p.get("count")),
+        "round_already_over": lambda p: _("In this variant the round ends when the first player is out, so no player can be finished yet."),
+        "seat_listed_twice": lambda p: _("{player} is listed twice among the finished players.").format(
+            player=seat(p.get("seat"))),
+        "empty_hand": lambda p: _("{player} holds no cards but is not among the finished players.").format(player=seat(p.get("seat"))),
+        "to_move_finished": lambda p: _("{player} is to move but has already finished.").format(player=seat(p.get("seat"))),
+        "to_move_waiting": lambda p: ngettext(
+            "{player} is to move but still sits out {turns} turn.",
+            "{player} is to move but still sits out {turns} turns.", p.get("turns", 0)
+        ).format(player=seat(p.get("seat")), turns=p.get("turns")),
+        "too_many_cards": lambda p: _("The position uses {count} cards, but the deck has only {total}.").format(
+            count=p.get("count"), total=p.get("total")),
+        "unknown_field": lambda p: _("{field} is not a field of a makao position.").format(field=quoted(p.get("field"))),
+        "unknown_variant": lambda p: _("{variant} is not a variant this app knows.").format(variant=quoted(p.get("variant"))),
+        "waiting_length": lambda p: ngettext(
+            "The turns to sit out must list one number for each of the {count} player.",
+            "The turns to sit out must list one number for each of the {count} players.", p.get("count", 0)
+        ).format(count=p.get("count")),
+        "wish_not_allowed": lambda p: _("{rank} cannot be wished in this variant (allowed: {allowed}).").format(
+            rank=wish_rank_text(str(p.get("rank")), deck, tr),
+            allowed=", ".join(wish_rank_text(str(r), deck, tr) for r in p.get("allowed", ()))),
+    }
+
+
+def _seat_value(value: Any) -> str:
+    text = str(value)
+    return str(int(text) + 1) if text.isdigit() and len(text) < 6 else quoted(value)
+
+
+def _last_seat(value: Any) -> str:
+    return str(value + 1) if isinstance(value, int) and not isinstance(value, bool) else "?"
+
+
+def message_codes(tr: Translator, deck: str = "french") -> frozenset[str]:
+    """Lists the problem codes this module has a sentence for."""
+    return frozenset(_templates(tr, deck))
+
+
+def describe_problem(problem: Problem, deck: str, tr: Translator) -> str:
+    """Turns one problem of a position into a sentence (Markdown-safe) in the language of ``tr``."""
+    template = _templates(tr, deck).get(problem.code)
+    if template is None:  # a code added to the engine before its sentence: say so plainly
+        return tr.gettext("The position has a problem this app cannot describe yet ({code}).").format(
+            code=quoted(problem.code))
+    try:
+        text = template(problem.params)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return tr.gettext("The position has a problem this app cannot describe yet ({code}).").format(
+            code=quoted(problem.code))
+    return text[:1].upper() + text[1:]
+
+
+def describe_problems(problems: list[Problem], deck: str, tr: Translator) -> list[str]:
+    """Turns every problem into a sentence, in the engine's order, without repeating one."""
+    out: list[str] = []
+    for problem in problems:
+        sentence = describe_problem(problem, deck, tr)
+        if sentence not in out:
+            out.append(sentence)
+    return out

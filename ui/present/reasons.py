@@ -1,0 +1,216 @@
+"""Sentences for the engine's reason codes and events, in the session's language.
+
+The engine returns codes with parameters (engine/verdicts.py); this module is the one place
+that turns them into text. Every template is a literal gettext call so Babel extracts it.
+Seats are shown to people as "player N" with N = seat + 1.
+"""
+from __future__ import annotations
+
+import gettext
+from typing import Any, Callable
+
+from engine.verdicts import Event, Reason, Verdict
+from ui.present.cards import card_name, card_short, index_text, rank_word, suit_word
+
+Translations = gettext.NullTranslations
+
+
+def card_text(card: str, deck: str, tr: Translations) -> str:
+    """Writes a card briefly: ``K♥`` for the French deck, its name ("Ober of bells") for the Hungarian."""
+    if deck == "hungarian":
+        return card_name(card, deck, tr)
+    return card_short(card, deck)
+
+
+def wish_rank_text(rank: str, deck: str, tr: Translations) -> str:
+    """Writes a wished rank: numbers as on the card (7, VII), figures by name (queen, alsó)."""
+    if rank.isdigit():
+        return index_text(rank, deck)
+    return rank_word(rank, deck, tr)
+
+
+def player(seat: int, tr: Translations) -> str:
+    return tr.gettext("player {number}").format(number=seat + 1)
+
+
+def _fmt(template: str, params: dict[str, Any], deck: str, tr: Translations) -> str:
+    values: dict[str, Any] = {}
+    if "kind" in params and "value" in params:  # wish events: {kind: rank|suit, value}
+        params = {**params, params["kind"]: params["value"]}
+    for key, value in params.items():
+        if key in ("card", "top", "against", "first", "drawn"):
+            values[key] = card_text(value, deck, tr)
+        elif key == "suit":
+            values[key] = suit_word(value, deck, tr)
+        elif key == "rank":
+            values[key] = wish_rank_text(value, deck, tr)
+        elif key in ("by", "seat", "target", "winner", "loser"):
+            values[key] = player(value, tr) if isinstance(value, int) else value
+        elif key == "wish_card":
+            values[key] = wish_rank_text(value, deck, tr)
+        elif key == "allowed":
+            values[key] = ", ".join(wish_rank_text(v, deck, tr) for v in value)
+        elif key == "cards":
+            # Short forms read well side by side (7♥ 7♣); full names need commas (Hungarian deck).
+            values[key] = (", " if deck == "hungarian" else " ").join(card_text(c, deck, tr) for c in value)
+        else:
+            values[key] = value
+    text = template.format(**values)
+    return text[:1].upper() + text[1:]
+
+
+def _templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
+    _ = tr.gettext
+    ngettext = tr.ngettext
+
+    def fixed(text: str) -> Callable[[dict[str, Any]], str]:
+        return lambda params: text
+
+    return {
+        # legal plays
+        "match_suit": fixed(_("{card} may be played: it has the same suit as the top card {top}.")),
+        "match_rank": fixed(_("{card} may be played: it has the same rank as the top card {top}.")),
+        "queen_on_anything": fixed(_("{card} may be played: it is wild and goes on any card.")),
+        "anything_on_queen": fixed(_("{card} may be played: any card goes on the wild {top}.")),
+        "defends": lambda p: {
+            "match": _("{card} may answer the attack of {against}: a defending card that matches it in suit or rank passes the penalty on."),
+            "same_suit": _("{card} may answer the attack of {against}: a defending card of its suit passes the penalty on."),
+            "same_rank": _("{card} may answer the attack of {against}: a defending card of its rank passes the penalty on."),
+        }.get(p.get("condition"), _("{card} may answer the attack of {against}: it is a defence against this attack and passes the penalty on.")),
+        "meets_rank_wish": fixed(_("{card} may be played: it is the demanded rank ({rank}).")),
+        "changes_rank_wish": fixed(_("{card} may be played: another {wish_card} may answer a demand and change or cancel it.")),
+        "meets_suit_wish": fixed(_("{card} may be played: it is of the wished suit ({suit}).")),
+        "changes_suit_wish": fixed(_("{card} may be played: another {wish_card} may answer a suit wish and change it.")),
+        "queen_under_suit_wish": fixed(_("{card} may be played: in this variant a wild card of any suit may answer a suit wish.")),
+        "same_rank_follows": fixed(_("{card} may go down with {first}: several cards of one rank may be played together.")),
+        "plays_drawn_card": fixed(_("{card} is the card just drawn, and it may go down at once.")),
+        # illegal plays
+        "no_match": fixed(_("{card} may not be played: it matches the top card {top} neither in suit nor in rank.")),
+        "not_a_defence": fixed(_("{card} may not be played: an attack is pending, and {card} is no defence against {against}.")),
+        "defence_must_match": fixed(_("{card} may not answer {against}: a defending card must match the attacking card in suit or rank.")),
+        "defence_same_suit": fixed(_("{card} may not answer {against}: this defence must be of the attacking card's suit.")),
+        "defence_same_rank": fixed(_("{card} may not answer {against}: this defence must be of the attacking card's rank.")),
+        "queen_not_under_attack": fixed(_("{card} may not be played: a wild card does not answer a pending attack.")),
+        "wild_not_on_wild": fixed(_("{card} may not be played on {top}: a wild card may not go on another of its rank.")),
+        "wrong_rank_for_wish": fixed(_("{card} may not be played: {by} demanded {rank}; play that rank or another {wish_card}, or draw.")),
+        "wrong_suit_for_wish": fixed(_("{card} may not be played: {by} wished for {suit}; play that suit or another {wish_card}, or draw.")),
+        "queen_not_under_rank_wish": fixed(_("{card} may not be played: a wild card does not answer a demand for a rank.")),
+        "queen_not_under_suit_wish": fixed(_("{card} may not be played: only a wild card of the wished suit ({suit}) answers a suit wish.")),
+        "not_in_hand": fixed(_("{card} is not in the hand of the player to move.")),
+        "several_not_allowed": fixed(_("Only one card may be played per turn in this variant.")),
+        "not_same_rank": fixed(_("{card} may not go down with {first}: cards played together must have the same rank.")),
+        "only_drawn_card": fixed(_("{card} may not be played now: after drawing, only the drawn card {drawn} may go down.")),
+        "drawn_card_alone": fixed(_("The drawn card {drawn} goes down alone, without other cards.")),
+        "wish_required": fixed(_("{card} must name a wish in this variant.")),
+        "wish_not_allowed": fixed(_("{card} cannot make that wish: only the wishing card of this variant can.")),
+        "demand_not_allowed": fixed(_("{card} may not demand {rank}: the allowed demands are {allowed}.")),
+        "round_over": fixed(_("The round is over.")),
+        # draw, wait, pass
+        "draw_one": fixed(_("Draw one card; the turn then ends.")),
+        "draw_one_play_it": fixed(_("Draw one card; if it fits, it may be played at once.")),
+        "take_draw_attack": lambda p: ngettext("Take the penalty: draw {amount} card; the turn ends.",
+                                    "Take the penalty: draw {amount} cards; the turn ends.", p["amount"]),
+        "take_skip_attack": lambda p: ngettext("Take the penalty: sit out {amount} turn.",
+                                    "Take the penalty: sit out {amount} turns.", p["amount"]),
+        "keep_drawn": fixed(_("Keep the drawn card {card} and end the turn.")),
+        "must_answer_skip": fixed(_("Drawing is not allowed now: answer the pending sit-out with a defence or wait.")),
+        "nothing_to_wait": fixed(_("There is no sit-out attack to wait out.")),
+        "nothing_to_pass": fixed(_("Pass is only for keeping a card just drawn.")),
+        "already_drawn": fixed(_("A card has already been drawn this turn: play {card} or pass.")),
+        "wait_not_draw": fixed(_("A draw attack is pending: defend or draw the cards; waiting is for sit-out attacks.")),
+        # notes
+        "forgot_makao": lambda p: ngettext("Without calling \"{word}\" this costs {penalty} penalty card.",
+                                "Without calling \"{word}\" this costs {penalty} penalty cards.", p["penalty"]),
+        "forgot_kakao": lambda p: ngettext("Without calling \"{word}\" this costs {penalty} penalty card.",
+                                "Without calling \"{word}\" this costs {penalty} penalty cards.", p["penalty"]),
+        "call_ignored": fixed(_("The call \"{call}\" is not needed here and is ignored.")),
+        "wish_cancelled": fixed(_("{card} without a wish cancels the wish in force.")),
+        # the card turned up to start the pile
+        "starter_allowed": fixed(_("{card} may start the pile.")),
+        "starter_forbidden": fixed(_("{card} may not start the pile: another card is turned up.")),
+        "starter_attacks": lambda p: ngettext(
+            "It acts on the first player, who must draw {count} card or defend.",
+            "It acts on the first player, who must draw {count} cards or defend.", p["count"],
+        ) if p["kind"] == "draw" else ngettext(
+            "It acts on the first player, who must sit out {count} turn or defend.",
+            "It acts on the first player, who must sit out {count} turns or defend.", p["count"]),
+        "starter_effect_void": fixed(_("Its own effect does not count.")),
+    }
+
+
+def _event_templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
+    _ = tr.gettext
+    ngettext = tr.ngettext
+
+    def fixed(text: str) -> Callable[[dict[str, Any]], str]:
+        return lambda params: text
+
+    def attack(params: dict[str, Any]) -> str:
+        if not params.get("defence", True):
+            if params["kind"] == "draw":
+                return ngettext("{target} must draw {amount} card.", "{target} must draw {amount} cards.", params["amount"])
+            return ngettext("{target} must sit out {amount} turn.", "{target} must sit out {amount} turns.",
+                            params["amount"])
+        if params["kind"] == "draw":
+            return ngettext("{target} must draw {amount} card or defend.",
+                     "{target} must draw {amount} cards or defend.", params["amount"])
+        return ngettext("{target} must sit out {amount} turn or defend.",
+                 "{target} must sit out {amount} turns or defend.", params["amount"])
+
+    def wish(params: dict[str, Any]) -> str:
+        if params["kind"] == "rank":
+            return _("{by} demands {rank}.")
+        return _("{by} wishes for {suit}.")
+
+    def over(params: dict[str, Any]) -> str:
+        if params["result"] == "points":
+            return ngettext("The round is over: {winner} wins and scores {points} point.",
+                     "The round is over: {winner} wins and scores {points} points.", params["points"])
+        if params["result"] == "loser" and "loser" in params:
+            return _("The round is over: {loser} is left holding cards and loses.")
+        return _("The round is over: {winner} wins.")
+
+    return {
+        "played": fixed(_("{seat} plays {cards}.")),
+        "drew": lambda p: ngettext("{seat} draws {count} card.", "{seat} draws {count} cards.", p["count"]),
+        "drew_penalty": lambda p: ngettext("{seat} takes the penalty and draws {count} card.",
+                                "{seat} takes the penalty and draws {count} cards.", p["count"]),
+        "attack": attack,
+        "sits_out": lambda p: ngettext("{seat} sits out {turns} turn.", "{seat} sits out {turns} turns.", p["turns"]),
+        "passed_over": lambda p: ngettext("{seat} sits this turn out ({left} more to wait).",
+                               "{seat} sits this turn out ({left} more to wait).", p["left"]),
+        "wish_set": wish,
+        "wish_ended": fixed(_("The wish is over.")),
+        "attack_lapsed": fixed(_("Every other player sits out or has finished: nobody can be hit, and the attack lapses.")),
+        "call_penalty": lambda p: ngettext("{seat} forgot to call \"{word}\" and draws {count} penalty card.",
+                                "{seat} forgot to call \"{word}\" and draws {count} penalty cards.", p["count"]),
+        "can_play_drawn": fixed(_("{seat} may play the drawn card {card} at once, or keep it.")),
+        "reshuffled": lambda p: ngettext("The pile was shuffled into a new deck of {count} card.",
+                              "The pile was shuffled into a new deck of {count} cards.", p["count"]),
+        "hands_halved": lambda p: ngettext("The deck ran out: the players gave back {count} card to make a new one.",
+                                "The deck ran out: the players gave back {count} cards to make a new one.", p["count"]),
+        "deck_exhausted": lambda p: ngettext("No cards are left to draw: {seat} draws {missing} card fewer.",
+                                  "No cards are left to draw: {seat} draws {missing} cards fewer.", p["missing"]),
+        "finished": fixed(_("{seat} has no cards left and finishes in place {place}.")),
+        "round_over": over,
+        "turn": fixed(_("{seat} is to move.")),
+    }
+
+
+def describe_reason(reason: Reason, deck: str, tr: Translations | None = None) -> str:
+    """Turns one reason into a sentence in the language of ``tr`` (English by default)."""
+    tr = tr or gettext.NullTranslations()
+    template = _templates(tr)[reason.code](reason.params)
+    return _fmt(template, reason.params, deck, tr)
+
+
+def describe_verdict(verdict: Verdict, deck: str, tr: Translations | None = None) -> str:
+    """The full explanation of a verdict: its reasons, sentence after sentence."""
+    return " ".join(describe_reason(r, deck, tr) for r in verdict.reasons)
+
+
+def describe_event(event: Event, deck: str, tr: Translations | None = None) -> str:
+    """Narrates one event of an applied move."""
+    tr = tr or gettext.NullTranslations()
+    template = _event_templates(tr)[event.kind](event.params)
+    return _fmt(template, event.params, deck, tr)

@@ -1,0 +1,1 @@
+"""The Sandbox: an editable position, judged and played on by the engine."""

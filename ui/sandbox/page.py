@@ -1,0 +1,482 @@
+"""The Sandbox page: the editor, the table, the moves, the history, other rules, share and import.
+
+Only drawing lives here; what each widget does is ``ui.sandbox.controller`` (over the session's
+state), the words are ``ui.sandbox.texts``, and the position itself is ``ui.sandbox.model`` and
+``ui.sandbox.timeline``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from engine import queries
+from engine.errors import Problem
+from engine.moves import parse_move
+from engine.queries import attack_kinds, wish_values
+from engine.ruleset import Ruleset, load_ruleset
+from engine.state import State
+from engine.verdicts import Verdict
+from ui.present.cards import hand_html, suit_word
+from ui.present.i18n import Translator
+from ui.present.problems import describe_problems
+from ui.present.reasons import describe_event, describe_reason, describe_verdict, wish_rank_text
+from ui.present.rules_text import escape_markdown
+from ui.sandbox import controller as ctl
+from ui.sandbox.controller import (
+    BEGINNER,
+    EDITOR,
+    EXAMPLE_PICKER,
+    NONE,
+    NOTICE,
+    PLAYER,
+    SEED,
+    VIEW,
+    VIEW_PICKER,
+    move_key,
+)
+from ui.sandbox.model import (
+    MAX_COUNT,
+    MAX_IMPORT_BYTES,
+    clamp_seats,
+    export_json,
+    format_cards,
+    free_cards,
+    is_empty,
+    known_cards,
+    link_position,
+    load_examples,
+    seats_of,
+    share_query,
+    validate,
+)
+from ui.sandbox.texts import (
+    board_lines,
+    bullets,
+    card_option,
+    card_short_option,
+    cards_help,
+    comparison_frame,
+    effects_text,
+    move_label,
+    notice_messages,
+    seat_heading,
+    seat_name,
+    variant_label,
+)
+from ui.sandbox.timeline import PlayGroup, Timeline, answer_verdicts, current_position, play_groups
+from ui.shell import session
+from ui.shell.pages import SANDBOX_SCRIPT
+
+
+def _init(key: str, value: Any) -> None:
+    if key not in st.session_state:
+        st.session_state[key] = value
+
+
+def draw_toolbar(t: Translator) -> None:
+    _ = t.gettext
+    examples = load_examples()
+    pick, load = st.columns([4, 1], vertical_alignment="bottom")
+    pick.selectbox(
+        _("Classic tricky positions"), options=[e.id for e in examples],
+        format_func=lambda i: _(next(e.title for e in examples if e.id == i)), key=EXAMPLE_PICKER,
+    )
+    load.button(_("Load"), key="sandbox_load_example", icon=":material/school:", on_click=ctl.on_example, args=(st.session_state,),
+                help=_("Puts the chosen example into the editor."))
+    seed, deal, clear = st.columns([2, 2, 1], vertical_alignment="bottom")
+    _init(SEED, 0)
+    seed.number_input(_("Seed for dealing"), min_value=0, max_value=2**31 - 1, step=1, key=SEED,
+                      help=_("The same seed always deals the same cards."))
+    deal.button(_("Deal at random"), key="sandbox_deal", icon=":material/shuffle:", on_click=ctl.on_deal, args=(st.session_state,),
+                width="stretch")
+    clear.button(_("Clear"), key="sandbox_clear", icon=":material/delete_sweep:", on_click=ctl.on_clear, args=(st.session_state,),
+                 width="stretch")
+
+
+def _cards_editor(place: str, label: str, value: Any, rules: Ruleset, d: dict[str, Any], t: Translator,
+                  help_text: str) -> None:
+    """A typed list of cards beside a picker that offers only the cards not used elsewhere."""
+    _ = t.gettext
+    deck = rules.deck.art
+    typed, picker = st.columns([2, 3])
+    _init(EDITOR + place + "_text", format_cards(value))
+    typed.text_input(label, key=EDITOR + place + "_text", on_change=ctl.on_cards_text, args=(st.session_state, place,), help=help_text)
+    field = f"hands[{place[5:]}]" if place.startswith("hand_") else place
+    options = free_cards(d, rules, field)
+    mine = [c for c in known_cards(value) if c in options]
+    _init(EDITOR + place + "_pick", list(dict.fromkeys(mine)))
+    picker.multiselect(
+        _("or pick them (cards used elsewhere are left out)"), options=options, key=EDITOR + place + "_pick",
+        on_change=ctl.on_cards_pick, args=(st.session_state, place,), format_func=lambda c: card_short_option(c, deck, t),
+        placeholder=_("Choose cards"),
+    )
+
+
+def _cards_tab(d: dict[str, Any], rules: Ruleset, t: Translator) -> None:
+    _ = t.gettext
+    deck = rules.deck.art
+    seats = max(seats_of(d), 1)
+    variant_col, seats_col, move_col = st.columns(3)
+    known = ctl.book(st.session_state)
+    _init(EDITOR + "variant", rules.id)
+    variant_col.selectbox(_("Variant"), options=known.ids(), key=EDITOR + "variant", on_change=ctl.on_variant, args=(st.session_state,),
+                          format_func=lambda v: variant_label(v, t, known))
+    _init(EDITOR + "seats", clamp_seats(rules, seats))
+    seats_col.number_input(_("Players"), min_value=rules.players[0], max_value=rules.players[1], step=1,
+                           key=EDITOR + "seats", on_change=ctl.on_seats, args=(st.session_state,))
+    _init(EDITOR + "to_move", _to_move(d))
+    move_col.selectbox(_("To move"), options=list(range(seats)), key=EDITOR + "to_move",
+                       format_func=lambda s: seat_name(s, t), on_change=ctl.on_field, args=(st.session_state, "to_move",))
+    help_text = cards_help(deck, t)
+    _cards_editor("pile", _("Pile, bottom to top (the last card is the top card)"), d.get("pile"), rules, d, t,
+                  help_text)
+    _pending_tab(d, rules, t)
+    hands = d.get("hands") if isinstance(d.get("hands"), list) else []
+    for seat in range(seats):
+        hand = hands[seat] if seat < len(hands) else []
+        _cards_editor(f"hand_{seat}", _("Hand of {player}").format(player=seat_name(seat, t)), hand, rules, d, t,
+                      help_text + " " + _("A number alone means that many unknown cards."))
+
+
+def _pending_tab(d: dict[str, Any], rules: Ruleset, t: Translator) -> None:
+    _ = t.gettext
+    deck = rules.deck.art
+    seats = max(seats_of(d), 1)
+    kinds = [NONE, *attack_kinds(rules)]
+    attack = d.get("attack") if isinstance(d.get("attack"), dict) else {}
+    kind = next((k for k in ("draw", "skip") if k in attack), NONE)
+    a_kind, a_amount = st.columns(2)
+    _init(EDITOR + "attack_kind", kind if kind in kinds else NONE)
+    a_kind.selectbox(_("Attack on the player to move"), options=kinds, key=EDITOR + "attack_kind",
+                     on_change=ctl.on_attack, args=(st.session_state,), format_func=lambda k: {
+                         NONE: _("No attack"), "draw": _("Draw cards"), "skip": _("Sit out turns")}[k])
+    amount = attack.get(kind) if kind != NONE else 1
+    _init(EDITOR + "attack_amount", amount if isinstance(amount, int) and 1 <= amount <= 100 else 1)
+    a_amount.number_input(_("How many"), min_value=1, max_value=100, step=1, key=EDITOR + "attack_amount",
+                          on_change=ctl.on_attack, args=(st.session_state,), disabled=kind == NONE)
+    st.caption(_("The attacking card is the top card of the pile."))
+    wish = d.get("wish") if isinstance(d.get("wish"), dict) else {}
+    wish_kinds = [NONE, *queries.wish_kinds(rules)]
+    w_kind = next((k for k in ("rank", "suit") if k in wish), NONE)
+    w_kind = w_kind if w_kind in wish_kinds else NONE
+    k_col, v_col, b_col = st.columns(3)
+    _init(EDITOR + "wish_kind", w_kind)
+    k_col.selectbox(_("Wish in force"), options=wish_kinds, key=EDITOR + "wish_kind", on_change=ctl.on_wish, args=(st.session_state,),
+                    format_func=lambda k: {NONE: _("No wish"), "rank": _("A rank (demand)"), "suit": _("A suit")}[k])
+    values = list(wish_values(rules, w_kind)) if w_kind != NONE else []
+    _init(EDITOR + "wish_value", wish.get(w_kind) if wish.get(w_kind) in values else (values[0] if values else None))
+    v_col.selectbox(_("Wished"), options=values, key=EDITOR + "wish_value", on_change=ctl.on_wish, args=(st.session_state,),
+                    disabled=not values, format_func=lambda v: (
+                        wish_rank_text(v, deck, t) if w_kind == "rank" else suit_word(v, deck, t)))
+    by = wish.get("by") if isinstance(wish.get("by"), int) and 0 <= wish.get("by") < seats else 0
+    _init(EDITOR + "wish_by", by)
+    b_col.selectbox(_("Wished by"), options=list(range(seats)), key=EDITOR + "wish_by", on_change=ctl.on_wish, args=(st.session_state,),
+                    disabled=w_kind == NONE, format_func=lambda s: seat_name(s, t))
+
+
+def _turns_tab(d: dict[str, Any], rules: Ruleset, t: Translator) -> None:
+    _ = t.gettext
+    deck = rules.deck.art
+    seats = max(seats_of(d), 1)
+    hands = d.get("hands") if isinstance(d.get("hands"), list) else []
+    waiting = d.get("waiting") if isinstance(d.get("waiting"), list) else []
+    wait_cols = st.columns(min(seats, 4))
+    for seat in range(seats):
+        turns = waiting[seat] if seat < len(waiting) and isinstance(waiting[seat], int) else 0
+        _init(f"{EDITOR}waiting_{seat}", max(0, min(turns, 100)))
+        wait_cols[seat % len(wait_cols)].number_input(
+            _("{player} sits out (turns)").format(player=seat_name(seat, t)), min_value=0, max_value=100, step=1,
+            key=f"{EDITOR}waiting_{seat}", on_change=ctl.on_waiting, args=(st.session_state, seat,))
+    finished = [s for s in d.get("finished", []) if isinstance(s, int) and 0 <= s < seats] \
+        if isinstance(d.get("finished"), list) else []
+    _init(EDITOR + "finished", finished)
+    st.multiselect(_("Finished players, in finishing order"), options=list(range(seats)), key=EDITOR + "finished",
+                   on_change=ctl.on_field, args=(st.session_state, "finished",), format_func=lambda s: seat_name(s, t))
+    deck_value = d.get("deck")
+    mode = "count" if isinstance(deck_value, int) else "order" if isinstance(deck_value, list) else "rest"
+    _init(EDITOR + "deck_mode", mode)
+    st.radio(_("Deck"), options=["rest", "count", "order"], key=EDITOR + "deck_mode", on_change=ctl.on_deck, args=(st.session_state,),
+             horizontal=True, format_func=lambda m: {
+                 "rest": _("Every other card, shuffled with the seed"),
+                 "count": _("A number of unknown cards"), "order": _("These cards, in drawing order")}[m])
+    if mode == "count":
+        _init(EDITOR + "deck_count", max(0, min(deck_value, MAX_COUNT)))
+        st.number_input(_("Cards in the deck"), min_value=0, max_value=MAX_COUNT, step=1,
+                        key=EDITOR + "deck_count", on_change=ctl.on_deck, args=(st.session_state,))
+    elif mode == "order":
+        _init(EDITOR + "deck_text", format_cards(deck_value))
+        st.text_input(_("Deck, the next card to draw first"), key=EDITOR + "deck_text",
+                      on_change=ctl.on_cards_text, args=(st.session_state, "deck",), help=cards_help(deck, t))
+    seed_col, drawn_col = st.columns(2)
+    _init(EDITOR + "seed", d.get("seed") if isinstance(d.get("seed"), int) and 0 <= d["seed"] < 2**31 else 0)
+    seed_col.number_input(_("Seed for unknown cards"), min_value=0, max_value=2**31 - 1, step=1,
+                          key=EDITOR + "seed", on_change=ctl.on_field, args=(st.session_state, "seed",))
+    if rules.play_drawn:
+        to_move = _to_move(d)
+        mover_hand = hands[to_move] if to_move < len(hands) else []
+        drawn_options = [NONE] + list(dict.fromkeys(known_cards(mover_hand)))
+        _init(EDITOR + "drawn", d.get("drawn") if d.get("drawn") in drawn_options else NONE)
+        drawn_col.selectbox(_("Card just drawn (may still be played)"), options=drawn_options,
+                            key=EDITOR + "drawn", on_change=ctl.on_field, args=(st.session_state, "drawn",),
+                            format_func=lambda c: _("None") if c == NONE else card_option(c, deck, t))
+
+
+def _to_move(d: dict[str, Any]) -> int:
+    to_move = d.get("to_move")
+    ok = isinstance(to_move, int) and not isinstance(to_move, bool) and 0 <= to_move < max(seats_of(d), 1)
+    return to_move if ok else 0
+
+
+def draw_editor(t: Translator) -> None:
+    _ = t.gettext
+    d = ctl.draft(st.session_state)
+    rules = ctl.current_rules(st.session_state)
+    with st.expander(_("Set up the position"), expanded=True, icon=":material/edit:"):
+        cards, turns = st.tabs([_("Cards, attack and wish"), _("Turns and deck")])
+        with cards:
+            _cards_tab(d, rules, t)
+        with turns:
+            _turns_tab(d, rules, t)
+
+
+def draw_notice(t: Translator) -> None:
+    notice = st.session_state.get(NOTICE)
+    if not notice:
+        return
+    kind, headline, lines, closing = notice_messages(notice, ctl.current_rules(st.session_state).deck.art, t)
+    text = headline + ("\n\n" + bullets(lines) if lines else "") + ("\n\n" + closing if closing else "")
+    if kind == "success":
+        st.success(text, icon=":material/check_circle:")
+    elif kind == "warning":
+        st.warning(escape_markdown(text), icon=":material/rule:")
+    elif kind == "info":
+        st.info(escape_markdown(text), icon=":material/rule:")
+    else:
+        st.error(text, icon=":material/link_off:" if notice.get("origin") == "link" else ":material/error:")
+
+
+def draw_view_picker(t: Translator) -> None:
+    _ = t.gettext
+    st.session_state[VIEW_PICKER] = st.session_state.get(VIEW, BEGINNER)
+    st.radio(
+        _("View"), options=[BEGINNER, PLAYER], key=VIEW_PICKER, on_change=ctl.on_view, args=(st.session_state,), horizontal=True,
+        format_func=lambda v: _("Beginner: all hands open") if v == BEGINNER else _("Player: only the player to move"),
+    )
+
+
+def draw_board(state: State, t: Translator) -> None:
+    """The table: the pile, the deck, what is pending, and every hand (face down in player view)."""
+    _ = t.gettext
+    deck = state.rules.deck
+    view = st.session_state.get(VIEW, BEGINNER)
+    names = [deck.name(c) for c in state.pile]
+    pile_col, info_col = st.columns([2, 3])
+    pile_col.markdown("**" + _("Pile") + "**")
+    pile_col.markdown(hand_html(names[-6:], deck.art, four_colour=session.four_colour(), width=64, overlap=0.55, translations=t,
+                                aria_label=_("The pile; the top card is the last")), unsafe_allow_html=True)
+    lines = board_lines(state, t)
+    info_col.markdown(bullets([escape_markdown(line) for line in lines]))
+    for seat, hand in enumerate(state.hands):
+        open_hand = view == BEGINNER or seat == state.to_move
+        heading = seat_heading(state, seat, t)
+        count = t.ngettext("{count} card", "{count} cards", len(hand)).format(count=len(hand))
+        with st.container(border=True):
+            name_col, cards_col = st.columns([1, 3], vertical_alignment="center")
+            name_col.markdown(f"**{escape_markdown(heading)}**  \n{count}")
+            if hand:
+                cards = [deck.name(c) if open_hand else None for c in hand]
+                labels = None if open_hand else [_("A face-down card")] * len(hand)
+                cards_col.markdown(hand_html(cards, deck.art, four_colour=session.four_colour(), width=52, overlap=0.35, translations=t, labels=labels,
+                                             aria_label=_("The hand of {player}").format(player=seat_name(seat, t))),
+                                   unsafe_allow_html=True)
+
+
+def _choice_rows(verdicts: list[Verdict], deck: str, t: Translator) -> None:
+    for v in verdicts:
+        if not v.legal:
+            continue
+        button_col, text_col = st.columns([2, 3], vertical_alignment="center")
+        button_col.button(move_label(v, deck, t), key=move_key(v.notation), icon=":material/play_arrow:",
+                          on_click=ctl.on_move, args=(st.session_state, v.notation,))
+        notes = [describe_reason(r, deck, t) for r in v.reasons if r.code in ("forgot_makao", "forgot_kakao", "wish_cancelled")]
+        effects = effects_text(v, deck, t)
+        text = " ".join(notes + ([t.gettext("Then: {what}").format(what=effects)] if effects else []))
+        if text:
+            text_col.caption(escape_markdown(text))
+
+
+def draw_group(group: PlayGroup, deck: str, t: Translator) -> None:
+    _ = t.gettext
+    names = [group.main.notation.split()[1 + i] for i in range(len(group.cards))]
+    with st.container(border=True):
+        card_col, text_col = st.columns([1, 4])
+        card_col.markdown(hand_html(names, deck, four_colour=session.four_colour(), width=48, overlap=0.45, translations=t,
+                                    highlights=["legal" if group.legal else "illegal"] * len(names)),
+                          unsafe_allow_html=True)
+        status = (":green[**" + _("Playable") + "**]") if group.legal else (":red[**" + _("Not playable") + "**]")
+        text_col.markdown(status + " — " + escape_markdown(describe_verdict(group.main, deck, t)))
+        legal = [v for v in group.verdicts if v.legal]
+        if not legal:
+            return
+        if len(legal) > 3:
+            with st.expander(t.ngettext("{count} way to play it", "{count} ways to play it", len(legal)).format(
+                    count=len(legal)), icon=":material/alt_route:"):
+                _choice_rows(legal, deck, t)
+        else:
+            _choice_rows(legal, deck, t)
+
+
+def draw_moves(state: State, t: Translator) -> None:
+    _ = t.gettext
+    deck = state.rules.deck.art
+    st.subheader(_("What {player} may do").format(player=seat_name(state.to_move, t)), anchor="moves")
+    if state.over:
+        st.info(_("The round is over: there is nothing left to play."), icon=":material/flag:")
+        return
+    groups = play_groups(state)
+    singles = [g for g in groups if len(g.cards) == 1]
+    multis = [g for g in groups if len(g.cards) > 1]
+    hand = [state.rules.deck.name(c) for c in state.hands[state.to_move]]
+    marks = []
+    for name in hand:
+        group = next((g for g in singles if state.rules.deck.name(g.cards[0]) == name), None)
+        marks.append("legal" if group is not None and group.legal else "illegal")
+    st.markdown(hand_html(hand, deck, four_colour=session.four_colour(), width=64, overlap=0.2, highlights=marks, translations=t,
+                          aria_label=_("Playable cards glow green; the others are greyed out")),
+                unsafe_allow_html=True)
+    for group in singles:
+        draw_group(group, deck, t)
+    if multis:
+        st.markdown("**" + _("Several cards at once") + "**")
+        for group in multis:
+            draw_group(group, deck, t)
+    st.markdown("**" + _("Instead of playing") + "**")
+    for v in answer_verdicts(state):
+        with st.container(border=True):
+            status = (":green[**" + _("Allowed") + "**]") if v.legal else (":red[**" + _("Not allowed") + "**]")
+            st.markdown(f"**{move_label(v, deck, t)}** · {status} — " + escape_markdown(describe_verdict(v, deck, t)))
+            if v.legal:
+                _choice_rows([v], deck, t)
+
+
+def draw_history(tl: Timeline, t: Translator) -> None:
+    _ = t.gettext
+    deck = tl.root.rules.deck.art
+    st.subheader(_("Moves played"), anchor="history")
+    undo, redo, edit = st.columns(3)
+    undo.button(_("Undo"), key="sandbox_undo", icon=":material/undo:", on_click=ctl.on_undo, args=(st.session_state,), disabled=not tl.can_undo)
+    redo.button(_("Redo"), key="sandbox_redo", icon=":material/redo:", on_click=ctl.on_redo, args=(st.session_state,), disabled=not tl.can_redo)
+    edit.button(_("Edit this position"), key="sandbox_edit_here", icon=":material/edit_note:", on_click=ctl.on_edit_here, args=(st.session_state,),
+                disabled=not tl.can_undo, help=_("Copies the position reached into the editor; the moves are forgotten."))
+    if not tl.done:
+        st.caption(_("No move yet: play one of the moves above."))
+        return
+    last = tl.done[-1]
+    st.info(escape_markdown(" ".join(describe_event(e, deck, t) for e in last.events)), icon=":material/campaign:")
+    lines = []
+    for number, step in enumerate(tl.done, start=1):
+        v = Verdict(parse_move(step.move, tl.root.rules.deck), step.move, True, ())
+        lines.append(f"{number}. " + escape_markdown(f"{seat_name(step.seat, t)}: {move_label(v, deck, t)}"))
+    st.markdown("\n".join(lines))
+
+
+def draw_other_rules(state: State, t: Translator) -> None:
+    _ = t.gettext
+    st.subheader(_("Under other rules"), anchor="other-rules")
+    st.caption(_("The same position judged by every variant that plays with the same cards; rows that differ are highlighted."))
+    frame, differ, notes = comparison_frame(state, t, ctl.book(st.session_state))
+    styled = frame.style.apply(
+        lambda row: ["background-color: #fff3b0; font-weight: bold" if row.name in differ else "" for _ in row],
+        axis=1)
+    st.dataframe(styled, key="sandbox_compare", width="stretch")
+    if notes:
+        st.markdown(bullets(notes))
+    elif not differ:
+        st.caption(_("Every variant judges this position the same way."))
+
+
+def share_link(position: dict[str, Any], language: str, house: bool = False) -> str:
+    """The full link that opens this position in the sandbox, in this variant and language."""
+    return session.page_url(SANDBOX_SCRIPT, share_query(position, language, house=house))
+
+
+def draw_share(position: dict[str, Any] | None, t: Translator) -> None:
+    _ = t.gettext
+    st.subheader(_("Share and save"), anchor="share")
+    if position is not None:
+        shared = link_position(position, ctl.book(st.session_state))
+        if shared.base is None:
+            st.markdown(_("A link that opens exactly this position, in this variant and language:"))
+        else:
+            base_name = _(load_ruleset(shared.base).name)
+            st.warning(escape_markdown(_(
+                "A link cannot carry house rules: it opens this position under {name}, where some verdicts may "
+                "differ. To share the house rules too, send their ruleset file (Compare variants, House rules) "
+                "with the position JSON below."
+            ).format(name=base_name)), icon=":material/rule:")
+        if shared.position is not None:
+            with st.container(key="sandbox_share"):
+                st.code(share_link(shared.position, session.language(), house=shared.base is not None),
+                        language=None, wrap_lines=True)
+        else:
+            st.caption(escape_markdown(_("Under {name} this position cannot exist, so there is no link for it: {problems}").format(
+                name=_(load_ruleset(shared.base).name),
+                problems=" ".join(describe_problems(list(shared.problems), ctl.current_rules(st.session_state).deck.art, t)))))
+        st.download_button(_("Download the position (JSON)"), data=export_json(position),
+                           file_name="makao-position.json", mime="application/json", key="sandbox_download",
+                           icon=":material/download:", on_click="ignore")
+    else:
+        st.caption(_("A link and a download appear once the position is possible."))
+    with st.expander(_("Load a position from JSON"), icon=":material/upload:"):
+        st.text_area(_("Paste position JSON"), key="sandbox_import_text", max_chars=MAX_IMPORT_BYTES,
+                     placeholder='{"variant": "pl", "hands": [["Ks", "2h"], 5], "to_move": 0, "pile": ["Kh"], "attack": {"draw": 5}}')
+        st.button(_("Load the pasted position"), key="sandbox_import", icon=":material/input:", on_click=ctl.on_import_text, args=(st.session_state,))
+        st.file_uploader(_("or upload a position file"), type=["json"], key="sandbox_upload", on_change=ctl.on_upload, args=(st.session_state,),
+                         max_upload_size=1)
+
+
+def draw_problems(problems: tuple[Problem, ...], deck: str, t: Translator) -> None:
+    _ = t.gettext
+    lines = describe_problems(list(problems), deck, t)
+    head = t.ngettext("This position cannot exist — {count} problem:", "This position cannot exist — {count} problems:",
+                      len(lines)).format(count=len(lines))
+    st.error(head + "\n\n" + bullets(lines), icon=":material/report:")
+
+
+def draw_page() -> None:
+    """Draws the whole sandbox for the session."""
+    t = session.tr()
+    _ = t.gettext
+    session_state = st.session_state
+    ctl.take_handed_position(session_state)
+    ctl.read_link_once(session_state, session.entry_param("pos"), session.entry_param("house") == "1")
+    ctl.check_house_rules(session_state)
+    ctl.follow_session_variant(session_state)
+    st.markdown(_("Set up any position, see why each card may or may not go, play it on, and share it by link."))
+    draw_notice(t)
+    draw_toolbar(t)
+    draw_editor(t)
+    d = ctl.draft(session_state)
+    deck = ctl.current_rules(session_state).deck.art
+    if is_empty(d):
+        ctl.drop_timeline(session_state)
+        st.info(_("The sandbox is empty. Put cards on the pile and in the hands above, deal at random, or load an example."),
+                icon=":material/info:")
+        draw_share(None, t)
+        return
+    result = validate(d, ctl.book(session_state))
+    if result.state is None:
+        ctl.drop_timeline(session_state)
+        draw_problems(result.problems, deck, t)
+        draw_share(None, t)
+        return
+    tl = ctl.timeline_from(session_state, result.state)
+    state = tl.current
+    st.subheader(_("The table"), anchor="table")
+    draw_view_picker(t)
+    draw_board(state, t)
+    draw_moves(state, t)
+    draw_history(tl, t)
+    draw_other_rules(state, t)
+    draw_share(current_position(tl, d), t)
