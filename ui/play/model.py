@@ -310,32 +310,53 @@ def auto_call(rules: Ruleset) -> bool:
 
 
 # --- scoring ------------------------------------------------------------------------------------
-# Per ruleset (RULES.md, end of the round): da, points — the winner scores points_per_card for each
-# card the others hold; pl, places — each seat's place (1st, 2nd, …); pl-trad, loser — the last seat
-# holding cards loses (1 for the loser); hu, winner — 1 for the winner; cz-prsi, de-maumau, ru-101,
-# penalty points — each seat the value of the cards left in its hand. A match adds the rounds up.
+# The match module's scoring (engine/match.py, documented there per ruleset) with the same TEMPORARY
+# SHIM as above until it merges: da the winner's points; pl place points (1st n-1, 2nd n-2, …); hu 1
+# for the winner; pl-trad 1 for the loser; cz-prsi, de-maumau, ru-101 the card points left in hand.
+try:
+    from engine.match import PENALTY_LIMITS, better, move_rng
+    from engine.match import round_scores as _engine_round_scores
+except ImportError:  # SHIM
+    PENALTY_LIMITS = {"ru-101": 101}
+    _BETTER = {"points": "higher", "places": "higher", "winner": "higher", "loser": "lower",
+               "penalty_points": "lower"}
 
-def round_scores(rules: Ruleset, result: dict[str, Any], players: int) -> tuple[int, ...]:
+    def better(rules: Ruleset) -> str:  # SHIM
+        """Whether a higher or a lower total is better under this ruleset's scoring."""
+        return _BETTER[rules.end_result]
+
+    def move_rng(seed: int, ply: int) -> random.Random:  # SHIM
+        """The random generator of the ply-th move of the round dealt with seed."""
+        return random.Random(f"makao-move/{seed}/{ply}")
+
+    def _engine_round_scores(rules: Ruleset, result: dict[str, Any]) -> tuple[int, ...]:  # SHIM
+        places = result["places"]
+        n = len(places)
+        kind = rules.end_result
+        scores = [0] * n
+        if kind == "points" and result.get("winner") is not None:
+            scores[result["winner"]] = result["points"]
+        elif kind == "places":
+            for i, seat in enumerate(places):
+                scores[seat] = n - 1 - i
+        elif kind == "winner" and result.get("winner") is not None:
+            scores[result["winner"]] = 1
+        elif kind == "loser" and result.get("loser") is not None:
+            scores[result["loser"]] = 1
+        elif kind == "penalty_points":
+            scores = list(result["penalties"])
+        return tuple(scores)
+# --- end of the shim --------------------------------------------------------------------------
+
+
+def round_scores(rules: Ruleset, result: dict[str, Any]) -> tuple[int, ...]:
     """Each seat's score for one round, as the ruleset counts it."""
-    kind = result.get("result")
-    scores = [0] * players
-    if kind == "points" and result.get("winner") is not None:
-        scores[result["winner"]] = int(result.get("points", 0))
-    elif kind == "places":
-        for place, seat in enumerate(result.get("places", []), start=1):
-            scores[seat] = place
-    elif kind == "loser" and result.get("loser") is not None:
-        scores[result["loser"]] = 1
-    elif kind == "winner" and result.get("winner") is not None:
-        scores[result["winner"]] = 1
-    elif kind == "penalty_points":
-        scores = list(result.get("penalties", scores))
-    return tuple(scores)
+    return tuple(_engine_round_scores(rules, result))
 
 
 def higher_is_better(rules: Ruleset) -> bool:
-    """Whether a bigger match total is better (points, wins) or worse (places, losses, penalties)."""
-    return rules.end_result in ("points", "winner")
+    """Whether a bigger match total is better (points, places, wins) or worse (losses, penalties)."""
+    return better(rules) == "higher"
 
 
 def totals(game: Game) -> tuple[int, ...]:
@@ -347,16 +368,14 @@ def totals(game: Game) -> tuple[int, ...]:
     return tuple(out)
 
 
-MATCH_LIMIT = {"ru-101": 101}     # 101: the match ends when a seat goes over 101 penalty points
-
-
 def match_loser(game: Game) -> int | None:
     """ru-101: the seat over 101 points, which loses the match (else None)."""
-    limit = MATCH_LIMIT.get(game.rules.id)
+    limit = PENALTY_LIMITS.get(game.rules.id)
     if limit is None:
         return None
-    over = [seat for seat, total in enumerate(totals(game)) if total > limit]
-    return max(over, key=lambda s: totals(game)[s]) if over else None
+    total = totals(game)
+    over = [seat for seat, value in enumerate(total) if value > limit]
+    return max(over, key=lambda s: total[s]) if over else None
 
 
 def round_result_of(state: State) -> dict[str, Any]:
@@ -405,7 +424,7 @@ def _apply(game: Game, move: Move) -> Game:
 
 def _finish_round(game: Game, stopped: bool = False) -> Game:
     result = round_result_of(game.state)
-    scores = round_scores(game.rules, result, game.settings.players)
+    scores = round_scores(game.rules, result)
     seconds = max(0.0, time.time() - game.started) if game.started else 0.0
     record = RoundRecord(game.round_no, game.round_seed, game.turns, result, scores, seconds)
     won = result.get("winner") == 0 and game.settings.humans == 1
@@ -464,14 +483,16 @@ def computer_move(game: Game) -> Move:
     """The move the computer player to move chooses, seeing only what its seat may see."""
     state = game.state
     seat = state.to_move
-    rng = random.Random(f"{game.round_seed}/{game.round_no}/{len(game.turns)}")
-    try:
-        move = choose_move(view_of(state, seat), strength_of(game, seat), rng)
-    except Exception:  # a broken computer player must not end the round: fall back to a legal move
-        move = None
-    if move is None or not check(state, move).legal:
-        move = legal_moves(state)[0]
-    return move
+    view = view_of(state, seat)
+    # The same generator as engine.match's rounds, so a seed replays the same round there and here.
+    for strength in dict.fromkeys((strength_of(game, seat), DEFAULT_STRENGTH, STRENGTHS[0])):
+        try:
+            move = choose_move(view, strength, move_rng(game.round_seed, len(game.turns)))
+        except Exception:  # e.g. the expert player not installed: the next weaker one plays the move
+            continue
+        if move is not None and check(state, move).legal:
+            return move
+    return legal_moves(state)[0]
 
 
 def _next_round(game: Game) -> Game:

@@ -214,7 +214,10 @@ def score_cell(game: Game, record: RoundRecord, seat: int, t: Translator) -> str
     kind = game.rules.end_result
     score = record.scores[seat]
     if kind == "places":
-        return t.gettext("place {place}").format(place=score) if score else "–"
+        places = record.result.get("places", [])
+        if seat not in places:
+            return str(score)
+        return t.gettext("place {place} ({points})").format(place=places.index(seat) + 1, points=score)
     if kind == "loser":
         return t.gettext("lost") if score else "–"
     if kind == "winner":
@@ -229,7 +232,8 @@ def score_rule(game: Game, t: Translator) -> str:
         return t.gettext("The winner scores {points} points for every card the others still hold; the highest "
                          "total wins the match.").format(points=game.rules.points_per_card)
     if kind == "places":
-        return t.gettext("Players go out in places 1, 2, 3 …; the lowest total of places wins the match.")
+        return t.gettext("Players go out in places 1, 2, 3 …; a place scores a point for every player behind it, "
+                         "and the highest total wins the match.")
     if kind == "loser":
         return t.gettext("The last player holding cards loses the round; the fewest losses win the match.")
     if kind == "winner":

@@ -161,7 +161,7 @@ def test_a_polish_round_with_a_forgotten_makao_a_jack_demand_and_a_spade_king() 
     assert "K♠. The previous player, " in text
     # pl is played on for places: the score table names every place once.
     cells = [c for row in at.table[0].value.values.tolist() for c in row]
-    assert sorted(c for c in cells if c.startswith("place")) == ["place 1", "place 2", "place 3", "place 4"]
+    assert sorted(c for c in cells if c.startswith("place")) == ["place 1 (3)", "place 2 (2)", "place 3 (1)", "place 4 (0)"]
 
 
 @pytest.mark.parametrize("variant", ["pl-trad", "da", "hu"])
