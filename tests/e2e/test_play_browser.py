@@ -84,8 +84,13 @@ def play_round_by_tapping(page, game: model.Game) -> int:
     headline = page.locator(".ct-headline")
     taps = 0
     for _ in range(400):
-        expect(headline).to_have_text(re.compile(r"Your turn|The round is over"))
+        expect(headline).to_have_text(re.compile(r"Your turn|The round is over|You are out"))
         if "The round is over" in headline.inner_text():
+            return taps
+        if "You are out" in headline.inner_text():
+            page.locator('.ct-buttons button[data-action="finish"]').click()
+            expect(headline).to_have_text(re.compile("The round is over"))
+            wait_for_app(page)
             return taps
         picker = page.locator(".ct-picker button")
         makao = page.locator('.ct-buttons button[data-action="call_makao"][aria-pressed="false"]')

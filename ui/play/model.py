@@ -10,6 +10,7 @@ An action is a plain dict (what the component sends as JSON): ``{"type": "tap", 
 ``{"type": "play"}``, ``{"type": "pick", "value": "7"}``, ``{"type": "call", "call": "makao"}``,
 ``{"type": "draw"}`` / ``"wait"`` / ``"pass"``, ``{"type": "step"}`` (one computer move),
 ``{"type": "clear"}``, ``{"type": "takeback"}``, ``{"type": "ready"}`` (hot seat),
+``{"type": "finish"}`` (the computer players' rest of the round at once, once every person is out),
 ``{"type": "next_round"}``, ``{"type": "replay", "to": N}`` and ``{"type": "replay_end"}``.
 """
 from __future__ import annotations
@@ -52,7 +53,7 @@ except ImportError:  # SHIM
 
 DEFAULT_STRENGTH = "club" if "club" in STRENGTHS else STRENGTHS[0]
 MAX_ROUNDS = 20
-MAX_TURNS = 3000              # a round that runs this long is stopped (never seen in 300-seed soak runs)
+MAX_TURNS = 20_000            # as engine.match: a round still going after this many moves is stopped
 PACES = {"normal": 1100, "fast": 450}    # milliseconds between computer moves
 
 
@@ -194,6 +195,11 @@ def strength_of(game: Game, seat: int) -> str | None:
 
 def human_to_move(game: Game) -> bool:
     return not game.over and is_human(game, game.state.to_move)
+
+
+def people_out(game: Game) -> bool:
+    """Every person at the table has finished while the computer players play on for places (pl, pl-trad)."""
+    return not game.over and all(seat in game.state.finished for seat in range(game.settings.humans))
 
 
 # --- what the table shows -----------------------------------------------------------------------
@@ -551,6 +557,10 @@ def act(game: Game, action: Any) -> Game:
         return replace(game, viewer=game.curtain, curtain=None, notice=None)
     if game.over:
         return replace(game, notice="round_over")
+    if kind == "finish":
+        if not people_out(game):
+            return replace(game, notice="round_running")
+        return run_computers(game)
     if kind == "step":
         if human_to_move(game):
             return replace(game, notice=None)         # a late timer tick: nothing to do

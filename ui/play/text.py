@@ -12,8 +12,8 @@ from engine.moves import format_move
 from engine.verdicts import Event, Verdict
 from ui.present.i18n import N_, Translator
 from ui.play.model import (
-    Game, RoundRecord, Turn, auto_call, higher_is_better, is_human, match_loser, next_seat, previous_seat,
-    strength_of, totals,
+    Game, RoundRecord, Turn, auto_call, higher_is_better, is_human, match_loser, next_seat, people_out,
+    previous_seat, strength_of, totals,
 )
 from ui.present.cards import suit_word
 from ui.present.reasons import card_text, describe_event, describe_verdict, wish_rank_text
@@ -185,6 +185,9 @@ def turn_headline(game: Game, state, t: Translator) -> str:
     if state.over:
         return t.gettext("The round is over.")
     mover = state.to_move
+    if game.replay is None and people_out(game):
+        return t.gettext("You are out; the computer players play on for the places.") if game.settings.humans == 1 \
+            else t.gettext("Everyone at this screen is out; the computer players play on for the places.")
     if is_human(game, mover) and (game.settings.humans == 1):
         if state.drawn is not None:
             return t.gettext("Your turn: play the card you drew, or keep it.")

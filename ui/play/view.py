@@ -11,8 +11,8 @@ from typing import Any
 from ui.present.cards import card_back_svg, card_label, card_svg
 from ui.present.i18n import Translator
 from ui.play.model import (
-    PACES, Game, call_choices, can_take_back, human_to_move, is_human, next_seat, non_play_move, previous_seat,
-    selectable, shown_state, wish_options,
+    PACES, Game, call_choices, can_take_back, human_to_move, is_human, next_seat, non_play_move, people_out,
+    previous_seat, selectable, shown_state, wish_options,
 )
 from ui.play.text import (
     banners, call_label, seat_name, seat_title, turn_headline, verdict_text, wish_choice_label,
@@ -144,6 +144,9 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
                 buttons.append({"id": "call_" + call, "label": call_label(call, game, t),
                                 "action": {"type": "call", "call": call}, "kind": "toggle",
                                 "pressed": call in game.calls})
+    if people_out(game) and not replaying:
+        buttons.append({"id": "finish", "label": _("Play the rest at once"), "action": {"type": "finish"},
+                        "kind": "primary"})
     if can_take_back(game) and not replaying and not hidden:
         buttons.append({"id": "takeback", "label": _("Take back"), "action": {"type": "takeback"},
                         "kind": "secondary"})

@@ -134,6 +134,16 @@ def run_round(at: AppTest, variant: str, seed: int, forget_makao: bool = False) 
     for _ in range(model.MAX_TURNS * 4):
         if game.over:
             break
+        if model.people_out(game):
+            # Out first in a round played on for places: the table offers the rest at once.
+            at.session_state[GAME] = game
+            at.run()
+            finish = [b for b in table(at)["buttons"] if b["id"] == "finish"]
+            assert finish and "play on for the places" in table(at)["headline"]
+            game = send(at, finish[0]["action"])
+            seen.update(m.value for m in at.markdown)
+            seen.add("(the rest was played at once)")
+            break
         action = learner_action(game, forget_makao=forget_makao) if model.human_to_move(game) else {"type": "step"}
         if model.human_to_move(game) or game.over or action["type"] != "step":
             game = send(at, action)
@@ -183,6 +193,15 @@ def test_a_round_is_played_to_its_end(variant: str) -> None:
         assert sum(record.scores) == 1 and record.scores[record.result["loser"]] == 1
     transcript = at.get("download_button")[0]
     assert transcript.proto.label == "Download the round (text)"
+
+
+def test_out_first_the_computer_players_rest_is_played_at_once() -> None:
+    seed = find_seed("pl-trad", lambda g: g.rounds[-1].result["places"][0] == 0 and len(g.rounds[-1].turns) > 400)
+    at = open_play("pl-trad")
+    game, text = run_round(at, "pl-trad", seed)
+    assert "(the rest was played at once)" in text
+    assert game.over and game.rounds[-1].result["places"][0] == 0
+    assert "The round is over: player " in text and "is left holding cards and loses." in text
 
 
 def test_a_dimmed_card_says_why_it_may_not_go() -> None:
