@@ -14,7 +14,6 @@ from engine.verdicts import Event, Reason, Verdict
 from ui.present.cards import card_name, card_short, index_text, rank_word, suit_word
 
 
-
 class Translations(Protocol):
     """What sentences need from a catalog: ``Translator`` and ``gettext.NullTranslations`` both have it."""
 
