@@ -471,12 +471,12 @@ def learn_page() -> None:
         player_view(lesson, run, t)
 
 
-__all__ = ["draw", "learn_page", "lesson_list", "player_view", "move_words", "star_line", "STARS", "RUN"]
-
-
 def draw() -> None:
     """Draws the Learn page; lessons that cannot be read give a message, not a traceback."""
     try:
         learn_page()
     except ScenarioError:
         st.error(session.tr().gettext("The lessons cannot be read right now. Please try again later."))
+
+
+__all__ = ["draw", "learn_page", "lesson_list", "player_view", "move_words", "star_line", "STARS", "RUN"]
