@@ -27,11 +27,11 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from engine.policies import reference_random_games  # noqa: E402
 from engine.deal import new_game  # noqa: E402
 from engine.errors import EngineError  # noqa: E402
 from engine.fastplay import Playout, run_random_games  # noqa: E402
 from engine.moves import format_move, parse_move  # noqa: E402
-from engine.policies import reference_random_games  # noqa: E402
 from engine.position import position_from_json  # noqa: E402
 from engine.rules import child, legal_moves  # noqa: E402
 from engine.ruleset import load_ruleset, variant_ids  # noqa: E402
