@@ -9,7 +9,7 @@ PORT ?= 8501
 PYBABEL := PYTHONPATH=$(CURDIR) $(PY) -m babel.messages.frontend
 LANGS := en pl da hu
 
-.PHONY: help venv run test test-fast chromium extract update catalogs screenshot golden bench clean
+.PHONY: help venv run test test-fast chromium postgres extract update catalogs screenshot golden bench clean
 
 help:
 	@echo "make run        serve the app on http://127.0.0.1:$(PORT)"
@@ -44,12 +44,21 @@ chromium:
 	  || { echo "could not install chromium"; [ -z "$$REQUIRE_E2E" ] || exit 1; }; \
 	fi
 
+# The storage tests start a throwaway PostgreSQL 15 cluster (initdb/pg_ctl); they fail without it.
+postgres:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 \
+	    && ! [ -x "$$(pg_config --bindir 2>/dev/null)/initdb" ]; then \
+	  echo "PostgreSQL missing: installing Debian's postgresql-15"; \
+	  sudo=""; [ "$$(id -u)" = 0 ] || sudo="sudo"; \
+	  ( $$sudo apt-get update && $$sudo apt-get install -y postgresql-15 ) || { echo "could not install postgresql-15"; exit 1; }; \
+	fi
+
 # pytest's exit status 5 (no test collected) is a failure too.
-test: $(STAMP) chromium
+test: $(STAMP) chromium postgres
 	@$(PY) -m pytest $(PYTEST_ARGS); status=$$?; \
 	  if [ $$status -eq 5 ]; then echo "pytest collected no tests" >&2; fi; exit $$status
 
-test-fast: $(STAMP)
+test-fast: $(STAMP) postgres
 	$(PY) -m pytest -m "not e2e" $(PYTEST_ARGS)
 
 # Default keywords only (_, gettext, ngettext, pgettext, N_, ...): `-k ngettext` would drop plurals.

@@ -19,6 +19,10 @@ one thread of one process, the comparators included.
   outcomes sampled by their probabilities; decisions = non-chance actions.
 * RLCard: ``rlcard.make("uno")``; steps = ``env.step`` calls with a random legal action.
 
+``--baseline REV`` also measures the kernel as it was at git revision REV (read with ``git show``,
+loaded beside today's, each with its own compiled tables) on the very same games, and prints
+today's kernel speed over it: a kernel change shows its cost measured in the same run.
+
 Bars (the issue): kernel decisions/s >= 0.5 x OpenSpiel decisions/s and >= 4 x RLCard steps/s,
 for every variant.
 """
@@ -27,8 +31,10 @@ from __future__ import annotations
 import argparse
 import platform
 import random
+import subprocess
 import sys
 import time
+import types
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -78,8 +84,35 @@ class Item:
         return (max(self.rates) - min(self.rates)) / 2 / self.rate
 
 
-def kernel_games(rules, players: int):
-    compiled(rules)  # compiled once per ruleset, outside the timing (like the reference tables)
+def baseline_kernel(rev: str) -> types.ModuleType:
+    """engine/fastplay.py as it was at git revision ``rev``, loaded as a module of its own."""
+    source = subprocess.run(["git", "-C", str(ROOT), "show", f"{rev}:engine/fastplay.py"],
+                            capture_output=True, text=True, check=True).stdout
+    import engine.state
+    try:   # helpers that moved out of engine/state.py since: give the old kernel its imports
+        import engine.transitions as moved
+        for name in ("attack_totals", "give_back_half", "play_moves"):
+            if not hasattr(engine.state, name):
+                setattr(engine.state, name, getattr(moved, name))
+    except ImportError:
+        pass
+    module = types.ModuleType(f"fastplay_at_{rev}")
+    exec(compile(source, f"{rev}:engine/fastplay.py", "exec"), module.__dict__)
+    cache = f"_fastplay_at_{rev}"
+
+    def own_compiled(rules):   # its compiled tables apart from today's kernel's
+        k = rules.__dict__.get(cache)
+        if k is None:
+            k = module._Compiled(rules)
+            object.__setattr__(rules, cache, k)
+        return k
+    module.compiled = own_compiled
+    return module
+
+
+def kernel_games(rules, players: int, kernel=None):
+    playout = Playout if kernel is None else kernel.Playout
+    (compiled if kernel is None else kernel.compiled)(rules)  # once per ruleset, outside the timing
     state = {"seed": 0}
 
     def run(box: float):
@@ -87,7 +120,7 @@ def kernel_games(rules, players: int):
         end = CLOCK() + box
         decisions = games = 0
         while CLOCK() < end:
-            p = Playout.new_game(rules, players, state["seed"])
+            p = playout.new_game(rules, players, state["seed"])
             state["seed"] += 1
             decisions += p.play_random(rng)
             games += 1
@@ -215,6 +248,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=3, help="interleaved rounds per figure (default 3)")
     ap.add_argument("--variants", default="", help="comma-separated ruleset ids (default: all shipped)")
     ap.add_argument("--no-verdicts", action="store_true", help="skip the verdict listings")
+    ap.add_argument("--baseline", default="", metavar="REV",
+                    help="also measure the kernel of this git revision, on the same games")
     ap.add_argument("--wall", action="store_true", help="time with the wall clock instead of this process's CPU time")
     args = ap.parse_args(argv)
     global CLOCK
@@ -230,6 +265,7 @@ def main(argv: list[str] | None = None) -> int:
     os_item = Item("openspiel", os_run) if os_run else None
     rl_item = Item("rlcard", rl_run) if rl_run else None
     rows = []
+    base = baseline_kernel(args.baseline) if args.baseline else None
     for vid in variants:
         rules = load_ruleset(vid)
         low, high = rules.players
@@ -237,12 +273,14 @@ def main(argv: list[str] | None = None) -> int:
         row = {"variant": vid, "players": players,
                "kernel": Item(f"{vid} kernel", kernel_games(rules, players)),
                "reference": Item(f"{vid} reference", reference_games(rules, players))}
+        if base is not None:
+            row["baseline"] = Item(f"{vid} kernel at {args.baseline}", kernel_games(rules, players, base))
         if not args.no_verdicts:
             positions = sample_positions(rules, players)
             row["verdicts"] = Item(f"{vid} verdicts", verdict_listings(positions, True))
             row["verdicts_fx0"] = Item(f"{vid} verdicts(effects=False)", verdict_listings(positions, False))
         rows.append(row)
-        items += [row[k] for k in ("kernel", "reference", "verdicts", "verdicts_fx0") if k in row]
+        items += [row[k] for k in ("kernel", "baseline", "reference", "verdicts", "verdicts_fx0") if k in row]
     # Interleave: each round runs the comparators, then every variant's items, then the comparators again.
     for r in range(args.rounds):
         order = ([os_item, rl_item] if r % 2 == 0 else [rl_item, os_item])
@@ -283,6 +321,15 @@ def main(argv: list[str] | None = None) -> int:
               f"{(v.rate if v else 0):>10,.0f} {(v0.rate if v0 else 0):>10,.0f} | "
               f"{x_os if x_os is not None else float('nan'):>9.2f}x {x_rl if x_rl is not None else float('nan'):>7.2f}x | "
               f"{' '.join(verdict) or 'no comparator'}")
+    if base is not None:
+        print()
+        head = f"{'variant':<10} {'seats':>5} | {'kernel dec/s':>13} | {'at ' + args.baseline:>14} | {'now / then':>10}"
+        print(head)
+        print("-" * len(head))
+        for row in rows:
+            k, b = row["kernel"], row["baseline"]
+            print(f"{row['variant']:<10} {row['players']:>5} | {k.rate:>10,.0f}±{k.spread:>2.0%} | "
+                  f"{b.rate:>11,.0f}±{b.spread:>2.0%} | {k.rate / b.rate if b.rate else 0:>9.3f}x")
     print()
     if os_item or rl_item:
         print("ALL PASS" if all_pass else "SOME FAIL", f"(bars: >= {OS_BAR:g}x OpenSpiel decisions/s, "

@@ -13,7 +13,7 @@ house rulesets work too — on plain integers and lists that are changed in plac
   wish; ``engine.rules.live_wish``). The masks are compiled by asking the reference judge
   (``engine.rules.judge_card``) about model positions, so they follow its rules — as long as the
   judge reads only the top card, the attacking card and the wish (the differential test says so);
-* a move is a precompiled "action" tuple (its cards, its attack and wish effects, its calls)
+* a move is a precompiled ``Action`` record (its cards, its attack and wish effects, its calls)
   that carries the public ``Move`` it stands for. The legal list is assembled from prebuilt
   per-card lists (single cards; "the only legal card, then draw"), lists memoised on the cards
   of one rank in hand (several cards of a rank) or, one card per turn, on the legal cards —
@@ -77,7 +77,6 @@ _DURATION = {"round": 0, "until_return": 1, "until_covered": 2, "until_fulfilled
 ROUND, UNTIL_RETURN = 0, 1
 # Action kinds.
 PLAY, DRAW_K, WAIT_K, PASS_K = 0, 1, 2, 3
-_MOVE = -1          # an action's last field is the public Move it stands for
 _BITLEN = [m.bit_length() for m in range(1024)]
 _LIST_MEMO_LIMIT = 200_000
 _tuple_new = tuple.__new__   # builds a NamedTuple without its Python-level __new__
@@ -140,6 +139,36 @@ if not _same_as_random_shuffle():  # another Python's random module: use it as i
         return rng.randrange(2**31)
 
 
+class Action:
+    """A move compiled for the kernel: what playing it does in any position, and the ``Move`` it is.
+
+    Built once per ruleset and move (``_Compiled.action``) and shared by every playout; never changed.
+    """
+
+    __slots__ = ("kind", "move", "cards", "count", "mask", "draw", "skip", "attacker",
+                 "wish_kind", "wish_value", "wish_duration", "wish_end", "wish_ok", "makao", "kakao")
+
+    def __init__(self, kind: int, move: Move) -> None:
+        self.kind = kind                  # PLAY, DRAW_K, WAIT_K or PASS_K
+        self.move = move                  # the public move this action stands for
+        self.cards: tuple[int, ...] = ()  # the cards played, in order (the last ends on top)
+        self.count = 0                    # how many cards are played
+        self.mask = 0                     # their bits (-1 when a card is played twice: several decks)
+        self.draw = 0                     # cards the next seat must draw (all attacks added up)
+        self.skip = 0                     # turns the next seat must sit out
+        self.attacker = -1                # the last attacking card played (the defences are judged on it)
+        self.wish_kind: str | None = None   # "rank" / "suit" when the last card is a wish card
+        self.wish_value: str | None = None  # the rank or suit it wishes; None for "no wish"
+        self.wish_duration: str | None = None
+        self.wish_end = 0                 # _DURATION[wish_duration]
+        self.wish_ok: list[int] | None = None   # legal first cards under that wish, per top card
+        self.makao = False
+        self.kakao = False
+
+    def __repr__(self) -> str:
+        return f"Action({self.move!r})"
+
+
 class _Compiled:
     """Per-ruleset data of the kernel: legality masks and prebuilt actions."""
 
@@ -173,7 +202,7 @@ class _Compiled:
         self.makao_pen = makao.penalty if makao else 0
         self.kakao_pen = kakao.penalty if kakao else 0
         self.backwards = list(t.backwards)
-        self.actions: dict[Move, tuple] = {}
+        self.actions: dict[Move, Action] = {}
         self.DRAW_A = self.action(DRAW)
         self.WAIT_A = self.action(WAIT)
         self.PASS_A = self.action(PASS)
@@ -254,36 +283,34 @@ class _Compiled:
                                          for top in range(self.size)]
         return masks
 
-    def action(self, move: Move) -> tuple:
+    def action(self, move: Move) -> Action:
         """The precompiled form of a move (memoised): what it does, whatever the position."""
         a = self.actions.get(move)
         if a is not None:
             return a
         t = self.t
         if move.kind != "play":
-            kind = {"draw": DRAW_K, "wait": WAIT_K, "pass": PASS_K}[move.kind]
-            a = (kind, (), 0, 0, 0, 0, -1, 0, None, None, 0, None, None, False, False, move)
+            a = Action({"draw": DRAW_K, "wait": WAIT_K, "pass": PASS_K}[move.kind], move)
         else:
+            a = Action(PLAY, move)
             cards = tuple(move.cards)
-            draw_total, skip_total, attacker = attack_totals(t, cards)
+            a.cards, a.count = cards, len(cards)
+            a.draw, a.skip, a.attacker = attack_totals(t, cards)
             last = cards[-1]
             wkind = t.wish_kind[last]
-            wmode, wk, wv, wd, wds, wok = 0, None, None, 0, None, None
             if wkind:
                 value = move.demand if wkind == RANK_WISH else move.suit
-                wmode = 1
+                a.wish_kind = "rank" if wkind == RANK_WISH else "suit"
                 if value not in (None, "none"):
-                    wmode = 2
-                    wk = "rank" if wkind == RANK_WISH else "suit"
-                    wv = value
-                    wds = t.wish_rule[last].wish_duration
-                    wd = _DURATION[wds]
-                    wok = self.wish_mask(wk, wv)
+                    a.wish_value = value
+                    a.wish_duration = t.wish_rule[last].wish_duration
+                    a.wish_end = _DURATION[a.wish_duration]
+                    a.wish_ok = self.wish_mask(a.wish_kind, value)
             cmask = 0
             for card in cards:
                 cmask |= 1 << card
-            a = (PLAY, cards, len(cards), cmask if len(set(cards)) == len(cards) else -1, draw_total, skip_total,
-                 attacker, wmode, wk, wv, wd, wds, wok, bool(move.makao), bool(move.kakao), move)
+            a.mask = cmask if len(set(cards)) == len(cards) else -1
+            a.makao, a.kakao = bool(move.makao), bool(move.kakao)
         self.actions[move] = a
         return a
 
@@ -464,7 +491,7 @@ class Playout:
         return k.list_for(h, legal, nh, self.ak == 2, self.cnt[seat] if self.cnt is not None else None)
 
     def legal_moves(self) -> list[Move]:
-        return [a[_MOVE] for a in self._actions()]
+        return [a.move for a in self._actions()]
 
     # ------------------------------------------------------------------ changing
     def apply(self, move: Move) -> None:
@@ -619,13 +646,13 @@ class Playout:
                         r = getrandbits(b)
                     a = acts[r]
             # ---- applying the action (as engine.rules._apply)
-            kind = a[0]
+            kind = a.kind
             drawn = -1
             hand_on = True
             if kind == PLAY:
-                _, cards, nc, cmask, dt, st_, attacker, wmode, wk, wv, wd, wds, wokn, mk, kk, _ = a
+                cards = a.cards
                 if cnt is None:
-                    hm[seat] ^= cmask
+                    hm[seat] ^= a.mask
                 else:
                     cs = cnt[seat]
                     h = hm[seat]
@@ -634,32 +661,31 @@ class Playout:
                         if not cs[c]:
                             h ^= bit[c]
                     hm[seat] = h
-                nh = hs[seat] - nc
+                nh = hs[seat] - a.count
                 hs[seat] = nh
                 pile += cards
-                if dt:
-                    aa = (aa if ak == 1 and draw_adds else 0) + dt
+                if a.draw:
+                    aa = (aa if ak == 1 and draw_adds else 0) + a.draw
                     ak = 1
-                    ac = attacker
-                elif st_:
-                    aa = (aa if ak == 2 and skip_adds else 0) + st_
+                    ac = a.attacker
+                elif a.skip:
+                    aa = (aa if ak == 2 and skip_adds else 0) + a.skip
                     ak = 2
-                    ac = attacker
+                    ac = a.attacker
                 else:
                     ak = 0
                 new_wish = False
-                if wmode:
-                    if wmode == 2:
-                        wish = _tuple_new(Wish, (wk, wv, seat, wds))
-                        wby, wdur, wok = seat, wd, wokn
-                        new_wish = True
-                    else:
-                        wish, wby = None, -1
-                elif wish is not None and wdur >= 2:
+                if a.wish_value is not None:
+                    wish = _tuple_new(Wish, (a.wish_kind, a.wish_value, seat, a.wish_duration))
+                    wby, wdur, wok = seat, a.wish_end, a.wish_ok
+                    new_wish = True
+                elif wish is not None and (wdur >= 2 or a.wish_kind == wish[0]):
+                    # covered (pl ace) or fulfilled (da, hu); or a wish card without a wish
+                    # cancelling a wish of its kind (never a pl-trad ace's wish by a jack)
                     wish, wby = None, -1
-                if nh == 1 and makao_pen and not mk:
+                if nh == 1 and makao_pen and not a.makao:
                     self._draw(seat, makao_pen)
-                elif nh == 0 and kakao_pen and not kk:
+                elif nh == 0 and kakao_pen and not a.kakao:
                     self._draw(seat, kakao_pen)
                 if not hs[seat]:
                     finished.append(seat)

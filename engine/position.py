@@ -11,11 +11,12 @@ from engine.cards import DeckKind
 from engine.errors import NotationError, PositionError, Problem, RulesetError
 from engine.packing import PackError, pack_json, unpack_json
 from engine.ruleset import Ruleset, load_ruleset
-from engine.state import Attack, State, Wish, tables_for
+from engine.state import Attack, State, Tables, Wish, tables_for
 
 FORMAT = "makao-position/1"
 FIELDS = ("format", "variant", "hands", "to_move", "pile", "deck", "attack", "wish",
           "waiting", "drawn", "finished", "over", "seed")
+REQUIRED = ("variant", "hands", "to_move", "pile")
 MAX_SHARE_CODE = 64 * 1024          # characters of a share code we even try to decode
 MAX_POSITION_BYTES = 64 * 1024      # bytes a share code may decompress to
 MAX_UNKNOWN = 10_000
@@ -35,6 +36,10 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
     if not isinstance(data, dict):
         raise PositionError([Problem("bad_type", f"a position must be a JSON object, not {type(data).__name__}",
                                      {"field": "position", "expected": "object"})])
+    # POSITION.md: an optional field given as null means "absent" (many JSON writers emit them).
+    data = {k: v for k, v in data.items() if v is not None or k in REQUIRED}
+    if isinstance(data.get("attack"), dict) and data["attack"].get("card", 0) is None:
+        data["attack"] = {k: v for k, v in data["attack"].items() if k != "card"}
     problems: list[Problem] = []
 
     def add(code: str, message: str, **params: Any) -> None:
@@ -45,7 +50,7 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
             add("unknown_field", f"unknown field {key!r}", field=key)
     if "format" in data and data["format"] != FORMAT:
         add("bad_format", f"format must be {FORMAT!r}, not {data['format']!r}", value=str(data["format"]))
-    for key in ("variant", "hands", "to_move", "pile"):
+    for key in REQUIRED:
         if key not in data:
             add("missing_field", f"field {key!r} is missing", field=key)
     if rules is None:
@@ -150,7 +155,7 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
                     except NotationError as exc:
                         add("bad_card", f"attack.card: {exc}", field="attack.card", text=str(a["card"])[:20], deck=deck.id)
                 elif isinstance(pile, list) and pile:
-                    card = pile[-1]
+                    card = implied_attacker(t, tuple(pile), kind)
                 if card is not None:
                     if not (t.draw if kind == "draw" else t.skip)[card]:
                         add("card_does_not_attack", f"attack: {deck.name(card)} does not make a {kind} attack in {rules.id}", field="attack", card=deck.name(card), kind=kind)
@@ -229,6 +234,21 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
     )
 
 
+def implied_attacker(t: Tables, pile: tuple[int, ...], kind: str) -> int:
+    """The card an attack without ``attack.card`` was made by: the top card, or — under a top card
+    that makes no such attack — the last card of the top's rank below it that does (POSITION.md:
+    battle kings played together with K♣/K♦ last; cards played together share one rank)."""
+    table = t.draw if kind == "draw" else t.skip
+    top = pile[-1]
+    if not table[top]:
+        for card in reversed(pile[:-1]):
+            if t.rank[card] != t.rank[top]:
+                break
+            if table[card]:
+                return card
+    return top
+
+
 def _read_wish(w: Any, rules: Ruleset, deck: DeckKind, players: int, problems: list[Problem], seat_ok) -> Wish | None:
     t = tables_for(rules)
 
@@ -270,7 +290,7 @@ def position_to_json(st: State) -> dict[str, Any]:
     }
     if st.attack is not None:
         out["attack"] = {st.attack.kind: st.attack.amount}
-        if st.attack.card != st.pile[-1]:
+        if st.attack.card != implied_attacker(tables_for(st.rules), st.pile, st.attack.kind):
             out["attack"]["card"] = name(st.attack.card)
     if st.wish is not None:
         out["wish"] = {st.wish.kind: st.wish.value, "by": st.wish.by}

@@ -242,7 +242,8 @@ def check(st: State, move: Move) -> Verdict:
         if value in (None, "none"):
             if not rule.wish_optional:
                 return verdict(False, Reason("wish_required", {"card": name(last), "kind": wish_kind}))
-            if live_wish(st) is not None:
+            wish = live_wish(st)
+            if wish is not None and wish.kind == wish_kind:
                 reasons.append(Reason("wish_cancelled", {"card": name(last)}))
         elif kind == RANK_WISH and value not in rule.wish_values:
             return verdict(False, Reason("demand_not_allowed", {
@@ -520,15 +521,19 @@ def _apply(st: State, move: Move, events: list[Event] | None) -> State:
     last = cards[-1]
     new_wish = False
     wish_kind = t.wish_kind[last]
-    if wish_kind:
-        value = move.demand if wish_kind == RANK_WISH else move.suit
+    value = None if not wish_kind else move.demand if wish_kind == RANK_WISH else move.suit
+    if value not in (None, "none"):
         if w.wish is not None:
             w.end_wish()
-        if value not in (None, "none"):
-            rule = t.wish_rule[last]
-            w.wish = Wish("rank" if wish_kind == RANK_WISH else "suit", value, seat, rule.wish_duration)
-            w.emit("wish_set", kind=w.wish.kind, value=value, by=seat)
-            new_wish = True
+        rule = t.wish_rule[last]
+        w.wish = Wish("rank" if wish_kind == RANK_WISH else "suit", value, seat, rule.wish_duration)
+        w.emit("wish_set", kind=w.wish.kind, value=value, by=seat)
+        new_wish = True
+    elif wish_kind and w.wish is not None and w.wish.kind == ("rank" if wish_kind == RANK_WISH else "suit"):
+        # A wish card without a wish cancels a wish of its own kind (pl: "a new jack changes or
+        # cancels the wish"). pl-trad: a jack without a demand never cancels an ace's suit wish —
+        # only a new rank demand cancels earlier demands (RULES.md edge cases, 001).
+        w.end_wish()
     elif w.wish is not None and w.wish.duration in _ENDS_WHEN_PLAYED_ON:
         # pl ace: until a card covers it; da ace, hu felső/alsó: until fulfilled.
         w.end_wish()

@@ -21,7 +21,7 @@ from engine.position import position_from_json
 from engine.rules import apply_move, check
 from engine.ruleset import variant_ids
 from engine.state import State
-from engine.verdicts import NOTES, REASON_CODES
+from engine.verdicts import NOTES, REASON_CODES, Reason
 
 SCENARIO_DIR = Path(__file__).resolve().parent.parent / "scenarios" / "lessons"
 
@@ -35,9 +35,21 @@ TOP_FIELDS = ("id", "variant", "order", "topics", "title", "goal", "summary", "l
 STEP_FIELDS = ("narration", "move", "accept", "hint", "wrong")
 WRONG_FIELDS = ("move", "reason", "remark")
 CHECK_FIELDS = ("top", "hand_sizes", "to_move", "attack", "wish", "waiting", "finished", "over")
+# How a legal move that is not the step's answer differs from it (``step_mismatch``): the Learn
+# page says what was done and what the step asked for, not only "something else".
+LESSON_CODES = (
+    "lesson_wanted_play",   # {done}: the step wants a card played; the learner drew/waited/passed
+    "lesson_wanted_other",  # {wanted, card}: the step wants draw/wait/pass; the learner played card
+    "lesson_other_demand",  # {card, done, wanted}: the right card, another rank demanded ("none": no demand)
+    "lesson_other_suit",    # {card, done, wanted}: the right card, another suit wished ("none": no wish)
+    "lesson_other_count",   # {done, wanted}: how many cards went down together
+    "lesson_other_attack",  # {card, kind, done, wanted}: an attack of another size (draw/skip amounts)
+    "lesson_other_card",    # {card}: a legal card, but the step's goal needs another
+)
 # A wrong answer must be refused, or be a legal move that costs the learner (a forgotten call).
 COSTLY_NOTES = ("forgot_makao", "forgot_kakao")
 MAX_PATHS = 64
+MAX_HINTS = 3
 
 
 class ScenarioError(EngineError, ValueError):
@@ -66,8 +78,13 @@ class Step:
     narration: str
     move: str = ""
     accept: tuple[str, ...] = ()
-    hint: str = ""
+    hints: tuple[str, ...] = ()
     wrong: tuple[WrongMove, ...] = ()
+
+    @property
+    def hint(self) -> str:
+        """The first hint level (a question or the rule), or ""."""
+        return self.hints[0] if self.hints else ""
 
 
 @dataclass(frozen=True)
@@ -131,6 +148,17 @@ def _texts(value: Any, file: str, where: str) -> tuple[str, ...]:
     return tuple(items)
 
 
+def _hints(value: Any, file: str, where: str) -> tuple[str, ...]:
+    """A step's hint levels: one text, or a list from the gentlest (a question, the rule) to the
+    most telling (the card); at most MAX_HINTS."""
+    hints = (value,) if isinstance(value, str) else value
+    if not isinstance(hints, (list, tuple)) or not all(isinstance(h, str) and h for h in hints):
+        raise ScenarioError(file, where, "must be a text or a list of texts")
+    if len(hints) > MAX_HINTS:
+        raise ScenarioError(file, where, f"at most {MAX_HINTS} hint levels")
+    return tuple(hints)
+
+
 def scenario_from_dict(data: dict[str, Any], file: str) -> Scenario:
     """Builds a Scenario from parsed TOML; raises ScenarioError naming the file and the field."""
     _unknown(data, TOP_FIELDS, file, "scenario")
@@ -174,7 +202,7 @@ def scenario_from_dict(data: dict[str, Any], file: str) -> Scenario:
             raise ScenarioError(file, at, "must be a table")
         _unknown(raw, STEP_FIELDS, file, at)
         narration = _optional(raw, "narration", str, file, at, "")
-        hint = _optional(raw, "hint", str, file, at, "")
+        hint = _hints(raw.get("hint", ()), file, f"{at}.hint")
         if "move" in raw and "accept" in raw:
             raise ScenarioError(file, at, "give either 'move' (a scripted move) or 'accept' (a learner step), not both")
         if "move" in raw:
@@ -202,7 +230,7 @@ def scenario_from_dict(data: dict[str, Any], file: str) -> Scenario:
                 raise ScenarioError(file, f"{wat}.reason", f"unknown reason code {reason!r}")
             wrong.append(WrongMove(_require(item, "move", str, file, wat), reason,
                                    _optional(item, "remark", str, file, wat, "")))
-        steps.append(Step(index, "learner", narration, accept=accept, hint=hint, wrong=tuple(wrong)))
+        steps.append(Step(index, "learner", narration, accept=accept, hints=hint, wrong=tuple(wrong)))
     check_data = _optional(data, "check", dict, file, where, {})
     _unknown(check_data, CHECK_FIELDS, file, "check")
     return Scenario(sid, variant, order, tuple(topics), title, goal, summary, learner, view,
@@ -286,6 +314,48 @@ def wrong_answer(sc: Scenario, st: State, step: Step, move: Move) -> WrongMove |
         if same_move(st, move, read_move(sc, st, wrong.move, f"step {step.index + 1}.wrong")):
             return wrong
     return None
+
+
+def _attack_made(st: State, move: Move) -> tuple[str, int] | None:
+    """The attack a legal move leaves pending (kind, amount), or None."""
+    for event in check(st, move).effects:
+        if event.kind == "attack":
+            return event.params["kind"], event.params["amount"]
+    return None
+
+
+def step_mismatch(sc: Scenario, st: State, step: Step, move: Move) -> Reason:
+    """Says how a legal ``move`` that is not an accepted answer differs from the step's answer
+    (the accepted answer with the same top card, else the first): a reason in ``LESSON_CODES``."""
+    deck = st.rules.deck
+    answers = [read_move(sc, st, text, f"step {step.index + 1}.accept") for text in step.accept]
+    if move.kind == "play":
+        alike = [a for a in answers if a.kind == "play" and a.cards[-1] == move.cards[-1]]
+        wanted = (alike or answers)[0]
+    else:
+        wanted = answers[0]
+    if wanted.kind != "play":
+        if move.kind == "play":
+            return Reason("lesson_wanted_other", {"wanted": wanted.kind, "card": deck.name(move.cards[-1])})
+        return Reason("lesson_wanted_other", {"wanted": wanted.kind, "card": ""})
+    if move.kind != "play":
+        return Reason("lesson_wanted_play", {"done": move.kind})
+    card = deck.name(move.cards[-1])
+    if sorted(move.cards) == sorted(wanted.cards) and move.cards[-1] == wanted.cards[-1]:
+        if move.demand != wanted.demand:
+            return Reason("lesson_other_demand", {"card": card, "done": move.demand or "none",
+                                                  "wanted": wanted.demand or "none"})
+        if move.suit != wanted.suit:
+            return Reason("lesson_other_suit", {"card": card, "done": move.suit or "none",
+                                                "wanted": wanted.suit or "none"})
+    if len(move.cards) != len(wanted.cards):
+        return Reason("lesson_other_count", {"done": len(move.cards), "wanted": len(wanted.cards)})
+    done, aim = _attack_made(st, move), _attack_made(st, wanted)
+    if aim is not None and done != aim:
+        return Reason("lesson_other_attack", {"card": card, "kind": aim[0],
+                                              "done": done[1] if done and done[0] == aim[0] else 0,
+                                              "wanted": aim[1]})
+    return Reason("lesson_other_card", {"card": card})
 
 
 def advance(sc: Scenario, st: State, step: Step, answer: str | None = None) -> State:

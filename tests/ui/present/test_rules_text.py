@@ -127,7 +127,7 @@ def test_counts_use_polish_plural_forms() -> None:
 
 def test_notes_are_translated() -> None:
     text = text_of(load_ruleset("hu"), "pl")
-    assert "Jedna karta na turę: źródło nigdy nie pozwala na więcej." in text
+    assert "Jedna karta na ruch: źródło nigdy nie pozwala na więcej." in text
 
 
 def test_uploaded_text_cannot_inject_markdown() -> None:

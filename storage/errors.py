@@ -1,0 +1,71 @@
+"""Typed refusals of the storage layer: each carries a ``code`` the pages translate into a message.
+
+The codes are data (``ERROR_CODES`` lists them all); the storage never writes sentences. A refused
+call stores nothing (its transaction is rolled back), except the attempt counters that limit
+guessing, which are counted in a transaction of their own.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+# Bad input: the caller (a form) can say what to fix.
+INPUT_CODES = (
+    "nickname_empty",          # nothing left after trimming spaces
+    "nickname_too_long",       # more than MAX_NICKNAME characters
+    "nickname_bad_characters", # control characters, bidi overrides, invisible format characters
+    "nickname_taken",          # another pupil of the class has it (compared case-insensitively)
+    "class_name_empty",
+    "class_name_too_long",
+    "class_name_bad_characters",
+    "class_code_format",       # not 8 letters/digits of the code alphabet
+    "ruleset_unknown",         # not an engine ruleset id
+    "language_format",         # not a language tag like "pl" or "pt-br"
+    "lesson_unknown",          # a lesson id the class's ruleset does not ship
+    "drill_unknown",           # a drill id the class's ruleset does not ship
+    "too_many_items",          # more lessons/drills/quiz questions than a class may list
+    "pin_format",              # a PIN is 4 digits
+    "answer_invalid",          # an answer record that does not fit (ids, lengths, stars, reason code)
+)
+# Access: the caller is not who it claims to be, or the thing is gone.
+ACCESS_CODES = (
+    "class_code_unknown",      # no class has this code
+    "class_closed",            # the teacher closed the class to new pupils
+    "class_full",              # MAX_PUPILS pupils already joined
+    "teacher_key_wrong",       # no class has this teacher key
+    "teacher_key_revoked",     # the key was replaced by a newer one (rotate_teacher_key)
+    "pupil_token_unknown",     # no pupil has this token (wrong, or the pupil was deleted)
+    "pupil_unknown",           # the nickname or pupil id is not in this class
+    "pin_wrong",               # the nickname exists but the PIN does not match
+)
+LIMIT_CODES = (
+    "rate_limited",            # too many attempts; ``params["retry_after"]`` seconds to wait
+)
+ERROR_CODES = INPUT_CODES + ACCESS_CODES + LIMIT_CODES
+
+
+class StorageError(Exception):
+    """A refused storage call; ``code`` (one of ERROR_CODES) and ``params`` are what the page shows."""
+
+    def __init__(self, code: str, **params: Any):
+        if code not in ERROR_CODES:
+            raise ValueError(f"unknown storage error code {code!r}")
+        self.code = code
+        self.params = params
+        detail = ", ".join(f"{k}={v!r}" for k, v in sorted(params.items()))
+        super().__init__(f"{code} ({detail})" if detail else code)
+
+
+class InputRefused(StorageError):
+    """Input that does not fit a field's limits."""
+
+
+class AccessRefused(StorageError):
+    """A code, key, token or PIN that opens nothing here."""
+
+
+class RateLimited(StorageError):
+    """Too many attempts in a time window; ``params["retry_after"]`` says how many seconds to wait."""
+
+    def __init__(self, retry_after: int, bucket: str):
+        super().__init__("rate_limited", retry_after=retry_after, bucket=bucket)
+        self.retry_after = retry_after

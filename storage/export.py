@@ -1,0 +1,68 @@
+"""CSV exports of a class for the teacher: one line per pupil, or one line per answer.
+
+Headers are stable identifiers (``nickname``, ``answers``, ``pl/jack``…); a page may pass
+``header`` to translate them. Text cells that a spreadsheet would run as a formula
+(starting with ``=``, ``+``, ``-``, ``@``, tab or carriage return) get a leading apostrophe:
+a nickname is data, never a formula.
+"""
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable
+from datetime import datetime, timezone
+
+from sqlalchemy import select
+
+from storage.board import Board
+from storage.models import Answer, Pupil
+from storage.repository import Storage
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_cell(value: object) -> object:
+    """A value as a CSV cell a spreadsheet will not run: text that looks like a formula is quoted."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
+def _time(ms: int) -> str:
+    return datetime.fromtimestamp(ms / 1000, tz=timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
+
+
+def _write(header: list[str], rows: list[list[object]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([safe_cell(h) for h in header])
+    writer.writerows([[safe_cell(c) for c in row] for row in rows])
+    return out.getvalue()
+
+
+def summary_csv(board: Board, header: Callable[[str], str] = str) -> str:
+    """One line per pupil: totals, stars, rounds, and per topic ``right/answers status``."""
+    names = ["nickname", "joined_utc", "answers", "correct", "stars", "lessons_done", "rounds_played",
+             "rounds_won", "points"]
+    rows = []
+    for p in board.pupils:
+        cells = []
+        for topic in board.topics:
+            c = board.cell(p.pupil_id, topic)
+            cells.append(f"{c.correct}/{c.attempts} {c.status}" if c.attempts else "")
+        rows.append([p.nickname, _time(p.joined_at), p.answers, p.correct, p.stars, p.lessons_done,
+                     p.rounds.played, p.rounds.won, p.rounds.points, *cells])
+    return _write([header(n) for n in names] + [header(t) for t in board.topics], rows)
+
+
+def answers_csv(storage: Storage, teacher_key: str, header: Callable[[str], str] = str,
+                client: str | None = None) -> str:
+    """One line per stored answer of the class, oldest first."""
+    info = storage.authorize_teacher(teacher_key, client)
+    with storage.read_connection() as conn:
+        rows = conn.execute(select(Pupil.nickname, *Answer.__table__.columns).join(Pupil, Pupil.id == Answer.pupil_id)
+                            .where(Answer.class_id == info.id).order_by(Answer.answered_at, Answer.id)).all()
+    names = ["nickname", "answered_utc", "kind", "question_id", "variant", "topic", "answer", "correct", "reason"]
+    return _write([header(n) for n in names],
+                  [[r.nickname, _time(r.answered_at), r.kind, r.question_id, r.variant, r.topic, r.answer,
+                    int(r.correct), r.reason] for r in rows])

@@ -1,0 +1,488 @@
+"""The storage API of classes: create, join, rejoin, save progress as it happens, read it back, delete.
+
+Every public method is one call from a page and runs in its own transaction(s); what it
+returns is plain frozen data. Teachers are recognised by their teacher key, pupils by their
+token (or class code + nickname + PIN to rejoin); a refusal raises a ``StorageError`` with a
+code (storage/errors.py). Nothing is kept between calls but the engine: a ``Storage`` may be
+shared by every session of a server.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from sqlalchemy import Connection, Engine, case, delete, func, select, update
+
+from storage import keys
+from storage.database import READ_ONLY
+from storage.errors import AccessRefused, InputRefused
+from storage.models import Answer, LessonStars, PlayRound, PracticeTopic, Pupil, PupilToken, SchoolClass, \
+    TeacherKey
+from storage.ratelimit import Limit, Limits, forget_old, hit, refuse_if_spent, take
+from storage.sql import insert_ignore
+from storage import validate as v
+
+MAX_PUPILS = 200                # pupils one class may have
+MAX_PLAYERS = 8
+# Mastery as on the Practice page: 8 right among the last 10 answers of a topic.
+MASTERY_WINDOW = 10
+MASTERY_NEEDED = 8
+
+
+@dataclass(frozen=True)
+class ClassInfo:
+    """A class as its teacher and its pupils see it (never any key or token)."""
+
+    id: int
+    code: str
+    name: str
+    ruleset: str
+    language: str
+    lessons: tuple[str, ...]
+    drills: tuple[str, ...]
+    quiz: tuple[str, ...]
+    joining_open: bool
+    created_at: int
+
+    @property
+    def board_code(self) -> str:
+        """The code as written on the board: ``ABCD-EFGH``."""
+        return keys.format_class_code(self.code)
+
+
+@dataclass(frozen=True)
+class NewClass:
+    """A class just made, with its teacher key (shown this once, never stored in clear)."""
+
+    info: ClassInfo
+    teacher_key: str
+
+
+@dataclass(frozen=True)
+class PupilAccess:
+    """A pupil in a class; ``token`` (and ``pin``, on joining or a reset) are shown this once."""
+
+    pupil_id: int
+    nickname: str
+    info: ClassInfo
+    token: str | None = None
+    pin: str | None = None
+
+
+@dataclass(frozen=True)
+class TopicTally:
+    """A pupil's answers on one topic of one variant: totals and the last few, oldest first."""
+
+    variant: str
+    topic: str
+    attempts: int = 0
+    correct: int = 0
+    recent: tuple[bool, ...] = ()
+
+    @property
+    def mastered(self) -> bool:
+        """At least MASTERY_NEEDED right among the last MASTERY_WINDOW answers."""
+        return sum(self.recent) >= MASTERY_NEEDED
+
+    @property
+    def wrong_in_a_row(self) -> int:
+        """How many of the latest answers were wrong, counting back from the last."""
+        count = 0
+        for right in reversed(self.recent):
+            if right:
+                break
+            count += 1
+        return count
+
+
+@dataclass(frozen=True)
+class AnswerRecord:
+    """One stored answer."""
+
+    key: str
+    kind: str
+    question_id: str
+    variant: str
+    topic: str
+    answer: str
+    correct: bool
+    reason: str
+    answered_at: int
+
+
+@dataclass(frozen=True)
+class AnswerSaved:
+    """The result of saving an answer: ``stored`` is False when the same key was saved before."""
+
+    stored: bool
+    tally: TopicTally
+
+
+@dataclass(frozen=True)
+class RoundsSummary:
+    """Rounds played on the Play page."""
+
+    played: int = 0
+    won: int = 0
+    points: int = 0
+
+
+@dataclass(frozen=True)
+class PupilProgress:
+    """Everything stored for one pupil, as the pages need it after a reload."""
+
+    pupil_id: int
+    nickname: str
+    stars: dict[str, int] = field(default_factory=dict)
+    practice: dict[str, TopicTally] = field(default_factory=dict)   # key "variant/topic"
+    answers: tuple[AnswerRecord, ...] = ()
+    rounds: RoundsSummary = RoundsSummary()
+
+
+def _class_info(row) -> ClassInfo:
+    return ClassInfo(row.id, row.code, row.name, row.ruleset, row.language, tuple(row.lessons),
+                     tuple(row.drills), tuple(row.quiz), bool(row.joining_open), row.created_at)
+
+
+def _tally(row) -> TopicTally:
+    return TopicTally(row.variant, row.topic, row.attempts, row.correct, tuple(ch == "1" for ch in row.recent))
+
+
+class Storage:
+    """Classes and progress on one database engine; ``limits`` and ``clock`` are fixed at creation."""
+
+    def __init__(self, engine: Engine, limits: Limits = Limits(), clock: Callable[[], float] = time.time):
+        self.engine = engine
+        self.limits = limits
+        self._clock = clock
+
+    # ------------------------------------------------------------------ plumbing
+
+    def now(self) -> int:
+        """The time in milliseconds since the epoch."""
+        return int(self._clock() * 1000)
+
+    def _write(self):
+        return self.engine.begin()
+
+    def read_connection(self):
+        """A connection whose transactions only read (on SQLite they take no write lock)."""
+        return self.engine.connect().execution_options(**READ_ONLY)
+
+    def _count_failure(self, buckets: Iterable[tuple[str, Limit]]) -> None:
+        """Counts a failed attempt in its own transaction (the refusal that follows rolls nothing back)."""
+        now = self.now()
+        with self._write() as conn:
+            for bucket, limit in buckets:
+                hit(conn, bucket, limit, now)
+
+    def _client_buckets(self, kind: str, client: str | None, limit: Limit) -> list[tuple[str, Limit]]:
+        return [(f"{kind}:{keys.client_bucket(client)}", limit)] if client else []
+
+    @staticmethod
+    def _class_row(conn: Connection, class_id: int):
+        """The class's row; refuses as unknown a class deleted a moment ago by its teacher."""
+        row = conn.execute(select(SchoolClass).where(SchoolClass.id == class_id)).first()
+        if row is None:
+            raise AccessRefused("class_code_unknown")
+        return row
+
+    # ------------------------------------------------------------------ teachers
+
+    def create_class(self, name: str, ruleset: str, language: str, lessons: Iterable[str] = (),
+                     drills: Iterable[str] = (), quiz: Iterable[str] = (), client: str | None = None) -> NewClass:
+        """Makes a class and returns it with its teacher key (the only time the key is seen)."""
+        name = v.clean_class_name(name)
+        ruleset = v.check_ruleset(ruleset)
+        language = v.check_language(language)
+        lessons = v.check_items(lessons, ruleset, "lesson", v.MAX_LIST)
+        drills = v.check_items(drills, ruleset, "drill", v.MAX_LIST)
+        quiz = v.check_items(quiz, ruleset, "drill", v.MAX_QUIZ)
+        teacher_key = keys.new_teacher_key()
+        now = self.now()
+        with self._write() as conn:
+            for bucket, limit in self._client_buckets("create", client, self.limits.create_per_client):
+                take(conn, bucket, limit, now)
+            take(conn, "create:all", self.limits.create_global, now)
+            forget_old(conn, now)
+            for _ in range(20):   # a clash of codes is rare (2^39.6 codes); draw again
+                code = keys.new_class_code()
+                made = insert_ignore(conn, SchoolClass, dict(
+                    code=code, name=name, ruleset=ruleset, language=language, lessons=list(lessons),
+                    drills=list(drills), quiz=list(quiz), joining_open=True, created_at=now), ("code",))
+                if made is not None:
+                    break
+            else:
+                raise RuntimeError("could not draw a free class code")
+            row = self._class_row(conn, made.id)
+            conn.execute(TeacherKey.__table__.insert().values(
+                class_id=row.id, key_hash=keys.secret_hash(teacher_key), created_at=now))
+        return NewClass(_class_info(row), teacher_key)
+
+    def _teacher_class_id(self, conn: Connection, teacher_key: object) -> int | str:
+        """The class id a teacher key opens, or the refusal code."""
+        key = keys.usable_secret(teacher_key, keys.TEACHER_PREFIX)
+        if key is None:
+            return "teacher_key_wrong"
+        row = conn.execute(select(TeacherKey.class_id, TeacherKey.revoked_at)
+                           .where(TeacherKey.key_hash == keys.secret_hash(key))).first()
+        if row is None:
+            return "teacher_key_wrong"
+        return "teacher_key_revoked" if row.revoked_at is not None else row.class_id
+
+    def authorize_teacher(self, teacher_key: object, client: str | None = None) -> ClassInfo:
+        """The class a teacher key opens; raises AccessRefused (teacher_key_wrong/revoked) or RateLimited."""
+        buckets = self._client_buckets("teacher_fail", client, self.limits.teacher_fail_per_client)
+        with self.read_connection() as conn:
+            for bucket, limit in buckets:
+                refuse_if_spent(conn, bucket, limit, self.now())
+            found = self._teacher_class_id(conn, teacher_key)
+            if not isinstance(found, str):
+                return _class_info(self._class_row(conn, found))
+        self._count_failure(buckets)
+        raise AccessRefused(found)
+
+    def _teacher_write(self, conn: Connection, teacher_key: object) -> int:
+        found = self._teacher_class_id(conn, teacher_key)
+        if isinstance(found, str):
+            raise AccessRefused(found)
+        return found
+
+    def rotate_teacher_key(self, teacher_key: str, client: str | None = None) -> str:
+        """Replaces the teacher key by a new one (returned, shown once); the old one is refused from now on."""
+        self.authorize_teacher(teacher_key, client)
+        new_key = keys.new_teacher_key()
+        now = self.now()
+        with self._write() as conn:
+            class_id = self._teacher_write(conn, teacher_key)
+            conn.execute(update(TeacherKey).where(TeacherKey.class_id == class_id, TeacherKey.revoked_at.is_(None))
+                         .values(revoked_at=now))
+            conn.execute(TeacherKey.__table__.insert().values(
+                class_id=class_id, key_hash=keys.secret_hash(new_key), created_at=now))
+        return new_key
+
+    def set_joining(self, teacher_key: str, joining_open: bool, client: str | None = None) -> ClassInfo:
+        """Opens or closes the class to new pupils (rejoining stays possible)."""
+        self.authorize_teacher(teacher_key, client)
+        with self._write() as conn:
+            class_id = self._teacher_write(conn, teacher_key)
+            conn.execute(update(SchoolClass).where(SchoolClass.id == class_id)
+                         .values(joining_open=bool(joining_open)))
+            return _class_info(self._class_row(conn, class_id))
+
+    def reset_pin(self, teacher_key: str, pupil_id: int, client: str | None = None) -> str:
+        """Gives a pupil a new PIN (returned for the teacher to pass on), e.g. when it was forgotten."""
+        self.authorize_teacher(teacher_key, client)
+        pin = keys.new_pin()
+        salt, digest = keys.pin_hash(pin)
+        with self._write() as conn:
+            class_id = self._teacher_write(conn, teacher_key)
+            done = conn.execute(update(Pupil).where(Pupil.id == pupil_id, Pupil.class_id == class_id)
+                                .values(pin_salt=salt, pin_hash=digest)).rowcount
+            if not done:
+                raise AccessRefused("pupil_unknown")
+        return pin
+
+    def delete_pupil(self, teacher_key: str, pupil_id: int, client: str | None = None) -> None:
+        """Deletes a pupil of the class and everything stored for them."""
+        self.authorize_teacher(teacher_key, client)
+        with self._write() as conn:
+            class_id = self._teacher_write(conn, teacher_key)
+            if not conn.execute(delete(Pupil).where(Pupil.id == pupil_id, Pupil.class_id == class_id)).rowcount:
+                raise AccessRefused("pupil_unknown")
+
+    def delete_class(self, teacher_key: str, client: str | None = None) -> None:
+        """Deletes the class, its pupils, their progress and its teacher keys."""
+        self.authorize_teacher(teacher_key, client)
+        with self._write() as conn:
+            class_id = self._teacher_write(conn, teacher_key)
+            conn.execute(delete(SchoolClass).where(SchoolClass.id == class_id))
+
+    # ------------------------------------------------------------------ pupils
+
+    def _join_buckets(self, client: str | None) -> list[tuple[str, Limit]]:
+        return [*self._client_buckets("join_fail", client, self.limits.join_fail_per_client),
+                ("join_fail:all", self.limits.join_fail_global)]
+
+    def _find_class(self, code_text: object, client: str | None):
+        """The class row of a typed code; refuses (and counts) unknown codes."""
+        code = keys.normalize_class_code(code_text)
+        if code is None:
+            raise InputRefused("class_code_format")
+        buckets = self._join_buckets(client)
+        with self.read_connection() as conn:
+            for bucket, limit in buckets:
+                refuse_if_spent(conn, bucket, limit, self.now())
+            row = conn.execute(select(SchoolClass).where(SchoolClass.code == code)).first()
+        if row is None:
+            self._count_failure(buckets)
+            raise AccessRefused("class_code_unknown")
+        return row
+
+    def join(self, code: str, nickname: str, client: str | None = None) -> PupilAccess:
+        """Joins a class with its code and a nickname; returns the pupil's token and PIN (shown once)."""
+        nickname = v.clean_nickname(nickname)
+        row = self._find_class(code, client)
+        token, pin = keys.new_pupil_token(), keys.new_pin()
+        salt, digest = keys.pin_hash(pin)
+        now = self.now()
+        with self._write() as conn:
+            take(conn, f"join:{row.id}", self.limits.join_per_class, now)
+            current = self._class_row(conn, row.id)
+            if not current.joining_open:
+                raise AccessRefused("class_closed")
+            if conn.execute(select(func.count()).select_from(Pupil).where(Pupil.class_id == row.id)).scalar() \
+                    >= MAX_PUPILS:
+                raise AccessRefused("class_full", limit=MAX_PUPILS)
+            made = insert_ignore(conn, Pupil, dict(
+                class_id=row.id, nickname=nickname, nickname_key=v.nickname_key(nickname), pin_salt=salt,
+                pin_hash=digest, joined_at=now, last_seen_at=now), ("class_id", "nickname_key"))
+            if made is None:
+                raise InputRefused("nickname_taken")
+            pupil_id = made.id
+            conn.execute(PupilToken.__table__.insert().values(
+                pupil_id=pupil_id, token_hash=keys.secret_hash(token), created_at=now))
+        return PupilAccess(pupil_id, nickname, _class_info(current), token, pin)
+
+    def rejoin(self, code: str, nickname: str, pin: str, client: str | None = None) -> PupilAccess:
+        """Rejoins as a pupil of the class (another device, a lost link) with nickname and PIN; a new token."""
+        nickname = v.clean_nickname(nickname)
+        if not keys.is_pin(pin):
+            raise InputRefused("pin_format")
+        row = self._find_class(code, client)
+        with self.read_connection() as conn:
+            pupil = conn.execute(select(Pupil).where(
+                Pupil.class_id == row.id, Pupil.nickname_key == v.nickname_key(nickname))).first()
+            if pupil is not None:
+                refuse_if_spent(conn, f"pin_fail:{pupil.id}", self.limits.pin_fail_per_pupil, self.now())
+        if pupil is None:
+            self._count_failure(self._join_buckets(client))
+            raise AccessRefused("pupil_unknown")
+        if not keys.pin_matches(pin, pupil.pin_salt, pupil.pin_hash):
+            self._count_failure([(f"pin_fail:{pupil.id}", self.limits.pin_fail_per_pupil)])
+            raise AccessRefused("pin_wrong")
+        token = keys.new_pupil_token()
+        now = self.now()
+        with self._write() as conn:
+            if conn.execute(select(Pupil.id).where(Pupil.id == pupil.id)).first() is None:
+                raise AccessRefused("pupil_unknown")   # deleted meanwhile
+            conn.execute(PupilToken.__table__.insert().values(
+                pupil_id=pupil.id, token_hash=keys.secret_hash(token), created_at=now))
+            conn.execute(update(Pupil).where(Pupil.id == pupil.id).values(last_seen_at=now))
+        return PupilAccess(pupil.id, pupil.nickname, _class_info(row), token)
+
+    def _pupil_row(self, conn: Connection, token: object):
+        secret = keys.usable_secret(token, keys.PUPIL_PREFIX)
+        row = None
+        if secret is not None:
+            row = conn.execute(select(Pupil).join(PupilToken, PupilToken.pupil_id == Pupil.id)
+                               .where(PupilToken.token_hash == keys.secret_hash(secret))).first()
+        if row is None:
+            raise AccessRefused("pupil_token_unknown")
+        return row
+
+    def pupil(self, token: str) -> PupilAccess:
+        """The pupil a token belongs to, with the class (for a reload or the pupil's own link)."""
+        with self.read_connection() as conn:
+            row = self._pupil_row(conn, token)
+            return PupilAccess(row.id, row.nickname, _class_info(self._class_row(conn, row.class_id)))
+
+    def leave(self, token: str) -> None:
+        """Deletes the pupil of the token and everything stored for them (the pupil's own choice)."""
+        with self._write() as conn:
+            row = self._pupil_row(conn, token)
+            conn.execute(delete(Pupil).where(Pupil.id == row.id))
+
+    # ------------------------------------------------------------------ progress, saved as it happens
+
+    def _pupil_write(self, conn: Connection, token: str, now: int):
+        row = self._pupil_row(conn, token)
+        take(conn, f"answer:{row.id}", self.limits.answer_per_pupil, now)
+        take(conn, f"answer_class:{row.class_id}", self.limits.answer_per_class, now)
+        conn.execute(update(Pupil).where(Pupil.id == row.id).values(last_seen_at=now))
+        return row
+
+    def record_stars(self, token: str, lesson_id: str, stars: int) -> int:
+        """Saves the stars of a finished lesson, keeping the best; returns the best so far."""
+        lesson_id = v.check_lesson(lesson_id)
+        stars = v.check_count(stars, "stars", 0, 3)
+        now = self.now()
+        with self._write() as conn:
+            row = self._pupil_write(conn, token, now)
+            if insert_ignore(conn, LessonStars, dict(pupil_id=row.id, lesson_id=lesson_id, stars=stars,
+                                                     updated_at=now), ("pupil_id", "lesson_id")) is None:
+                conn.execute(update(LessonStars).where(
+                    LessonStars.pupil_id == row.id, LessonStars.lesson_id == lesson_id,
+                    LessonStars.stars < stars).values(stars=stars, updated_at=now))
+            return conn.execute(select(LessonStars.stars).where(
+                LessonStars.pupil_id == row.id, LessonStars.lesson_id == lesson_id)).scalar_one()
+
+    def record_answer(self, token: str, key: str, question_id: str, kind: str, variant: str, topic: str,
+                      answer: str, correct: bool, reason: str = "") -> AnswerSaved:
+        """Saves one answer (once per key) and updates the pupil's tally of its topic.
+
+        ``answer`` is the response as text (cards or the move in notation, or the chosen option);
+        ``reason`` the engine's reason code for a wrong answer ("" when it has none).
+        """
+        key = v.check_key(key)
+        question_id = v.check_id(question_id, "question_id")
+        v.check_answer_fields(kind, variant, topic, answer, reason)
+        if not isinstance(correct, bool):
+            raise InputRefused("answer_invalid", field="correct")
+        now = self.now()
+        with self._write() as conn:
+            row = self._pupil_write(conn, token, now)
+            stored = insert_ignore(conn, Answer, dict(
+                class_id=row.class_id, pupil_id=row.id, answer_key=key, kind=kind, question_id=question_id,
+                variant=variant, topic=topic, answer=answer, correct=correct, reason=reason, answered_at=now),
+                ("pupil_id", "answer_key")) is not None
+            where = (PracticeTopic.pupil_id == row.id, PracticeTopic.variant == variant, PracticeTopic.topic == topic)
+            if stored:
+                insert_ignore(conn, PracticeTopic, dict(pupil_id=row.id, variant=variant, topic=topic, attempts=0,
+                                                        correct=0, recent="", updated_at=now),
+                              ("pupil_id", "variant", "topic"))
+                tally = conn.execute(select(PracticeTopic).where(*where).with_for_update()).one()
+                recent = (tally.recent + ("1" if correct else "0"))[-MASTERY_WINDOW:]
+                conn.execute(update(PracticeTopic).where(*where).values(
+                    attempts=tally.attempts + 1, correct=tally.correct + int(correct), recent=recent,
+                    updated_at=now))
+            current = conn.execute(select(PracticeTopic).where(*where)).first()
+        return AnswerSaved(stored, _tally(current) if current else TopicTally(variant, topic))
+
+    def record_round(self, token: str, key: str, variant: str, players: int, won: bool, points: int) -> bool:
+        """Saves a round played on the Play page (once per key); True if it was new."""
+        key = v.check_key(key)
+        v.check_variant(variant)
+        players = v.check_count(players, "players", 2, MAX_PLAYERS)
+        points = v.check_count(points, "points", -v.MAX_POINTS, v.MAX_POINTS)
+        if not isinstance(won, bool):
+            raise InputRefused("answer_invalid", field="won")
+        now = self.now()
+        with self._write() as conn:
+            row = self._pupil_write(conn, token, now)
+            return insert_ignore(conn, PlayRound, dict(
+                class_id=row.class_id, pupil_id=row.id, round_key=key, variant=variant, players=players, won=won,
+                points=points, played_at=now), ("pupil_id", "round_key")) is not None
+
+    def progress(self, token: str) -> PupilProgress:
+        """Everything stored for the pupil of the token (stars, tallies, answers, rounds)."""
+        with self.read_connection() as conn:
+            row = self._pupil_row(conn, token)
+            return pupil_progress(conn, row.id, row.nickname)
+
+
+def pupil_progress(conn: Connection, pupil_id: int, nickname: str) -> PupilProgress:
+    """Reads one pupil's progress on an open connection (the pupil's reload and the teacher's board)."""
+    stars = {r.lesson_id: r.stars for r in conn.execute(
+        select(LessonStars).where(LessonStars.pupil_id == pupil_id))}
+    practice = {f"{r.variant}/{r.topic}": _tally(r) for r in conn.execute(
+        select(PracticeTopic).where(PracticeTopic.pupil_id == pupil_id))}
+    answers = tuple(AnswerRecord(r.answer_key, r.kind, r.question_id, r.variant, r.topic, r.answer, bool(r.correct),
+                                 r.reason, r.answered_at)
+                    for r in conn.execute(select(Answer).where(Answer.pupil_id == pupil_id)
+                                          .order_by(Answer.answered_at, Answer.id)))
+    played, won, points = conn.execute(select(
+        func.count(PlayRound.id), func.coalesce(func.sum(case((PlayRound.won, 1), else_=0)), 0),
+        func.coalesce(func.sum(PlayRound.points), 0)).where(PlayRound.pupil_id == pupil_id)).one()
+    return PupilProgress(pupil_id, nickname, stars, practice, answers, RoundsSummary(played, int(won), int(points)))

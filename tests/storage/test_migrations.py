@@ -1,0 +1,98 @@
+"""Alembic builds the schema: from empty, from the previous revision, down again; models agree with it."""
+from __future__ import annotations
+
+import threading
+
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import inspect, text
+
+from storage.database import current_revision, downgrade, head_revision, make_engine, migrate
+from storage.models import Base
+
+TABLES_0001 = {"classes", "teacher_keys", "pupils", "pupil_tokens", "lesson_stars", "answers",
+               "practice_topics", "rate_limits"}
+
+
+def _tables(engine) -> set[str]:
+    return set(inspect(engine).get_table_names()) - {"alembic_version"}
+
+
+def test_upgrade_from_empty_reaches_the_newest_revision_with_every_table(engine):
+    assert current_revision(engine) is None
+    migrate(engine)
+    assert current_revision(engine) == head_revision() == "0002_play_rounds"
+    assert _tables(engine) == TABLES_0001 | {"play_rounds"}
+
+
+def test_the_models_describe_exactly_the_migrated_schema(engine):
+    migrate(engine)
+    with engine.connect() as conn:
+        diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
+    assert diff == []
+
+
+def test_upgrade_from_the_previous_revision_keeps_the_data_and_adds_play_rounds(engine):
+    migrate(engine, "0001_classes")
+    assert _tables(engine) == TABLES_0001
+    with engine.begin() as conn:
+        conn.execute(text("INSERT INTO classes (code, name, ruleset, language, lessons, drills, quiz, joining_open,"
+                          " created_at) VALUES ('ABCDEFGH', '4b', 'pl', 'pl', '[]', '[]', '[]', true, 1)"))
+    migrate(engine)
+    assert current_revision(engine) == "0002_play_rounds"
+    assert "play_rounds" in _tables(engine)
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT name FROM classes WHERE code = 'ABCDEFGH'")).scalar_one() == "4b"
+
+
+def test_downgrade_removes_play_rounds_then_everything(engine):
+    migrate(engine)
+    downgrade(engine, "0001_classes")
+    assert current_revision(engine) == "0001_classes"
+    assert _tables(engine) == TABLES_0001
+    downgrade(engine, "base")
+    assert current_revision(engine) is None
+    assert _tables(engine) == set()
+
+
+def test_migrating_again_changes_nothing(engine):
+    migrate(engine)
+    migrate(engine)
+    assert current_revision(engine) == "0002_play_rounds"
+
+
+def test_app_servers_starting_together_migrate_once(db_url):
+    """Four engines (four app servers) upgrade the same empty database at the same moment."""
+    engines = [make_engine(db_url) for _ in range(4)]
+    errors: list[BaseException] = []
+    barrier = threading.Barrier(len(engines))
+
+    def start(eng):
+        try:
+            barrier.wait()
+            migrate(eng)
+        except BaseException as exc:   # collected and asserted below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=start, args=(e,)) for e in engines]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    try:
+        assert errors == []
+        assert current_revision(engines[0]) == "0002_play_rounds"
+    finally:
+        for eng in engines:
+            eng.dispose()
+
+
+def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(engine, backend):
+    migrate(engine)
+    with engine.connect() as conn:
+        if backend == "sqlite":
+            assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+            assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() >= 10_000
+            assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+        else:
+            assert conn.dialect.driver == "psycopg"
