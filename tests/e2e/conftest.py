@@ -189,36 +189,6 @@ def wait_for_app(page) -> None:
     page.wait_for_function("() => !document.querySelector('[data-testid=stSkeleton]')")
 
 
-# Counts the script runs the app starts from now on (the stApp element's script state passing
-# through "running"), so a test can wait for the run its own action caused.
-_WATCH_RUNS = """() => {
-  const app = document.querySelector('[data-testid=stApp]');
-  if (window.__makaoRunWatch) window.__makaoRunWatch.disconnect();
-  window.__makaoRuns = 0;
-  window.__makaoRunWatch = new MutationObserver((records) => {
-    for (const record of records) {
-      if (record.oldValue === 'running' || app.getAttribute('data-test-script-state') === 'running') {
-        window.__makaoRuns += 1;
-        return;
-      }
-    }
-  });
-  window.__makaoRunWatch.observe(app, {attributes: true, attributeOldValue: true,
-                                       attributeFilter: ['data-test-script-state']});
-}"""
-_RUN_DONE = """() => window.__makaoRuns > 0 &&
-  document.querySelector('[data-testid=stApp]').getAttribute('data-test-script-state') === 'notRunning'"""
-
-
-def after_rerun(page, action: Callable[[], object]) -> None:
-    """Does an action that makes the app run its script again, and waits until that run is over."""
-    wait_for_app(page)
-    page.evaluate(_WATCH_RUNS)
-    action()
-    page.wait_for_function(_RUN_DONE)
-    wait_for_app(page)
-
-
 def screenshot(page, name: str) -> Path:
     """Saves a full-page screenshot under test-artifacts/ and returns its path."""
     ARTIFACTS.mkdir(exist_ok=True)

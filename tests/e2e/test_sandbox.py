@@ -3,13 +3,12 @@ played and undone, the teacher's position is built by hand (its time written to 
 not asserted: the machine is shared), hostile links stay inert."""
 from __future__ import annotations
 
-import re
 import time
 
 from playwright.sync_api import expect
 
 from engine.position import encode_share_code
-from tests.e2e.conftest import ARTIFACTS, after_rerun, screenshot, wait_for_app
+from tests.e2e.conftest import ARTIFACTS, screenshot, wait_for_app
 from ui.sandbox.controller import EDITOR, move_key
 from ui.sandbox.model import load_examples
 
@@ -26,28 +25,31 @@ def widget(page, key: str):
     return page.locator(f".st-key-{key}")
 
 
-def type_into(page, key: str, text: str) -> None:
-    """Types into a field, waits for the run that takes it in, and checks the field kept it.
-
-    The editor redraws its fields from the stored position after every edit, so typing starts
-    only once the previous edit's run is over (after_rerun), never while it is in flight."""
+def type_into(page, key: str, text: str, taken_in) -> None:
+    """Types into a field once the app is idle, then waits for ``taken_in``: something only the
+    run that processed this text can show (the field redrawn in canonical notation, a heading,
+    a line of the board). The editor redraws its fields from the stored position after every
+    edit, so the next edit starts only when this one is on screen and its run is over."""
+    wait_for_app(page)
     field = widget(page, key).locator("input")
-
-    def enter() -> None:
-        field.fill(text)
-        field.press("Enter")
-
-    after_rerun(page, enter)
-    expect(field).to_have_value(re.compile(rf"^\s*{re.escape(text.strip())}\s*$", re.IGNORECASE))
+    field.fill(text)
+    field.press("Enter")
+    if isinstance(taken_in, str):
+        expect(field).to_have_value(taken_in)
+    else:
+        expect(taken_in).to_be_visible()
+    wait_for_app(page)
 
 
 def choose(page, key: str, option: str) -> None:
+    wait_for_app(page)
     widget(page, key).get_by_role("combobox").click()
-    after_rerun(page, page.get_by_role("option", name=option, exact=True).click)
+    page.get_by_role("option", name=option, exact=True).click()
 
 
 def click(page, key: str) -> None:
-    after_rerun(page, widget(page, key).locator("button:visible").first.click)
+    wait_for_app(page)
+    widget(page, key).locator("button:visible").first.click()
 
 
 def fail_on_dialogs(page) -> list[str]:
@@ -86,12 +88,16 @@ def test_the_teacher_builds_the_battle_king_position_by_hand_and_shares_it(app_u
     page.goto(app_url + "/sandbox")
     wait_for_app(page)
     started = time.monotonic()
-    type_into(page, f"{EDITOR}pile_text", "Kh")
-    choose(page, f"{EDITOR}attack_kind", "Draw cards")
-    type_into(page, f"{EDITOR}attack_amount", "5")
-    type_into(page, f"{EDITOR}hand_0_text", "Ks 2h")
-    type_into(page, f"{EDITOR}hand_1_text", "5")
     area = main(page)
+    # Typed in lower case: the field shows the canonical "Kh" only once the app has stored it.
+    type_into(page, f"{EDITOR}pile_text", "kh", taken_in="Kh")
+    type_into(page, f"{EDITOR}hand_0_text", "ks 2h", taken_in="Ks 2h")
+    type_into(page, f"{EDITOR}hand_1_text", "5",
+              taken_in=page.get_by_role("heading", name="What Player 1 may do"))
+    choose(page, f"{EDITOR}attack_kind", "Draw cards")
+    expect(area.get_by_text("Player 1 must draw 1 card or defend.", exact=False).first).to_be_visible()
+    type_into(page, f"{EDITOR}attack_amount", "5",
+              taken_in=area.get_by_text("Player 1 must draw 5 cards or defend.", exact=False).first)
     expect(area.get_by_text("K♠ may answer the attack of K♥", exact=False)).to_be_visible()
     built = time.monotonic() - started
     screenshot(page, "sandbox-teacher-built")
