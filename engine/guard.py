@@ -1,0 +1,262 @@
+"""The one guarded way in for text a user hands the app: codes, position JSON, ruleset TOML, uploads, moves.
+
+Every reader here checks sizes *before* decoding, then decodes so that every failure — Python's
+4,300-digit limit on integer strings (a plain ``ValueError``, also raised inside ``json.loads``),
+``RecursionError`` from deep nesting, a truncated zlib stream, a wrong type — becomes one of the
+engine's own errors carrying a ``code`` (which the UI translates) and ``params``, with an English
+text for the command line. The entry points route through this module:
+
+=====================  ==========================================  ===========================
+input                  entry point                                  guard function
+=====================  ==========================================  ===========================
+share code ``?pos=``   ``engine.position.decode_share_code``        ``unpack_code``
+quiz / progress code   ``engine.packing.unpack_json``               ``unpack_code``
+position JSON text     ``engine.position.parse_position``           ``load_json``
+ruleset TOML text      ``engine.ruleset.load_ruleset_text``         ``load_toml``
+an uploaded file       (the page, then one of the above)            ``upload_text``
+move notation          ``read_move``                                ``move_text``
+=====================  ==========================================  ===========================
+
+Stdlib only; imports nothing of ours but the errors and the move parser.
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+import sys
+import tomllib
+import zlib
+from typing import Any
+
+from engine.cards import DeckKind
+from engine.errors import NotationError, RulesetError
+from engine.moves import Move, parse_move
+
+MAX_JSON_BYTES = 64 * 1024      # position JSON text; also the unpacked size of a share code
+MAX_TOML_BYTES = 64 * 1024      # a ruleset file (the house-rules upload)
+MAX_TOML_DEPTH = 4              # cards → "2" → wish_values → a rank: four levels below the top
+MAX_JSON_DEPTH = 20             # position JSON nests 3 deep; codes 3; anything deeper is not ours
+MAX_INT_DIGITS = 100            # seeds and counts; Python itself refuses more than 4,300 digits
+MAX_MOVE_CHARS = 200            # "play 10h 10c 10d 10s demand 7 makao" is 35
+
+# The English text of every code; the UI translates by code, the command line prints the text.
+# Each text follows "the <thing> " (the share code, the position, the ruleset file, ...).
+MESSAGES = {
+    "empty": "is empty",
+    "not_text": "is not text",
+    "too_long": "is too long (more than {limit} characters)",
+    "too_large": "is larger than {limit} KiB",
+    "wrong_prefix": "does not start with {prefix}",
+    "only_prefix": "holds nothing after {prefix}",
+    "not_base64": "is not base64url text (letters, digits, - and _)",
+    "truncated": "is cut short: its end is missing (copy the whole code or link)",
+    "corrupt": "is damaged and does not decompress",
+    "trailing": "has extra characters after its end",
+    "unpacks_too_large": "unpacks to more than {limit} KiB",
+    "not_utf8": "is not UTF-8 text",
+    "not_json": "is not valid JSON (line {line}, column {column})",
+    "not_object": "does not hold a JSON object",
+    "too_deep": "is nested more than {limit} levels deep",
+    "number_too_long": "holds a number of more than {limit} digits",
+    "not_toml": "is not valid TOML (line {line}, column {column})",
+}
+
+# The coarse kind each code belongs to (what ``engine.packing.PackError.kind`` said before codes).
+KINDS = {
+    "empty": "empty", "not_text": "empty", "too_long": "format", "wrong_prefix": "format", "only_prefix": "format",
+    "not_base64": "format", "truncated": "corrupt", "corrupt": "corrupt", "trailing": "corrupt",
+    "unpacks_too_large": "too_large", "too_large": "too_large", "not_utf8": "not_json",
+    "not_json": "not_json", "not_object": "not_json", "too_deep": "not_json", "number_too_long": "not_json", "not_toml": "not_json",
+}
+
+
+class InputError(NotationError):
+    """Text that cannot be read at all; ``code`` says why (a key of MESSAGES), ``params`` fill the text."""
+
+    def __init__(self, code: str, what: str = "text", text: str | None = None, **params: Any):
+        self.code, self.what, self.params = code, what, params
+        super().__init__(f"the {what} {text if text is not None else MESSAGES[code].format(**params)}")
+
+    @property
+    def kind(self) -> str:
+        """The coarse kind: empty, format, corrupt, too_large or not_json."""
+        return KINDS.get(self.code, "format")
+
+
+class RulesetInputError(RulesetError):
+    """A ruleset that cannot be used; ``code`` and ``params`` for the UI, the text names origin and field."""
+
+    def __init__(self, origin: str, code: str, text: str, **params: Any):
+        self.origin, self.code, self.params = origin, code, params
+        super().__init__(f"{origin}: {text}")
+
+
+def shown(value: Any, limit: int = 20) -> str:
+    """Returns a short, safe rendering of a user's value for a message (never a 60,000-digit number)."""
+    if isinstance(value, bool) or value is None:
+        return repr(value)
+    if isinstance(value, int):
+        if value.bit_length() <= 100:       # up to 30 digits: shown whole
+            return str(value)
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    if isinstance(value, str):
+        return repr(value) if len(value) <= limit else repr(value[:limit]) + f"… ({len(value)} characters)"
+    if isinstance(value, float):
+        return repr(value)
+    return f"a {type(value).__name__}"
+
+
+# ------------------------------------------------------------------------------ uploads, text
+
+def upload_text(data: Any, what: str = "file", max_bytes: int = MAX_JSON_BYTES) -> str:
+    """Returns uploaded bytes (or text) as text: the size is checked first, then UTF-8 (a BOM is dropped)."""
+    if isinstance(data, str):
+        if len(data) > max_bytes or len(data.encode("utf-8", "surrogatepass")) > max_bytes:
+            raise InputError("too_large", what, limit=max_bytes // 1024)
+        return data
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise InputError("not_text", what)
+    if len(data) > max_bytes:
+        raise InputError("too_large", what, limit=max_bytes // 1024)
+    try:
+        return bytes(data).decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise InputError("not_utf8", what) from None
+
+
+# ------------------------------------------------------------------------------------- JSON
+
+class _LongNumber(Exception):
+    pass
+
+
+def _int_of(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+        raise _LongNumber
+    return int(digits)
+
+
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def _too_deep(text: str, limit: int) -> bool:
+    depth = 0
+    for match in _BRACKET.finditer(_JSON_STRING.sub("", text)):
+        depth += 1 if match.group() in "[{" else -1
+        if depth > limit:
+            return True
+    return False
+
+
+def load_json(text: Any, what: str = "position", max_bytes: int = MAX_JSON_BYTES) -> Any:
+    """Parses JSON text (or UTF-8 bytes) within size, nesting and number-length limits; raises InputError."""
+    text = upload_text(text, what, max_bytes)
+    if not text.strip():
+        raise InputError("empty", what)
+    if _too_deep(text, MAX_JSON_DEPTH):
+        raise InputError("too_deep", what, limit=MAX_JSON_DEPTH)
+    try:
+        return json.loads(text, parse_int=_int_of)
+    except _LongNumber:
+        raise InputError("number_too_long", what, limit=MAX_INT_DIGITS) from None
+    except json.JSONDecodeError as exc:
+        raise InputError("not_json", what, line=exc.lineno, column=exc.colno) from None
+    except RecursionError:
+        raise InputError("too_deep", what, limit=MAX_JSON_DEPTH) from None
+    except ValueError:   # a safety net: json raises the digit limit as a plain ValueError (D1)
+        raise InputError("number_too_long", what, limit=MAX_INT_DIGITS) from None
+
+
+# ------------------------------------------------------------------------------- packed codes
+
+_ALPHABET = re.compile(r"[A-Za-z0-9_-]*={0,2}")
+
+
+def unpack_code(code: Any, max_chars: int, max_bytes: int, prefix: str = "", what: str = "code") -> Any:
+    """Reads a code made by ``engine.packing.pack_json``: prefix, base64url, a *complete* zlib stream, JSON.
+
+    White space inside the code (a code wrapped when pasted) is ignored; ``=`` padding is optional.
+    zlib ends its stream with an Adler-32 checksum of the content, so a code cut short anywhere is
+    refused as ``truncated`` (D5) and a changed character as ``corrupt``.
+    """
+    if not isinstance(code, str):
+        raise InputError("not_text" if code is not None else "empty", what)
+    if len(code) > 2 * max_chars:          # before any copy: white space may not hide a huge code
+        raise InputError("too_long", what, limit=max_chars)
+    code = "".join(code.split())
+    if not code:
+        raise InputError("empty", what)
+    if len(code) > max_chars:
+        raise InputError("too_long", what, limit=max_chars)
+    if not code.startswith(prefix):
+        raise InputError("wrong_prefix", what, prefix=prefix)
+    body = code[len(prefix):]
+    if not body:
+        raise InputError("only_prefix", what, prefix=prefix)
+    if not _ALPHABET.fullmatch(body):
+        raise InputError("not_base64", what)
+    data = body.rstrip("=")
+    if len(data) % 4 == 1:                 # a base64 text one character past a group is cut short
+        raise InputError("truncated", what)
+    try:
+        packed = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
+    except (binascii.Error, ValueError):
+        raise InputError("not_base64", what) from None
+    inflater = zlib.decompressobj()
+    try:
+        raw = inflater.decompress(packed, max_bytes + 1)
+    except zlib.error:
+        raise InputError("corrupt", what) from None
+    if len(raw) > max_bytes or inflater.unconsumed_tail:
+        raise InputError("unpacks_too_large", what, limit=max_bytes // 1024)
+    if not inflater.eof:
+        raise InputError("truncated", what)
+    if inflater.unused_data:
+        raise InputError("trailing", what)
+    return load_json(raw, what, max_bytes)
+
+
+# ------------------------------------------------------------------------------------- TOML
+
+_TOML_AT = re.compile(r"at line (\d+), column (\d+)")
+
+
+def load_toml(text: Any, origin: str = "uploaded ruleset", max_bytes: int = MAX_TOML_BYTES) -> dict[str, Any]:
+    """Parses ruleset TOML text within a size limit; raises RulesetInputError naming the origin."""
+    try:
+        text = upload_text(text, "file", max_bytes)
+    except InputError as exc:
+        raise RulesetInputError(origin, exc.code, f"the file {MESSAGES[exc.code].format(**exc.params)}",
+                                **exc.params) from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        found = _TOML_AT.search(str(exc))
+        line, column = (int(found[1]), int(found[2])) if found else (text.count("\n") + 1, 1)
+        raise RulesetInputError(origin, "not_toml", f"not valid TOML ({exc})", line=line, column=column) from None
+    except RecursionError:   # tables nested hundreds deep (D2); a ruleset nests at most MAX_TOML_DEPTH
+        raise RulesetInputError(origin, "too_deep", f"the file {MESSAGES['too_deep'].format(limit=MAX_TOML_DEPTH)}",
+                                limit=MAX_TOML_DEPTH) from None
+    except ValueError:   # Python's limit on the digits of an integer string (D2)
+        limit = sys.get_int_max_str_digits()
+        raise RulesetInputError(origin, "number_too_long", f"the file {MESSAGES['number_too_long'].format(limit=limit)}",
+                                limit=limit) from None
+
+
+# ------------------------------------------------------------------------------------- moves
+
+def move_text(text: Any) -> str:
+    """Returns move notation text within its length limit; raises InputError."""
+    if not isinstance(text, str):
+        raise InputError("not_text", "move")
+    if len(text) > MAX_MOVE_CHARS:
+        raise InputError("too_long", "move", limit=MAX_MOVE_CHARS)
+    return text
+
+
+def read_move(text: Any, deck: DeckKind) -> Move:
+    """Parses move notation (POSITION.md) after the length check; raises NotationError."""
+    return parse_move(move_text(text), deck)
