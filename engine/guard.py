@@ -100,7 +100,7 @@ def shown(value: Any, limit: int = 20) -> str:
     if isinstance(value, int):
         if value.bit_length() <= 100:       # up to 30 digits: shown whole
             return str(value)
-        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+        return f"a number of about {int((value.bit_length() - 1) * 0.30102999566) + 1} digits"
     if isinstance(value, str):
         return repr(value) if len(value) <= limit else repr(value[:limit]) + f"… ({len(value)} characters)"
     if isinstance(value, float):
