@@ -15,6 +15,7 @@ position JSON text     ``engine.position.parse_position``           ``load_json`
 ruleset TOML text      ``engine.ruleset.load_ruleset_text``         ``load_toml``
 an uploaded file       (the page, then one of the above)            ``upload_text``
 move notation          ``read_move``                                ``move_text``
+a query parameter      (the page: ``?lang=``, ``?variant=``)         ``read_choice``
 =====================  ==========================================  ===========================
 
 Stdlib only; imports nothing of ours but the errors and the move parser.
@@ -28,6 +29,7 @@ import re
 import sys
 import tomllib
 import zlib
+from collections.abc import Sequence
 from typing import Any
 
 from engine.cards import DeckKind
@@ -61,14 +63,33 @@ MESSAGES = {
     "too_deep": "is nested more than {limit} levels deep",
     "number_too_long": "holds a number of more than {limit} digits",
     "not_toml": "is not valid TOML (line {line}, column {column})",
+    "not_offered": "must be one of {options}, not {value}",
+}
+
+# The English text of every code a refused ruleset carries (RulesetInputError), after "<origin>: ".
+RULESET_MESSAGES = {
+    "out_of_range": "field '{field}' must be between {low} and {high}, not {value}",
+    "text_length": "field '{field}' must be {low} to {high} characters long, not {length}",
+    "entry_count": "field '{field}' must hold {low} to {high} entries, not {count}",
+    "key_length": "field '{field}' has a name longer than {high} characters",
+    "field_too_deep": "field '{field}' is nested more than {limit} levels deep",
+    "too_deep": "the file is nested more than {limit} levels deep",
+    "number_too_long": "the file holds a number of more than {limit} digits",
+    "too_large": "the file is larger than {limit} KiB",
+    "not_text": "the file is not text",
+    "not_utf8": "the file is not UTF-8 text",
+    "not_toml": "the file is not valid TOML (line {line}, column {column})",
 }
 
 # The coarse kind each code belongs to (what ``engine.packing.PackError.kind`` said before codes).
 KINDS = {
-    "empty": "empty", "not_text": "empty", "too_long": "format", "wrong_prefix": "format", "only_prefix": "format",
-    "not_base64": "format", "truncated": "corrupt", "corrupt": "corrupt", "trailing": "corrupt",
-    "unpacks_too_large": "too_large", "too_large": "too_large", "not_utf8": "not_json",
-    "not_json": "not_json", "not_object": "not_json", "too_deep": "not_json", "number_too_long": "not_json", "not_toml": "not_json",
+    "empty": "empty", "not_text": "empty",
+    "too_long": "format", "wrong_prefix": "format", "only_prefix": "format", "not_base64": "format",
+    "not_offered": "format",
+    "truncated": "corrupt", "corrupt": "corrupt", "trailing": "corrupt",
+    "unpacks_too_large": "too_large", "too_large": "too_large",
+    "not_utf8": "not_json", "not_json": "not_json", "not_object": "not_json", "too_deep": "not_json",
+    "number_too_long": "not_json", "not_toml": "not_json",
 }
 
 
@@ -86,11 +107,11 @@ class InputError(NotationError):
 
 
 class RulesetInputError(RulesetError):
-    """A ruleset that cannot be used; ``code`` and ``params`` for the UI, the text names origin and field."""
+    """A ruleset that cannot be used; ``code`` (a key of RULESET_MESSAGES) and ``params`` for the UI."""
 
-    def __init__(self, origin: str, code: str, text: str, **params: Any):
+    def __init__(self, origin: str, code: str, text: str | None = None, **params: Any):
         self.origin, self.code, self.params = origin, code, params
-        super().__init__(f"{origin}: {text}")
+        super().__init__(f"{origin}: {text if text is not None else RULESET_MESSAGES[code].format(**params)}")
 
 
 def shown(value: Any, limit: int = 20) -> str:
@@ -225,12 +246,11 @@ _TOML_AT = re.compile(r"at line (\d+), column (\d+)")
 
 
 def load_toml(text: Any, origin: str = "uploaded ruleset", max_bytes: int = MAX_TOML_BYTES) -> dict[str, Any]:
-    """Parses ruleset TOML text within a size limit; raises RulesetInputError naming the origin."""
+    """Parses ruleset TOML text (or UTF-8 bytes) within a size limit; raises RulesetInputError naming the origin."""
     try:
         text = upload_text(text, "file", max_bytes)
     except InputError as exc:
-        raise RulesetInputError(origin, exc.code, f"the file {MESSAGES[exc.code].format(**exc.params)}",
-                                **exc.params) from None
+        raise RulesetInputError(origin, exc.code, **exc.params) from None
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -238,12 +258,18 @@ def load_toml(text: Any, origin: str = "uploaded ruleset", max_bytes: int = MAX_
         line, column = (int(found[1]), int(found[2])) if found else (text.count("\n") + 1, 1)
         raise RulesetInputError(origin, "not_toml", f"not valid TOML ({exc})", line=line, column=column) from None
     except RecursionError:   # tables nested hundreds deep (D2); a ruleset nests at most MAX_TOML_DEPTH
-        raise RulesetInputError(origin, "too_deep", f"the file {MESSAGES['too_deep'].format(limit=MAX_TOML_DEPTH)}",
-                                limit=MAX_TOML_DEPTH) from None
-    except ValueError:   # Python's limit on the digits of an integer string (D2)
-        limit = sys.get_int_max_str_digits()
-        raise RulesetInputError(origin, "number_too_long", f"the file {MESSAGES['number_too_long'].format(limit=limit)}",
-                                limit=limit) from None
+        raise RulesetInputError(origin, "too_deep", limit=MAX_TOML_DEPTH) from None
+    except ValueError:       # Python's limit on the digits of an integer string (D2)
+        raise RulesetInputError(origin, "number_too_long", limit=sys.get_int_max_str_digits()) from None
+
+
+# --------------------------------------------------------------------------- query parameters
+
+def read_choice(value: Any, options: Sequence[str], what: str) -> str:
+    """Returns a value that names one of ``options`` (a ``?lang=`` or ``?variant=``); raises InputError."""
+    if not isinstance(value, str) or value not in options:
+        raise InputError("not_offered", what, options=", ".join(options), value=shown(value))
+    return value
 
 
 # ------------------------------------------------------------------------------------- moves

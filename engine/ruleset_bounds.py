@@ -126,16 +126,12 @@ def _measure(value: Any) -> int:
 def _refuse(origin: str, where: tuple[str | int, ...], bound: Range, value: Any) -> RulesetInputError:
     field = field_name(where)
     if bound.unit == "value":
-        return RulesetInputError(origin, "out_of_range",
-                                 f"field '{field}' must be between {bound.low} and {bound.high}, not {shown(value)}",
-                                 field=field, low=bound.low, high=bound.high, value=shown(value))
+        return RulesetInputError(origin, "out_of_range", field=field, low=bound.low, high=bound.high,
+                                 value=shown(value))
     if bound.unit == "characters":
-        return RulesetInputError(origin, "text_length",
-                                 f"field '{field}' must be {bound.low} to {bound.high} characters long, "
-                                 f"not {len(value)}", field=field, low=bound.low, high=bound.high, length=len(value))
-    return RulesetInputError(origin, "entry_count",
-                             f"field '{field}' must hold {bound.low} to {bound.high} entries, not {len(value)}",
-                             field=field, low=bound.low, high=bound.high, count=len(value))
+        return RulesetInputError(origin, "text_length", field=field, low=bound.low, high=bound.high,
+                                 length=len(value))
+    return RulesetInputError(origin, "entry_count", field=field, low=bound.low, high=bound.high, count=len(value))
 
 
 def check_bounds(data: Any, origin: str) -> None:
@@ -144,10 +140,7 @@ def check_bounds(data: Any, origin: str) -> None:
     while stack:
         value, where = stack.pop()
         if len(where) > MAX_TOML_DEPTH:
-            field = field_name(where)
-            raise RulesetInputError(origin, "too_deep",
-                                    f"field '{field}' is nested more than {MAX_TOML_DEPTH} levels deep",
-                                    field=field, limit=MAX_TOML_DEPTH)
+            raise RulesetInputError(origin, "field_too_deep", field=field_name(where), limit=MAX_TOML_DEPTH)
         unit = _unit_of(value)
         if unit is not None and where:
             bound = range_of_path(where, unit) or {"value": ANY_NUMBER, "characters": ANY_TEXT,
@@ -158,10 +151,8 @@ def check_bounds(data: Any, origin: str) -> None:
             children = []
             for key, child in value.items():
                 if isinstance(key, str) and len(key) > ANY_KEY.high:
-                    field = field_name((*where, key))
-                    raise RulesetInputError(origin, "key_length",
-                                            f"field '{field}' has a name longer than {ANY_KEY.high} characters",
-                                            field=field, high=ANY_KEY.high)
+                    raise RulesetInputError(origin, "key_length", field=field_name((*where, key)),
+                                            high=ANY_KEY.high)
                 children.append((child, (*where, key)))
             stack.extend(reversed(children))
         elif isinstance(value, list):

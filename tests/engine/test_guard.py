@@ -126,7 +126,7 @@ def test_d2_a_ruleset_with_400_nested_tables_is_a_ruleset_error() -> None:
 def test_d2_nesting_that_tomllib_reads_is_refused_by_the_table_naming_the_field() -> None:
     with pytest.raises(RulesetError) as caught:
         load_ruleset_text(nested_tables(6) + PL_TOML, "house.toml")
-    assert caught.value.code == "too_deep" and caught.value.params["field"] == "x.a.a.a.a"
+    assert caught.value.code == "field_too_deep" and caught.value.params["field"] == "x.a.a.a.a"
 
 
 def test_d2_a_5000_digit_hand_size_is_a_ruleset_error() -> None:
@@ -343,9 +343,17 @@ def test_a_move_longer_than_its_limit_is_refused_before_parsing() -> None:
 
 def test_every_message_code_has_a_kind_and_formats_with_its_params() -> None:
     assert set(guard.MESSAGES) == set(guard.KINDS)
-    params = {"limit": 1, "prefix": "Q1.", "line": 1, "column": 1}
-    for code, text in guard.MESSAGES.items():
+    params = {"limit": 1, "prefix": "Q1.", "line": 1, "column": 1, "options": "en", "value": "'zz'",
+              "field": "name", "low": 1, "high": 2, "length": 3, "count": 4}
+    for code, text in {**guard.MESSAGES, **guard.RULESET_MESSAGES}.items():
         assert "{" not in text.format(**params), code
+
+
+def test_a_query_parameter_must_name_an_offered_choice() -> None:
+    assert guard.read_choice("pl", ("en", "pl"), "language") == "pl"
+    with pytest.raises(guard.InputError) as caught:
+        guard.read_choice("<img src=x>" * 10_000, ("en", "pl"), "language")
+    assert caught.value.code == "not_offered" and len(str(caught.value)) < 100
 
 
 def test_shown_values_stay_short() -> None:
@@ -454,3 +462,18 @@ def test_a_saved_ruleset_at_every_bound_round_trips() -> None:
     data["deck_copies"] = [[2, 1], [3, 4]]
     rules = ruleset_from_dict(data, "edge")
     assert load_ruleset_text(ruleset_to_toml(rules), "edge") == rules
+
+
+def test_the_schema_document_lists_every_ruleset_error_code_with_its_text() -> None:
+    doc = (ROOT / "docs" / "RULESET_SCHEMA.md").read_text(encoding="utf-8")
+    for code, text in guard.RULESET_MESSAGES.items():
+        assert f"| `{code}` | {text} |" in doc, code
+
+
+def test_the_input_limits_document_lists_every_code_and_limit() -> None:
+    doc = (ROOT / "docs" / "INPUT_LIMITS.md").read_text(encoding="utf-8")
+    for code, text in guard.MESSAGES.items():
+        assert f"| `{code}` | {text} |" in doc, code
+    for name in ("MAX_JSON_BYTES", "MAX_TOML_BYTES", "MAX_TOML_DEPTH", "MAX_JSON_DEPTH", "MAX_INT_DIGITS",
+                 "MAX_MOVE_CHARS"):
+        assert f"| `{name}` | {getattr(guard, name):,} |" in doc, name
