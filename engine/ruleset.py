@@ -345,7 +345,7 @@ def variant_ids() -> list[str]:
 def load_ruleset(variant: str) -> Ruleset:
     """Loads a shipped ruleset by id; raises RulesetError for an unknown id."""
     if not isinstance(variant, str) or variant not in variant_ids():
-        raise RulesetError(f"unknown variant {variant!r} (known: {', '.join(variant_ids())})")
+        raise RulesetError(f"unknown variant {guard.shown(variant)} (known: {', '.join(variant_ids())})")
     return _load_shipped(variant)
 
 

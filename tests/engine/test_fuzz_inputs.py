@@ -265,6 +265,44 @@ def test_the_cli_reads_bad_files_with_status_2_and_one_line(files: Path, content
         assert len(err.splitlines()) == 1 and err.startswith("error: "), err
 
 
+hostile_numbers = st.sampled_from(["0", "1", "2", "3", "-1", "x", "1e3", "9" * 5000, "9" * 4000, "1000001", ""])
+hostile_words = st.sampled_from(["pl", "hu", "da", "pl-trad", "xx", "<img src=x>", "x" * 70_000, "", "-", "--lang",
+                                 "fr", "--move", "draw", "--reference"])
+
+
+@st.composite
+def cli_argv(draw, files: Path) -> list[str]:
+    """A command line of one of the engine's commands with hostile values (selfplay kept to a few games)."""
+    command = draw(st.sampled_from(["new", "selfplay", "explain", "variants", "frobnicate"]))
+    argv = [command]
+    if command in ("new", "selfplay"):
+        for flag in ("--variant", "--players", "--seed") + (("--games",) if command == "selfplay" else ()):
+            if draw(st.integers(0, 5)):
+                value = draw(hostile_words if flag == "--variant" else hostile_numbers)
+                argv += [flag, "3" if flag == "--games" and value in ("1000001", "9" * 4000) else value]
+    elif command == "explain":
+        argv.append(draw(st.sampled_from([str(files), str(files / "missing.json"), "/dev/null", "-x"])))
+        argv += draw(st.lists(hostile_words, max_size=3))
+    return argv
+
+
+@settings(FUZZ, max_examples=60)
+@given(st.data())
+def test_the_cli_answers_hostile_arguments_with_status_2_and_one_line(files: Path, data) -> None:
+    status, out, err = run_main(data.draw(cli_argv(files)))
+    if status == 0:
+        assert err == "" and json.loads(out) is not None
+    else:
+        assert status == 2 and out == ""
+        assert len(err.splitlines()) == 1 and err.startswith("error: "), err
+
+
+def test_an_unknown_variant_of_70000_characters_is_named_in_a_short_line() -> None:
+    status, out, err = run_main(["new", "--variant", "x" * 70_000, "--players", "3"])
+    assert (status, out) == (2, "") and len(err) < 200
+    assert err.startswith("error: unknown variant 'xxxxxxxxxxxxxxxxxxxx'… (70000 characters) (known: pl, ")
+
+
 # --------------------------------------------------------- crafted big inputs: time and memory
 
 def bomb_code() -> str:
