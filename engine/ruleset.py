@@ -330,7 +330,7 @@ def load_ruleset_file(path: str | Path) -> Ruleset:
     return ruleset_from_dict(data, path.name)
 
 
-def load_ruleset_text(text: str, origin: str = "uploaded ruleset") -> Ruleset:
+def load_ruleset_text(text: str | bytes, origin: str = "uploaded ruleset") -> Ruleset:
     """Reads a ruleset from TOML text or UTF-8 bytes (an upload); raises RulesetError."""
     return ruleset_from_dict(guard.load_toml(text, origin), origin)
 
