@@ -72,7 +72,16 @@ def _segments(path: str) -> tuple[str | int, ...]:
     return tuple(out)
 
 
-_PATTERNS = [(_segments(path), path) for path in BOUNDS]
+def _index() -> dict[tuple[int, str | int], list[tuple[tuple[str | int, ...], Range]]]:
+    """The table's paths by (depth, first key), so a field is matched against a handful, not all."""
+    index: dict[tuple[int, str | int], list[tuple[tuple[str | int, ...], Range]]] = {}
+    for path, bound in BOUNDS.items():
+        segments = _segments(path)
+        index.setdefault((len(segments), segments[0]), []).append((segments, bound))
+    return index
+
+
+_PATTERNS = _index()
 
 
 def _matches(pattern: tuple[str | int, ...], where: tuple[str | int, ...]) -> bool:
@@ -161,9 +170,11 @@ def check_bounds(data: Any, origin: str) -> None:
 
 def range_of_path(where: tuple[str | int, ...], unit: str) -> Range | None:
     """Returns the table's range for a field given as path segments, in the unit of its value."""
-    for pattern, path in _PATTERNS:
-        if BOUNDS[path].unit == unit and _matches(pattern, where):
-            return BOUNDS[path]
+    if not where:
+        return None
+    for pattern, bound in _PATTERNS.get((len(where), where[0]), ()):
+        if bound.unit == unit and _matches(pattern, where):
+            return bound
     return None
 
 
