@@ -77,6 +77,8 @@ def _index() -> dict[tuple[int, str | int], list[tuple[tuple[str | int, ...], Ra
     index: dict[tuple[int, str | int], list[tuple[tuple[str | int, ...], Range]]] = {}
     for path, bound in BOUNDS.items():
         segments = _segments(path)
+        if segments[0] in ("*", "[]") or not isinstance(segments[0], str):
+            raise ValueError(f"a path of BOUNDS starts with a key, not {path!r}")
         index.setdefault((len(segments), segments[0]), []).append((segments, bound))
     return index
 
