@@ -39,6 +39,7 @@ from engine.moves import Move, parse_move
 MAX_JSON_BYTES = 64 * 1024      # position JSON text; also the unpacked size of a share code
 MAX_TOML_BYTES = 64 * 1024      # a ruleset file (the house-rules upload)
 MAX_TOML_DEPTH = 4              # cards → "2" → wish_values → a rank: four levels below the top
+MAX_TOML_KEY_PARTS = 10         # parts of one dotted key (cards.2.draw has 3); tomllib is quadratic in them
 MAX_JSON_DEPTH = 20             # position JSON nests 3 deep; codes 3; anything deeper is not ours
 MAX_INT_DIGITS = 100            # seeds and counts; Python itself refuses more than 4,300 digits
 MAX_MOVE_CHARS = 200            # "play 10h 10c 10d 10s demand 7 makao" is 35
@@ -79,6 +80,7 @@ RULESET_MESSAGES = {
     "not_text": "the file is not text",
     "not_utf8": "the file is not UTF-8 text",
     "not_toml": "the file is not valid TOML (line {line}, column {column})",
+    "key_too_long": "the file has a dotted key of more than {limit} parts (line {line})",
 }
 
 # The coarse kind each code belongs to (what ``engine.packing.PackError.kind`` said before codes).
@@ -159,16 +161,35 @@ def _int_of(digits: str) -> int:
     return int(digits)
 
 
-_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
-_BRACKET = re.compile(r"[\[\]{}]")
+_JSON_TOKEN = re.compile(r'[\[\]{}"\\]')
 
 
 def _too_deep(text: str, limit: int) -> bool:
-    depth = 0
-    for match in _BRACKET.finditer(_JSON_STRING.sub("", text)):
-        depth += 1 if match.group() in "[{" else -1
-        if depth > limit:
-            return True
+    """Tells whether JSON text nests deeper than ``limit`` (brackets inside strings do not count).
+
+    One pass over the brackets, quotes and backslashes, in order: linear in the text, whatever it
+    holds (a regular expression for strings backtracks into seconds on ``"\\"\\"…``).
+    """
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    depth, in_string, escaped = 0, False, -1
+    for match in _JSON_TOKEN.finditer(text):
+        at, char = match.start(), match.group()
+        if at == escaped:
+            continue
+        if in_string:
+            if char == "\\":
+                escaped = at + 1
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif char in "]}":
+            depth -= 1
     return False
 
 
@@ -243,6 +264,53 @@ def unpack_code(code: Any, max_chars: int, max_bytes: int, prefix: str = "", wha
 # ------------------------------------------------------------------------------------- TOML
 
 _TOML_AT = re.compile(r"at line (\d+), column (\d+)")
+_TOML_TOKEN = re.compile(r"""["'\\.=\[\]{},\n#]""")
+_KEY_ENDS = frozenset("=[]{},\n")
+
+
+def _long_key_line(text: str, limit: int) -> int:
+    """Returns the line of the first dotted key of more than ``limit`` parts (0 if none), in one pass.
+
+    tomllib's time grows with the square of a key's parts (a 40 KB ``a.a.a…`` key takes 10 s), so
+    such keys are refused before parsing. Dots in strings and comments do not count; a value's dot
+    (``1.5``) is reset by the ``,``, bracket or line end that follows it.
+    """
+    if text.count(".") < limit:
+        return 0
+    dots, state, skip_to, line = 0, "", 0, 1
+    for match in _TOML_TOKEN.finditer(text):
+        at, char = match.start(), match.group()
+        if char == "\n":
+            line += 1
+        if at < skip_to:
+            continue
+        if state in ('"', '"""'):
+            if char == "\\":
+                skip_to = at + 2
+            elif char == '"' and (state == '"' or text.startswith('"""', at)):
+                state, skip_to = "", at + len(state)
+            elif char == "\n" and state == '"':
+                state = ""
+        elif state in ("'", "'''"):
+            if char == "'" and (state == "'" or text.startswith("'''", at)):
+                state, skip_to = "", at + len(state)
+            elif char == "\n" and state == "'":
+                state = ""
+        elif state == "#":
+            if char == "\n":
+                state = ""
+        elif char in "\"'":
+            state = char * 3 if text.startswith(char * 3, at) else char
+            skip_to = at + len(state)
+        elif char == "#":
+            state = "#"
+        elif char == ".":
+            dots += 1
+            if dots >= limit:
+                return line
+        elif char in _KEY_ENDS:
+            dots = 0
+    return 0
 
 
 def load_toml(text: Any, origin: str = "uploaded ruleset", max_bytes: int = MAX_TOML_BYTES) -> dict[str, Any]:
@@ -251,6 +319,9 @@ def load_toml(text: Any, origin: str = "uploaded ruleset", max_bytes: int = MAX_
         text = upload_text(text, "file", max_bytes)
     except InputError as exc:
         raise RulesetInputError(origin, exc.code, **exc.params) from None
+    line = _long_key_line(text, MAX_TOML_KEY_PARTS)
+    if line:
+        raise RulesetInputError(origin, "key_too_long", limit=MAX_TOML_KEY_PARTS, line=line)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

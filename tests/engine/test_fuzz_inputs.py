@@ -81,7 +81,8 @@ long_numbers = st.one_of(long_digits, long_digits.map(lambda d: "-" + d), long_d
 deep_nesting = nested("[", "]", "1") | nested('{"a":', "}", "1")
 json_hostile = st.one_of(   # four groups drawn about equally often
     long_numbers, deep_nesting,
-    st.integers(0, 70_000).map(lambda n: json.dumps("x" * n)) | st.just('"\\ud800"'),
+    st.integers(0, 70_000).map(lambda n: json.dumps("x" * n)) | st.just('"\\ud800"')
+    | st.integers(1, 20_000).map(lambda n: '"' + '\\"' * n) | st.integers(1, 20_000).map(lambda n: '"\\' * n),
     st.sampled_from(["NaN", "-Infinity", "true", "null", "{}"])
     | st.lists(st.sampled_from(["7h", "Kc", "2h", "Ua", 3, None, -1, "10h"]), max_size=70).map(json.dumps),
 )
@@ -150,6 +151,7 @@ toml_hostile = st.one_of(
     st.integers(-10 ** 20, 10 ** 20).map(str), nested("[", "]", "1"), nested("{a=", "}", "1"),
     st.integers(0, 70_000).map(lambda n: json.dumps("n" * n)), st.just("1979-05-27T07:32:00Z"),
     st.just("true"), st.just('"7h"'), st.just("[[2, 1000000000]]"), st.just("{}"), st.just("[]"),
+    st.integers(1, 20_000).map(lambda n: "{" + "a." * n + "a = 1}"), st.integers(1, 20_000).map(lambda n: '"' + '\\"' * n),
 )
 
 
@@ -163,7 +165,8 @@ def hostile_toml(draw) -> str:
         if op == "value" and lines and "=" in lines[i]:
             lines[i] = lines[i].split("=", 1)[0] + "= " + draw(toml_hostile)
         elif op == "insert":
-            key = draw(st.sampled_from(["deck_copies", "draw", "skip", "penalty", "name", "x", "points_per_card"]))
+            key = draw(st.sampled_from(["deck_copies", "draw", "skip", "penalty", "name", "x", "points_per_card",
+                                        "a" + ".a" * draw(st.integers(1, 20_000)), "cards.2.draw", '"x".y."z"']))
             lines.insert(i, f"{key} = {draw(toml_hostile)}")
         elif op == "cut":
             lines = lines[:i]
@@ -323,6 +326,9 @@ CRAFTED = {
     "a 60,000-character name": (load_ruleset_text, lambda: PL_TOML.replace('name = "', 'name = "' + "n" * 60_000, 1)),
     "a 5,000-digit seed": (parse_position, lambda: json.dumps(POSITIONS[0])[:-1] + ', "seed": ' + "9" * 5000 + "}"),
     "a move of a million characters": (lambda text: guard.read_move(text, FRENCH), lambda: "play 7h " * 125_000),
+    "quotes and backslashes": (parse_position, lambda: '"' + '\\"' * 21_000),
+    "a dotted key of 20,000 parts": (load_ruleset_text, lambda: "a" + ".a" * 20_000 + " = 1\n"),
+    "a table header of 20,000 parts": (load_ruleset_text, lambda: "[" + "a." * 20_000 + "a]\n"),
 }
 
 

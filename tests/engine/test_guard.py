@@ -303,6 +303,44 @@ def test_json_text_is_limited_in_nesting_and_number_length(text: str, expected: 
     assert caught.value.code == expected
 
 
+@pytest.mark.parametrize("text", ['"' + '\\"' * 21_000, '"\\' * 30_000, '["' + 'a\\"' * 20_000])
+def test_quotes_and_backslashes_are_scanned_in_linear_time(text: str) -> None:
+    # A regular expression for JSON strings took 16-33 s on these; the scan takes milliseconds.
+    started = time.process_time()
+    with pytest.raises(guard.InputError):
+        guard.load_json(text)
+    assert time.process_time() - started < 1.0
+
+
+def test_brackets_inside_strings_and_after_escaped_quotes_are_counted_right() -> None:
+    assert not guard._too_deep('["[[[[", "\\"[[[[", "\\\\"]' + "," * 30, 3)
+    assert guard._too_deep('["\\\\", [[[[]]]]]', 3)          # the string ends after an escaped backslash
+    assert guard._too_deep("[" * 4 + "]" * 4, 3) and not guard._too_deep("[" * 3 + "]" * 3, 3)
+
+
+@pytest.mark.parametrize("text,line", [
+    ("a" + ".a" * 20_000 + " = 1\n", 1), ("x = 1\n[" + "a." * 20_000 + "a]\n", 2),
+    ("x = {" + "a." * 20_000 + "a = 1}\n", 1), ('"a"' + '."a"' * 12_000 + " = 1\n", 1),
+    ("a.b.c.d.e.f.g.h.i.j.k = 1\n", 1), ('x = "\\""\n' + "a." * 20 + "a = 1\n", 2),
+])
+def test_a_dotted_key_of_more_than_ten_parts_is_refused_before_tomllib(text: str, line: int) -> None:
+    started = time.process_time()
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset_text(text, "house.toml")
+    assert time.process_time() - started < 1.0              # tomllib alone took 10 s on the first
+    assert caught.value.code == "key_too_long" and caught.value.params == {"limit": 10, "line": line}
+
+
+@pytest.mark.parametrize("text", [
+    'x = "' + "a." * 30_000 + '"\n', "# " + "a." * 30_000 + "\nx = 1\n", 'x = """' + "a.\n" * 20_000 + '"""\n',
+    "x = '" + "a." * 30_000 + "'\n", "x = [" + "1.5," * 15_000 + "]\n", "a.b.c.d.e.f.g.h.i.j = 1\n",
+])
+def test_dots_in_strings_comments_and_numbers_are_no_dotted_key(text: str) -> None:
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset_text(text, "house.toml")
+    assert getattr(caught.value, "code", None) != "key_too_long"
+
+
 def test_json_errors_give_line_and_column() -> None:
     with pytest.raises(guard.InputError) as caught:
         parse_position('{\n  "variant": "pl",\n  oops\n}')
@@ -474,6 +512,6 @@ def test_the_input_limits_document_lists_every_code_and_limit() -> None:
     doc = (ROOT / "docs" / "INPUT_LIMITS.md").read_text(encoding="utf-8")
     for code, text in guard.MESSAGES.items():
         assert f"| `{code}` | {text} |" in doc, code
-    for name in ("MAX_JSON_BYTES", "MAX_TOML_BYTES", "MAX_TOML_DEPTH", "MAX_JSON_DEPTH", "MAX_INT_DIGITS",
-                 "MAX_MOVE_CHARS"):
+    for name in ("MAX_JSON_BYTES", "MAX_TOML_BYTES", "MAX_TOML_DEPTH", "MAX_TOML_KEY_PARTS", "MAX_JSON_DEPTH",
+                 "MAX_INT_DIGITS", "MAX_MOVE_CHARS"):
         assert f"| `{name}` | {getattr(guard, name):,} |" in doc, name
