@@ -78,8 +78,10 @@ def _read_position(source: str):
             raise CliError(f"{source}: cannot be read ({exc.strerror})") from None
     try:
         return parse_position(guard.upload_text(data, "position", limit))
-    except PositionError as exc:
-        raise CliError("impossible position: " + "; ".join(str(p) for p in exc.problems)) from None
+    except PositionError as exc:   # the first ten problems: a seat listed 8,000 times makes 8,000 of them
+        listed = "; ".join(str(p) for p in exc.problems[:10])
+        more = f"; and {len(exc.problems) - 10} more" if len(exc.problems) > 10 else ""
+        raise CliError(f"impossible position: {listed}{more}") from None
     except EngineError as exc:
         raise CliError(f"position: {exc}") from None
 

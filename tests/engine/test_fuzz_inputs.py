@@ -360,3 +360,11 @@ def test_the_cli_refuses_a_10_mb_file_without_reading_it_whole(files: Path) -> N
         tracemalloc.stop()
     assert (status, out) == (2, "") and err == "error: position: the position is larger than 64 KiB\n"
     assert peak < MEMORY_CAP
+
+
+def test_the_cli_names_the_first_ten_problems_of_a_position_with_thousands(files: Path) -> None:
+    path = files / "repeated.json"
+    path.write_text(json.dumps({**POSITIONS[0], "finished": [0, 1] * 8000}), encoding="utf-8")
+    status, out, err = run_main(["explain", str(path)])
+    assert (status, out) == (2, "") and len(err.splitlines()) == 1
+    assert err.count("; ") == 10 and err.rstrip().endswith(" more") and len(err) < 1000   # not 1.1 MB
