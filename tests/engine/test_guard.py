@@ -515,3 +515,42 @@ def test_the_input_limits_document_lists_every_code_and_limit() -> None:
     for name in ("MAX_JSON_BYTES", "MAX_TOML_BYTES", "MAX_TOML_DEPTH", "MAX_TOML_KEY_PARTS", "MAX_JSON_DEPTH",
                  "MAX_INT_DIGITS", "MAX_MOVE_CHARS"):
         assert f"| `{name}` | {getattr(guard, name):,} |" in doc, name
+
+
+# ------------------------------------------------- the pages the review broke, through AppTest
+
+APP = str(ROOT / "streamlit_app.py")
+
+
+def open_with(script: str, **query: str):
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(APP, default_timeout=30)
+    for name, value in query.items():
+        at.query_params[name] = value
+    at.run()
+    at.switch_page(script).run()
+    return at
+
+
+@pytest.mark.parametrize("code", [D1_SHARE, encode_share_code(GOOD)[:-6]])
+def test_the_sandbox_link_with_a_long_number_or_a_cut_checksum_shows_a_message_not_a_traceback(code: str) -> None:
+    at = open_with("app_pages/sandbox.py", pos=code)
+    assert not at.exception, at.exception
+    assert any("cut short or changed" in box.value for box in [*at.error, *at.warning]), [b.value for b in at.error]
+
+
+def test_the_practice_quiz_link_with_a_5000_digit_number_shows_a_message_not_a_traceback() -> None:
+    at = open_with("app_pages/practice.py", quiz=raw_code(b'{"v":' + NINES.encode() + b',"d":["x"]}', "Q1."))
+    assert not at.exception, at.exception
+    assert any("damaged" in box.value for box in [*at.error, *at.warning]), [b.value for b in at.error]
+
+
+def test_the_practice_progress_box_with_a_5000_digit_count_shows_a_message_not_a_traceback() -> None:
+    from ui.practice import state as practice_state
+
+    at = open_with("app_pages/practice.py")
+    at.text_input(key=practice_state.IMPORT_BOX).set_value(raw_code(b'{"s":[' + NINES.encode() + b',0],"t":{}}', "MP1.")).run()
+    at.button(key="practice_import").click().run()
+    assert not at.exception, at.exception
+    assert at.error[0].value.startswith("This progress code is damaged")
