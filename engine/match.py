@@ -323,9 +323,8 @@ def play_match(rules: Ruleset, players: int, strengths: str | Sequence[str], rou
                fast: bool = True) -> Match:
     """Plays up to ``rounds`` rounds between computer players (fewer once ru-101's limit is
     passed), each dealt with ``round_seed(seed, i)``; ``fast`` plays them on the kernel."""
-    match = Match.start(rules, players, strengths, rounds)
-    if HUMAN in match.strengths:
-        raise MatchError("play_match plays computer players only")
+    _check_players(rules, players)
+    match = Match.start(rules, players, seat_strengths(strengths, players), rounds)
     i = 0
     while not match.decided:
         s = round_seed(seed, i)

@@ -62,13 +62,13 @@ SHED = 10.0
 KEEP_WILD = 30.0
 KEEP_CHANGER = 6.0
 ATTACK_SHORT = 40.0
-ATTACK_PER_CARD = 3.0
-ATTACK_PER_TURN = 8.0
+ATTACK_PER_CARD = 0.25   # an attack's penalty in cards drawn by the next seat (BLOCK per card)
+ATTACK_PER_TURN = 1.0
 FOLLOW = 4.0
 BLOCK = 40.0
 BLOCK_SHORT = 3.0        # BLOCK is multiplied so when the next seat holds 1-2 cards
 POINTS = 0.5
-KEEP_ATTACK = 10.0       # C13, per attack card
+KEEP_ATTACK = 25.0       # C13, per attack card
 
 
 class _Knowledge:
@@ -298,14 +298,14 @@ def _score(ctx: tuple, cards: tuple[int, ...], group: list[Move]) -> tuple[float
             skip_total += attack.amount if skip_total else 0
         target = prv if kn.backwards[attacker] else nxt
         if target is not None:
+            # C4, C9: the target takes the attack unless it holds an answer to it.
             answers = kn.def_ok[attacker][last]
-            can_answer = _chance_holds(sizes[target], _pop(unseen1 & answers) + _pop(unseen2 & answers), pool)
-            gain = ATTACK_PER_CARD * draw_total + ATTACK_PER_TURN * skip_total
-            if sizes[target] <= 2:
-                gain += ATTACK_SHORT                          # C4
-            elif attack is None:
-                gain -= KEEP_ATTACK * len(cards)
-            score += gain * (1.0 - can_answer)                # C4, C9
+            stuck = 1.0 - _chance_holds(sizes[target], _pop(unseen1 & answers) + _pop(unseen2 & answers), pool)
+            short = sizes[target] <= 2
+            penalty = ATTACK_PER_CARD * draw_total + ATTACK_PER_TURN * skip_total
+            score += stuck * (BLOCK * penalty * (BLOCK_SHORT if short else 1.0) + (ATTACK_SHORT if short else 0.0))
+            if not short and attack is None:
+                score -= KEEP_ATTACK * len(cards)             # C13
     if kn.wish_kind[last] and value not in (None, "none"):
         follow = kn.wish_ok("rank" if kn.wish_kind[last] == RANK_WISH else "suit", value)[last]
     else:
