@@ -1,6 +1,7 @@
 """The club player: a heuristic a good club player would recognise, built on the Danish app's
 "Gode råd" (seed 002) and common sense. Every rule is listed here and in docs/PLAYERS.md with
-its source; the weights were tuned against the beginner in bench/players_bench.py.
+its source; the weights were tuned in rounds against three "eager" players (a random play
+whenever one exists), the bench's harder reference (bench/players_bench.py).
 
 It scores every distinct play (the cards and their order; the wish and the call are then chosen
 by rules C5, C6 and C10) and plays the best one; the draw / wait / pass option is taken only
@@ -8,15 +9,16 @@ when no card may go (C1, C2). Ties are broken with the seeded generator.
 
 C1  Defend before drawing: under an attack any defence is played rather than taking it
     (common sense: a defence sheds a card and passes the penalty on; seed 002 step 5).
-C2  Play rather than draw: a seat that may put a card down does so (drawing only adds cards;
-    the queen is kept for exactly this moment, C3).
+C2  Play rather than draw: a seat that may put a card down does so, and a drawn card that may
+    go is played (drawing only adds cards; the queen is kept for exactly this moment, C3).
 C3  Keep a queen (any wild card) for later: playing one costs ``KEEP_WILD`` while other cards
     stay in hand (Gode råd 1: "Gem en dame til senere: den passer på alt, når du ikke har
     andre kort").
 C4  Attack a player with 1 or 2 cards: an attack on such a seat scores ``ATTACK_SHORT``
     (Gode råd 2: "Når en modstander har 1 eller 2 kort tilbage, så angrib med en toer, en treer
-    eller en konge"). Any attack scores by the cards it makes the target draw or the turns it
-    makes it sit out, times the chance that the target cannot answer it (C9).
+    eller en konge"). Any attack scores ``BLOCK`` per card it makes the target draw
+    (``ATTACK_PER_CARD`` of a card each) or turn it makes it sit out (``ATTACK_PER_TURN``), times
+    the chance that the target cannot answer it (C9).
 C5  Ace (Hungarian felső, any suit wish) to the suit you hold most after the play; ties go to
     the suit the others are least likely to hold (Gode råd 3: "Brug et es til at skifte til den
     kulør, du har flest af"; ties: C9).
@@ -33,8 +35,8 @@ C8  Leave a top you can follow: the cards still in hand that could go on the new
 C9  Count what has been played: the cards the seat cannot see are the deck less its own hand and
     the pile (``SeatView.unseen``). From them it estimates the chance that the next seat can
     follow the new top, or that the target can answer an attack, and prefers plays that leave the
-    next seat stuck — more so when that seat is close to going out (common sense: the pile is
-    open to everyone).
+    next seat stuck: ``BLOCK`` times that chance, times ``BLOCK_SHORT`` when the seat holds 1–2
+    cards (common sense: the pile is open to everyone).
 C10 Always make the last-card calls (pl "makao", hu "Makaó"/"Kakaó"; RULES.md: computer players
     always call).
 C11 In penalty-point variants (cz-prsi, de-maumau, ru-101) costly cards go first: each card put
