@@ -73,6 +73,10 @@ POINTS = 0.5
 KEEP_ATTACK = 25.0       # C13, per attack card
 
 
+# Wishes that a card meeting them does not end (engine.rules: "round", "until_return").
+_OUTLIVES_A_CARD = ("round", "until_return")
+
+
 class _Knowledge:
     """What the club player knows about a ruleset before any round (built once per ruleset)."""
 
@@ -308,8 +312,12 @@ def _score(ctx: tuple, cards: tuple[int, ...], group: list[Move]) -> tuple[float
             score += stuck * (BLOCK * penalty * (BLOCK_SHORT if short else 1.0) + (ATTACK_SHORT if short else 0.0))
             if not short and attack is None:
                 score -= KEEP_ATTACK * len(cards)             # C13
-    if kn.wish_kind[last] and value not in (None, "none"):
-        follow = kn.wish_ok("rank" if kn.wish_kind[last] == RANK_WISH else "suit", value)[last]
+    wish = view.wish
+    if kn.wish_kind[last]:
+        follow = kn.top_ok[last] if value in (None, "none") else \
+            kn.wish_ok("rank" if kn.wish_kind[last] == RANK_WISH else "suit", value)[last]
+    elif wish is not None and wish.duration in _OUTLIVES_A_CARD and wish.by != view.seat:
+        follow = kn.wish_ok(wish.kind, wish.value)[last]   # pl, da jack; pl-trad: the wish goes on
     else:
         follow = kn.top_ok[last]
     score += FOLLOW * _pop(rem_mask & follow)                 # C8
