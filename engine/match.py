@@ -47,11 +47,13 @@ from engine.verdicts import Event
 
 HUMAN = "human"
 # A round between computer players that is still going after this many moves is a bug
-# (every ruleset's rounds end: tests/engine/test_match.py plays thousands).
+# (every ruleset's rounds end: tests/engine/test_players.py plays thousands).
 MAX_MOVES = 20_000
 # Match limits the rulesets do not carry as data: Russian 101, "whoever goes over 101 loses"
 # (ru-101.toml notes; relatives.md §1.8). Exactly 101 does not reset here (some tables do).
+# A house copy of a ruleset (id "<variant>-house", ui/house_rules.py) keeps its limit.
 PENALTY_LIMITS = {"ru-101": 101}
+HOUSE_SUFFIX = "-house"
 _BETTER = {"points": "higher", "places": "higher", "winner": "higher", "loser": "lower",
            "penalty_points": "lower"}
 
@@ -101,6 +103,13 @@ def computer_move(st: State, seats: Sequence[str], seed: int, ply: int) -> Move 
 def better(rules: Ruleset) -> str:
     """Whether a higher or a lower total is better under this ruleset's scoring."""
     return _BETTER[rules.end_result]
+
+
+def match_limit(rules: Ruleset) -> int | None:
+    """The penalty total over which a seat loses the match (ru-101 and its house copies), or None."""
+    if rules.end_result != "penalty_points":
+        return None
+    return PENALTY_LIMITS.get(rules.id.removesuffix(HOUSE_SUFFIX))
 
 
 def round_scores(rules: Ruleset, result: dict[str, Any]) -> tuple[int, ...]:
@@ -269,7 +278,7 @@ class Match:
         if not isinstance(planned, int) or isinstance(planned, bool) or planned < 1:
             raise MatchError(f"a match has at least 1 round, not {planned!r}")
         return cls(rules.id, players, seat_strengths(strengths, players, humans=True), planned,
-                   better(rules), PENALTY_LIMITS.get(rules.id))
+                   better(rules), match_limit(rules))
 
     def add(self, round_score: RoundScore) -> "Match":
         """The match with one more finished round; raises MatchError once it is decided."""
@@ -336,5 +345,5 @@ def play_match(rules: Ruleset, players: int, strengths: str | Sequence[str], rou
 
 
 __all__ = ["HUMAN", "MAX_MOVES", "PENALTY_LIMITS", "Match", "MatchError", "RoundRecord", "RoundScore",
-           "STRENGTHS", "better", "computer_move", "move_rng", "play_match", "play_round", "playout_view",
+           "STRENGTHS", "better", "computer_move", "match_limit", "move_rng", "play_match", "play_round", "playout_view",
            "quick_round", "round_scores", "round_seed", "seat_strengths"]

@@ -265,3 +265,13 @@ def test_python_m_engine_has_the_commands():
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["rounds"] == 2
+
+
+def test_the_101_limit_belongs_to_russian_101_and_its_house_copies():
+    import dataclasses
+    from engine.match import match_limit
+    ru = load_ruleset("ru-101")
+    assert match_limit(ru) == 101
+    assert match_limit(dataclasses.replace(ru, id="ru-101-house")) == 101
+    assert match_limit(dataclasses.replace(ru, id="ru-101-house", end_result="winner")) is None
+    assert [match_limit(load_ruleset(v)) for v in ("pl", "pl-trad", "da", "hu", "cz-prsi", "de-maumau")] == [None] * 6
