@@ -65,7 +65,8 @@ from engine.deal import new_game
 from engine.moves import DRAW, PASS, WAIT, Move
 from engine.ruleset import Ruleset, load_ruleset
 from engine.rules import judge_card
-from engine.state import RANK_WISH, Attack, State, Wish, attack_totals, give_back_half, play_moves, tables_for
+from engine.state import RANK_WISH, Attack, State, Wish, tables_for
+from engine.transitions import attack_totals, give_back_half, play_moves
 from engine.verdicts import LEGAL_PLAY
 
 __all__ = ["Playout", "run_random_games", "compiled"]

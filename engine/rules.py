@@ -11,7 +11,8 @@ from itertools import combinations
 
 from engine.errors import IllegalMoveError
 from engine.moves import DRAW, PASS, WAIT, Move, format_move
-from engine.state import RANK_WISH, SUIT_WISH, Attack, State, Tables, Wish, attack_totals, give_back_half, play_moves, tables_for
+from engine.state import RANK_WISH, SUIT_WISH, Attack, State, Tables, Wish, tables_for
+from engine.transitions import attack_totals, give_back_half, play_moves
 from engine.verdicts import LEGAL_PLAY, Event, Reason, Verdict
 
 _LEGAL = frozenset(LEGAL_PLAY)
