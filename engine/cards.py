@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from engine.errors import NotationError
 
 
-
 @dataclass(frozen=True)
 class DeckKind:
     """One kind of deck: its ranks and suits, in notation order."""

@@ -16,6 +16,7 @@ the same ``Drill`` objects, so the practice page treats both alike. Stdlib only.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,7 @@ from engine.errors import EngineError, NotationError, PositionError
 from engine.moves import Move, format_move, parse_move
 from engine.position import position_from_json
 from engine.rules import apply_move, check, verdicts
-from engine.ruleset import variant_ids
+from engine.ruleset import WISH_DURATIONS, variant_ids
 from engine.scenario import TOPICS
 from engine.state import State
 from engine.verdicts import REASON_CODES, Verdict
@@ -39,7 +40,6 @@ KINDS = ("select", "next", "best")
 #   cards     "6"         how many cards the seat that moved holds afterwards
 #   round     "over" / "goes_on"
 ASKS = ("penalty", "to_move", "wish", "cards", "round")
-WISH_DURATIONS = ("round", "until_return", "until_covered", "until_fulfilled")
 LEVELS = (1, 2, 3)
 DRILL_FIELDS = ("id", "topic", "kind", "level", "title", "text", "feedback", "answer", "move", "ask",
                 "options", "wrong", "position")
@@ -99,7 +99,7 @@ class Drill:
             if isinstance(response, str) or not hasattr(response, "__iter__"):
                 return False
             return sorted(set(response)) == sorted(self.answer)
-        return response == self.answer[0]
+        return bool(response == self.answer[0])
 
 
 # ---------------------------------------------------------------------------- the engine's answers
@@ -217,7 +217,8 @@ def _valid_key(ask: str, key: str, players: int) -> bool:
 
 # ---------------------------------------------------------------------------- reading
 
-def _field(raw: dict, key: str, kind: type | tuple[type, ...], err, default: Any = ...) -> Any:
+def _field(raw: dict[str, Any], key: str, kind: type | tuple[type, ...], err: Callable[[str], DrillError],
+           default: Any = ...) -> Any:
     if key not in raw:
         if default is ...:
             raise err(f"field {key!r} is missing")
@@ -228,7 +229,7 @@ def _field(raw: dict, key: str, kind: type | tuple[type, ...], err, default: Any
     return value
 
 
-def _strings(value: Any, key: str, err) -> tuple[str, ...]:
+def _strings(value: Any, key: str, err: Callable[[str], DrillError]) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
         raise err(f"field {key!r} must be a list of texts")
     return tuple(value)
@@ -412,9 +413,9 @@ def verify_drill(drill: Drill) -> None:
                 raise err(f"option {key!r} is not an outcome of ask {drill.ask!r}")
         if drill.answer[0] not in drill.options:
             raise err(f"the answer {drill.answer[0]!r} is not among the options")
-        truth = outcome(st, move, drill.ask)
-        if truth != drill.answer[0]:
-            raise err(f"answer says {drill.answer[0]!r}, the engine says {truth!r}")
+        outcome_key = outcome(st, move, drill.ask)
+        if outcome_key != drill.answer[0]:
+            raise err(f"answer says {drill.answer[0]!r}, the engine says {outcome_key!r}")
         return
     best = move_of(drill.answer[0])
     v = check(st, best)

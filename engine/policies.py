@@ -5,8 +5,8 @@ import random
 import time
 from typing import Any
 
-from engine.moves import Move
 from engine.deal import new_game
+from engine.moves import Move
 from engine.rules import child, legal_moves
 from engine.ruleset import load_ruleset
 from engine.state import State

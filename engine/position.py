@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeGuard
 
 from engine.cards import DeckKind
 from engine.errors import NotationError, PositionError, Problem, RulesetError
 from engine.packing import PackError, pack_json, unpack_json
-from engine.ruleset import Ruleset, load_ruleset
-from engine.state import Attack, State, Tables, Wish, tables_for
+from engine.ruleset import Ruleset, WishKind, load_ruleset
+from engine.state import Attack, AttackKind, State, Tables, Wish, tables_for
 
 FORMAT = "makao-position/1"
 FIELDS = ("format", "variant", "hands", "to_move", "pile", "deck", "attack", "wish",
@@ -24,7 +25,7 @@ MAX_UNKNOWN = 10_000
 PROBLEM_CODES = ("bad_attack", "bad_attack_amount", "bad_card", "bad_count", "bad_format", "bad_type", "bad_waiting", "bad_wish", "bad_wish_value", "card_does_not_attack", "drawn_not_in_hand", "drawn_not_playable", "drawn_under_attack", "duplicate_card", "empty_hand", "empty_pile", "finished_holds_cards", "missing_field", "no_such_attack", "no_such_wish", "not_a_seat", "players_out_of_range", "round_already_over", "seat_listed_twice", "to_move_finished", "to_move_waiting", "too_many_cards", "unknown_field", "unknown_variant", "waiting_length", "wish_not_allowed")
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -141,7 +142,7 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
                 or ("draw" in a and "skip" in a):
             add("bad_attack", 'attack must be {"draw": N} or {"skip": N}', field="attack")
         else:
-            kind = "draw" if "draw" in a else "skip"
+            kind: AttackKind = "draw" if "draw" in a else "skip"
             amount = a[kind]
             if not _is_int(amount) or not 1 <= amount <= 1000:
                 add("bad_attack_amount", f"attack: {amount!r} is not a positive number", field="attack", value=str(amount)[:20])
@@ -219,14 +220,16 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
     final_hands = []
     for hand in hands:
         if _is_int(hand):
-            hand, free = free[:hand], free[hand:]
-        final_hands.append(tuple(sorted(hand)))
-    if deck_cards is None:
-        final_deck = tuple(free)
-    elif _is_int(deck_cards):
+            dealt, free = free[:hand], free[hand:]
+        else:
+            dealt = hand if isinstance(hand, list) else []
+        final_hands.append(tuple(sorted(dealt)))
+    if _is_int(deck_cards):
         final_deck = tuple(free[:deck_cards])
+    elif deck_cards is None:
+        final_deck = tuple(free)
     else:
-        final_deck = tuple(deck_cards)
+        final_deck = tuple(deck_cards) if isinstance(deck_cards, list) else ()
     return State(
         rules=rules, hands=tuple(final_hands), pile=tuple(pile), deck=final_deck, to_move=to_move,
         attack=attack, wish=wish, waiting=tuple(waiting), drawn=drawn, finished=tuple(finished),
@@ -249,7 +252,8 @@ def implied_attacker(t: Tables, pile: tuple[int, ...], kind: str) -> int:
     return top
 
 
-def _read_wish(w: Any, rules: Ruleset, deck: DeckKind, players: int, problems: list[Problem], seat_ok) -> Wish | None:
+def _read_wish(w: Any, rules: Ruleset, deck: DeckKind, players: int, problems: list[Problem],
+               seat_ok: Callable[[str, Any], bool]) -> Wish | None:
     t = tables_for(rules)
 
     def add(code: str, message: str, **params: Any) -> None:
@@ -259,7 +263,7 @@ def _read_wish(w: Any, rules: Ruleset, deck: DeckKind, players: int, problems: l
             or "by" not in w:
         add("bad_wish", 'wish must be {"rank": R, "by": SEAT} or {"suit": S, "by": SEAT}', field="wish")
         return None
-    kind = "rank" if "rank" in w else "suit"
+    kind: WishKind = "rank" if "rank" in w else "suit"
     rule = t.rank_wish_card_rule if kind == "rank" else t.suit_wish_card_rule
     ok = seat_ok("wish.by", w["by"])
     if rule is None:

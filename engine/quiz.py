@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 from engine.deal import new_game
-from engine.drills import Drill, verify_drill, outcome, outcome_options, playable_cards
+from engine.drills import Drill, outcome, outcome_options, playable_cards, verify_drill
 from engine.errors import EngineError, PositionError
 from engine.moves import Move, format_move
 from engine.policies import eager_move, random_move
@@ -159,9 +160,9 @@ def _next_candidates(st: State, topic: str) -> list[tuple[Move, str]]:
             last = m.cards[-1]
             if _attack_topic(rules, last) == topic:
                 out.append((m, "penalty"))
-            if t.wish_kind[last] and (m.demand or m.suit) not in (None, "none"):
-                if _wish_topic(rules, "rank" if t.wish_kind[last] == RANK_WISH else "suit") == topic:
-                    out.append((m, "wish"))
+            made = "rank" if t.wish_kind[last] == RANK_WISH else "suit"
+            if t.wish_kind[last] and (m.demand or m.suit) not in (None, "none") and _wish_topic(rules, made) == topic:
+                out.append((m, "wish"))
             if st.wish is not None and _wish_topic(rules, st.wish.kind) == topic and not t.wish_kind[last]:
                 out.append((m, "wish"))
             if topic == "several_cards" and len(m.cards) > 1:
@@ -184,10 +185,9 @@ def _needs_call(st: State, move: Move) -> bool:
     return (left == 1 and st.rules.call("makao") is not None) or (left == 0 and st.rules.call("kakao") is not None)
 
 
-def _question(st: State, topic: str, rng: random.Random, data: dict) -> Drill | None:
+def _question(st: State, topic: str, rng: random.Random, data: dict[str, Any]) -> Drill | None:
     """Makes a question about the topic from a position, or None when it has none."""
     deck = st.rules.deck
-    base = dict(variant=st.rules.id, topic=topic, position=data, file="generated")
     candidates = _next_candidates(st, topic)
     if candidates and rng.random() < 0.5:
         move, ask = candidates[rng.randrange(len(candidates))]
@@ -196,15 +196,17 @@ def _question(st: State, topic: str, rng: random.Random, data: dict) -> Drill | 
         if len(options) < 2:
             return None
         rng.shuffle(options)
-        return Drill(id="", kind="next", level=_next_level(st, move), answer=(truth,),
-                     move=format_move(move, deck), ask=ask, options=tuple(options), **base)
+        return Drill(id="", variant=st.rules.id, topic=topic, kind="next", level=_next_level(st, move),
+                     position=data, answer=(truth,), move=format_move(move, deck), ask=ask,
+                     options=tuple(options), file="generated")
     answer = playable_cards(st)
     if not answer and rng.random() < 0.7:
         return None   # keep positions where nothing fits for a few questions only
-    return Drill(id="", kind="select", level=_select_level(st), answer=answer, **base)
+    return Drill(id="", variant=st.rules.id, topic=topic, kind="select", level=_select_level(st),
+                 position=data, answer=answer, file="generated")
 
 
-def _round_trip(st: State) -> tuple[State, dict] | None:
+def _round_trip(st: State) -> tuple[State, dict[str, Any]] | None:
     """The position as JSON and read back by the validator; None if it would be rejected."""
     data = position_to_json(st)
     try:

@@ -95,7 +95,7 @@ class Scenario:
 
 # ---------------------------------------------------------------------------- reading
 
-def _require(data: dict, key: str, kind: type | tuple[type, ...], file: str, where: str) -> Any:
+def _require(data: dict[str, Any], key: str, kind: type | tuple[type, ...], file: str, where: str) -> Any:
     if key not in data:
         raise ScenarioError(file, where, f"field {key!r} is missing")
     value = data[key]
@@ -105,7 +105,7 @@ def _require(data: dict, key: str, kind: type | tuple[type, ...], file: str, whe
     return value
 
 
-def _optional(data: dict, key: str, kind: type | tuple[type, ...], file: str, where: str, default: Any) -> Any:
+def _optional(data: dict[str, Any], key: str, kind: type | tuple[type, ...], file: str, where: str, default: Any) -> Any:
     if key not in data:
         return default
     return _require(data, key, kind, file, where)
@@ -117,7 +117,7 @@ def _kind_name(kind: type | tuple[type, ...]) -> str:
                         bool: "true or false"}.get(k, k.__name__) for k in kinds)
 
 
-def _unknown(data: dict, allowed: tuple[str, ...], file: str, where: str) -> None:
+def _unknown(data: dict[str, Any], allowed: tuple[str, ...], file: str, where: str) -> None:
     for key in data:
         if key not in allowed:
             place = key if where == "scenario" else f"{where}.{key}"
@@ -337,8 +337,8 @@ def _check_step(sc: Scenario, st: State, step: Step) -> list[State]:
         move = read_move(sc, st, text, f"{where}.accept")
         verdict = check(st, move)
         if not verdict.legal:
-            codes = ", ".join(r.code for r in verdict.reasons)
-            raise ScenarioError(sc.file, f"{where}.accept", f"accepted move {text!r} is illegal ({codes})")
+            listed = ", ".join(r.code for r in verdict.reasons)
+            raise ScenarioError(sc.file, f"{where}.accept", f"accepted move {text!r} is illegal ({listed})")
         if any(r.code in COSTLY_NOTES for r in verdict.reasons):
             raise ScenarioError(sc.file, f"{where}.accept", f"accepted move {text!r} forgets a required call")
         after.append(apply_move(st, move, verdict)[0])
@@ -348,9 +348,9 @@ def _check_step(sc: Scenario, st: State, step: Step) -> list[State]:
         if accepted_move(sc, st, step, move) is not None:
             raise ScenarioError(sc.file, at, f"{wrong.move!r} is also an accepted answer")
         verdict = check(st, move)
-        codes = [r.code for r in verdict.reasons]
-        if wrong.reason not in codes:
-            raise ScenarioError(sc.file, f"{at}.reason", f"the engine gives {', '.join(codes)} for {wrong.move!r}, not {wrong.reason}")
+        given = [r.code for r in verdict.reasons]
+        if wrong.reason not in given:
+            raise ScenarioError(sc.file, f"{at}.reason", f"the engine gives {', '.join(given)} for {wrong.move!r}, not {wrong.reason}")
         if verdict.legal and wrong.reason not in COSTLY_NOTES:
             raise ScenarioError(sc.file, at, f"{wrong.move!r} is legal here; a wrong answer must be illegal or forget a call")
     return after
@@ -370,11 +370,11 @@ def _check_success(sc: Scenario, st: State) -> None:
     if "to_move" in rules and rules["to_move"] != st.to_move:
         fail("to_move", st.to_move)
     if "attack" in rules:
-        found = "none" if st.attack is None else {st.attack.kind: st.attack.amount}
-        if rules["attack"] != found:
-            fail("attack", found)
+        attack: Any = "none" if st.attack is None else {st.attack.kind: st.attack.amount}
+        if rules["attack"] != attack:
+            fail("attack", attack)
     if "wish" in rules:
-        found = "none" if st.wish is None else {st.wish.kind: st.wish.value}
+        found: Any = "none" if st.wish is None else {st.wish.kind: st.wish.value}
         expected = rules["wish"]
         if isinstance(expected, dict):
             expected = {k: v for k, v in expected.items() if k != "by"}

@@ -20,7 +20,7 @@ def give_back_half(hand: list[int], rng: random.Random) -> list[int]:
     return [hand.pop(i) for i in sorted(back, reverse=True)]
 
 
-def attack_totals(t: "Tables", cards: tuple[int, ...]) -> tuple[int, int, int]:
+def attack_totals(t: Tables, cards: tuple[int, ...]) -> tuple[int, int, int]:
     """Adds up the attacks of the cards played together: (cards to draw, turns to sit out, the last
     attacking card or -1) — RULES.md: "the effects of all cards played add up"."""
     draw_total = skip_total = 0
@@ -35,16 +35,14 @@ def attack_totals(t: "Tables", cards: tuple[int, ...]) -> tuple[int, int, int]:
     return draw_total, skip_total, attacker
 
 
-def play_moves(rules: Ruleset, t: "Tables", cards: tuple[int, ...], remaining: int) -> list[Move]:
+def play_moves(rules: Ruleset, t: Tables, cards: tuple[int, ...], remaining: int) -> list[Move]:
     """Every legal way to play ``cards`` leaving ``remaining`` in hand: one move per wish choice
     of the last card, doubled where a last-card call may be made or forgotten."""
     rule = t.wish_rule[cards[-1]]
-    if rule is None:
-        wishes: list[tuple[str | None, str | None]] = [(None, None)]
-    elif rule.wish == "rank":
-        wishes = [(v, None) for v in rule.wish_values] + ([("none", None)] if rule.wish_optional else [])
-    else:
-        wishes = [(None, s) for s in rules.deck.suits] + ([(None, "none")] if rule.wish_optional else [])
+    wishes: list[tuple[str | None, str | None]] = [(None, None)]
+    if rule is not None:
+        values = [*(rule.wish_values if rule.wish == "rank" else rules.deck.suits), *(["none"] if rule.wish_optional else [])]
+        wishes = [(v, None) for v in values] if rule.wish == "rank" else [(None, v) for v in values]
     calls = [(False, False)]
     if remaining == 1 and rules.call("makao"):
         calls = [(True, False), (False, False)]

@@ -121,7 +121,7 @@ def _same_play(st: State) -> int:
     assert mine == ref, f"{_describe(st)}: legal moves differ: kernel {len(mine)}, reference {len(ref)}"
     for index, move in enumerate(ref):
         q = p.copy()
-        q._run(_Index(index), 1, None)
+        q.play_random(_Index(index), 1)  # type: ignore[arg-type]  # stands in for random.Random
         expected = child(st, move)
         got = q.to_state()
         if got != expected:

@@ -11,8 +11,7 @@ from hypothesis import strategies as st
 
 from engine.drills import load_drills
 from ui.classroom_quiz import QuizCodeError, decode_quiz, encode_quiz
-from ui.practice_score import (Progress, ProgressCodeError, decode_progress, encode_progress, record,
-                               suggestions)
+from ui.practice_score import Progress, ProgressCodeError, decode_progress, encode_progress, record, suggestions
 
 TOPICS = ("matching", "jack", "queen", "ace")
 
