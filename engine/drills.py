@@ -13,6 +13,7 @@ The texts (``title``, ``text``, ``feedback``) stay English msgids; ``ui`` transl
 Every error names the file and the drill at fault. Generated quizzes (``engine.quiz``) build
 the same ``Drill`` objects, so the practice page treats both alike. Stdlib only.
 """
+
 from __future__ import annotations
 
 import tomllib
@@ -41,8 +42,21 @@ KINDS = ("select", "next", "best")
 #   round     "over" / "goes_on"
 ASKS = ("penalty", "to_move", "wish", "cards", "round")
 LEVELS = (1, 2, 3)
-DRILL_FIELDS = ("id", "topic", "kind", "level", "title", "text", "feedback", "answer", "move", "ask",
-                "options", "wrong", "position")
+DRILL_FIELDS = (
+    "id",
+    "topic",
+    "kind",
+    "level",
+    "title",
+    "text",
+    "feedback",
+    "answer",
+    "move",
+    "ask",
+    "options",
+    "wrong",
+    "position",
+)
 WRONG_FIELDS = ("move", "reason", "feedback")
 MIN_OPTIONS, MAX_OPTIONS = 2, 6
 
@@ -74,13 +88,13 @@ class Drill:
     kind: str
     level: int
     position: dict[str, Any]
-    answer: tuple[str, ...]          # select: cards; next: the outcome key; best: the best move
+    answer: tuple[str, ...]  # select: cards; next: the outcome key; best: the best move
     title: str = ""
     text: str = ""
     feedback: str = ""
-    move: str = ""                   # next: the move whose result is asked about
-    ask: str = ""                    # next: what is asked (ASKS)
-    options: tuple[str, ...] = ()    # next: outcome keys; best: moves (the best one included)
+    move: str = ""  # next: the move whose result is asked about
+    ask: str = ""  # next: what is asked (ASKS)
+    options: tuple[str, ...] = ()  # next: outcome keys; best: moves (the best one included)
     wrong: tuple[WrongOption, ...] = ()
     file: str = ""
 
@@ -103,6 +117,7 @@ class Drill:
 
 
 # ---------------------------------------------------------------------------- the engine's answers
+
 
 def card_verdicts(st: State) -> dict[str, Verdict]:
     """Gives, for each distinct card in the mover's hand, the verdict on playing it first.
@@ -202,8 +217,12 @@ def _valid_key(ask: str, key: str, players: int) -> bool:
         if key == "none":
             return True
         parts = key.split()
-        return (len(parts) == 3 and parts[0] in ("draw", "skip") and parts[1].isdigit()
-                and _valid_key("to_move", parts[2], players))
+        return (
+            len(parts) == 3
+            and parts[0] in ("draw", "skip")
+            and parts[1].isdigit()
+            and _valid_key("to_move", parts[2], players)
+        )
     if ask == "to_move":
         return key.startswith("@") and key[1:].isdigit() and int(key[1:]) < players
     if ask == "wish":
@@ -217,8 +236,10 @@ def _valid_key(ask: str, key: str, players: int) -> bool:
 
 # ---------------------------------------------------------------------------- reading
 
-def _field(raw: dict[str, Any], key: str, kind: type | tuple[type, ...], err: Callable[[str], DrillError],
-           default: Any = ...) -> Any:
+
+def _field(
+    raw: dict[str, Any], key: str, kind: type | tuple[type, ...], err: Callable[[str], DrillError], default: Any = ...
+) -> Any:
     if key not in raw:
         if default is ...:
             raise err(f"field {key!r} is missing")
@@ -292,16 +313,36 @@ def drill_from_dict(raw: Any, variant: str, file: str, index: int) -> Drill:
             for key in item:
                 if key not in WRONG_FIELDS:
                     raise err(f"wrong[{j}]: unknown field {key!r} (known: {', '.join(WRONG_FIELDS)})")
-            wrong.append(WrongOption(
-                _field(item, "move", str, err), _field(item, "reason", str, err), _field(item, "feedback", str, err, "")))
+            wrong.append(
+                WrongOption(
+                    _field(item, "move", str, err),
+                    _field(item, "reason", str, err),
+                    _field(item, "feedback", str, err, ""),
+                )
+            )
         if not wrong:
             raise err("a 'best' drill needs at least one other option in 'wrong'")
         options = (answer[0], *(w.move for w in wrong))
         for key in ("move", "ask", "options"):
             if key in raw:
                 raise err(f"field {key!r} does not belong to a 'best' drill")
-    return Drill(drill_id, variant, topic, kind, level, position, answer, title, text, feedback,
-                 move, ask, options, tuple(wrong), file)
+    return Drill(
+        drill_id,
+        variant,
+        topic,
+        kind,
+        level,
+        position,
+        answer,
+        title,
+        text,
+        feedback,
+        move,
+        ask,
+        options,
+        tuple(wrong),
+        file,
+    )
 
 
 def load_drill_file(path: str | Path) -> tuple[Drill, ...]:
@@ -363,11 +404,13 @@ def drill_by_id(drill_id: str, drills: tuple[Drill, ...] | None = None) -> Drill
 
 # ---------------------------------------------------------------------------- checking
 
+
 def verify_drill(drill: Drill) -> None:
     """Checks a drill against the engine: valid position, stated answer equal to the engine's.
 
     Raises DrillError naming the file and the drill, with every difference found.
     """
+
     def err(message: str) -> DrillError:
         return DrillError(drill.file or "generated", f"drill {drill.id!r}", message)
 

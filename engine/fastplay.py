@@ -54,6 +54,7 @@ Public API
     "mean_length", "biggest_attack", ...}; for the same arguments it plays the very same games,
     so every figure but the time equals the reference's.
 """
+
 from __future__ import annotations
 
 import _random
@@ -76,14 +77,18 @@ __all__ = ["Playout", "run_random_games", "compiled"]
 _LEGAL = frozenset(LEGAL_PLAY)
 # Wish durations as small ints: ROUND and UNTIL_RETURN end when the turn passes the wisher
 # (<= 1); UNTIL_COVERED and UNTIL_FULFILLED end when a card that is no wish card covers them (>= 2).
-_DURATION = {WishDuration.ROUND: 0, WishDuration.UNTIL_RETURN: 1,
-             WishDuration.UNTIL_COVERED: 2, WishDuration.UNTIL_FULFILLED: 3}
+_DURATION = {
+    WishDuration.ROUND: 0,
+    WishDuration.UNTIL_RETURN: 1,
+    WishDuration.UNTIL_COVERED: 2,
+    WishDuration.UNTIL_FULFILLED: 3,
+}
 ROUND, UNTIL_RETURN = 0, 1
 # Action kinds.
 PLAY, DRAW_K, WAIT_K, PASS_K = 0, 1, 2, 3
 _BITLEN = [m.bit_length() for m in range(1024)]
 _LIST_MEMO_LIMIT = 200_000
-_tuple_new = tuple.__new__   # builds a NamedTuple without its Python-level __new__
+_tuple_new = tuple.__new__  # builds a NamedTuple without its Python-level __new__
 
 
 def _counted(acts: list[Action]) -> Counted:
@@ -162,23 +167,38 @@ class Action:
     Built once per ruleset and move (``_Compiled.action``) and shared by every playout; never changed.
     """
 
-    __slots__ = ("kind", "move", "cards", "count", "mask", "draw", "skip", "attacker",
-                 "wish_kind", "wish_value", "wish_duration", "wish_end", "wish_ok", "makao", "kakao")
+    __slots__ = (
+        "kind",
+        "move",
+        "cards",
+        "count",
+        "mask",
+        "draw",
+        "skip",
+        "attacker",
+        "wish_kind",
+        "wish_value",
+        "wish_duration",
+        "wish_end",
+        "wish_ok",
+        "makao",
+        "kakao",
+    )
 
     def __init__(self, kind: int, move: Move) -> None:
-        self.kind = kind                  # PLAY, DRAW_K, WAIT_K or PASS_K
-        self.move = move                  # the public move this action stands for
+        self.kind = kind  # PLAY, DRAW_K, WAIT_K or PASS_K
+        self.move = move  # the public move this action stands for
         self.cards: tuple[int, ...] = ()  # the cards played, in order (the last ends on top)
-        self.count = 0                    # how many cards are played
-        self.mask = 0                     # their bits (-1 when a card is played twice: several decks)
-        self.draw = 0                     # cards the next seat must draw (all attacks added up)
-        self.skip = 0                     # turns the next seat must sit out
-        self.attacker = -1                # the last attacking card played (the defences are judged on it)
-        self.wish_kind: WishKind | None = None   # when the last card is a wish card
-        self.wish_value: str | None = None       # the rank or suit it wishes; None for "no wish"
+        self.count = 0  # how many cards are played
+        self.mask = 0  # their bits (-1 when a card is played twice: several decks)
+        self.draw = 0  # cards the next seat must draw (all attacks added up)
+        self.skip = 0  # turns the next seat must sit out
+        self.attacker = -1  # the last attacking card played (the defences are judged on it)
+        self.wish_kind: WishKind | None = None  # when the last card is a wish card
+        self.wish_value: str | None = None  # the rank or suit it wishes; None for "no wish"
         self.wish_duration = WishDuration.ROUND  # how long that wish lasts (when it is made)
-        self.wish_end = 0                 # _DURATION[wish_duration]
-        self.wish_ok: list[int] = []      # legal first cards under that wish, per top card
+        self.wish_end = 0  # _DURATION[wish_duration]
+        self.wish_ok: list[int] = []  # legal first cards under that wish, per top card
         self.makao = False
         self.kakao = False
 
@@ -210,8 +230,10 @@ class _Compiled:
         probe = State(rules=rules, hands=((),), pile=(0,), deck=(), to_move=0, waiting=(0,))
         self._probe = probe
         self.top_ok = [self._mask(probe._replace(pile=(top,))) for top in range(size)]
-        self.def_ok = [[self._mask(probe._replace(pile=(top,), attack=Attack("draw", 1, a))) for top in range(size)]
-                       for a in range(size)]
+        self.def_ok = [
+            [self._mask(probe._replace(pile=(top,), attack=Attack("draw", 1, a))) for top in range(size)]
+            for a in range(size)
+        ]
         self.wish_ok: dict[tuple[WishKind, str], list[int]] = {}
         self.several = rules.several_cards
         self.play_drawn = rules.play_drawn
@@ -229,8 +251,7 @@ class _Compiled:
         self.PASS_A = self.action(PASS)
         # singles[b][c]: the actions playing card c alone leaving b cards (b = 0, 1, 2 or more);
         # index -1 (an empty hand) is the "2 or more" list, as in engine.rules.legal_moves.
-        self.singles = [[[self.action(m) for m in t.single_moves[b][c]] for c in range(size)]
-                        for b in (0, 1, 2)]
+        self.singles = [[[self.action(m) for m in t.single_moves[b][c]] for c in range(size)] for b in (0, 1, 2)]
         # drawn[b][c]: (actions, their number, its bit length) once card c was drawn and may be played.
         self.drawn_lists = [[_counted(acts + [self.PASS_A]) for acts in row] for row in self.singles]
         self.multi: dict[tuple[int, tuple[int, ...], int], list[Action]] = {}
@@ -250,7 +271,7 @@ class _Compiled:
         # The wishes a card of this ruleset can make, compiled now (not inside timed playouts).
         for rule in {id(r): r for r in t.wish_rule if r is not None}.values():
             if rule.wish is not None:
-                for value in (rule.wish_values if rule.wish == "rank" else rules.deck.suits):
+                for value in rule.wish_values if rule.wish == "rank" else rules.deck.suits:
                     self.wish_mask(rule.wish, value)
 
     def multi_for_mask(self, key: tuple[int, int, int], nh: int) -> list[Action]:
@@ -288,7 +309,7 @@ class _Compiled:
         """lists[key] (built on a miss), the memo cleared in place when it grows too big."""
         lists = self.lists
         if len(lists) >= _LIST_MEMO_LIMIT:
-            lists.clear()   # in place: playouts in progress hold this very dict
+            lists.clear()  # in place: playouts in progress hold this very dict
         entry = lists[key] = _counted(self.list_for(h, legal, nh, skip, None))
         return entry
 
@@ -302,8 +323,9 @@ class _Compiled:
         masks = self.wish_ok.get(key)
         if masks is None:
             wish = Wish(kind, value, 0, WishDuration.ROUND)
-            masks = self.wish_ok[key] = [self._mask(self._probe._replace(pile=(top,), wish=wish))
-                                         for top in range(self.size)]
+            masks = self.wish_ok[key] = [
+                self._mask(self._probe._replace(pile=(top,), wish=wish)) for top in range(self.size)
+            ]
         return masks
 
     def action(self, move: Move) -> Action:
@@ -351,7 +373,7 @@ class _Compiled:
             for size in range(1, len(rest) + 1):
                 for combo in combinations(rest, size):
                     for i, last in enumerate(combo):
-                        out.add((first, *combo[:i], *combo[i + 1:], last))
+                        out.add((first, *combo[:i], *combo[i + 1 :], last))
             acts = []
             for cards in sorted(out):
                 acts.extend(self.action(m) for m in play_moves(self.rules, self.t, cards, nh - len(cards)))
@@ -371,33 +393,56 @@ def compiled(rules: Ruleset) -> _Compiled:
 class Playout:
     """A round in play, changed in place by ``apply``; see the module docstring."""
 
-    __slots__ = ("k", "rules", "n", "hm", "cnt", "hs", "pile", "deck", "to_move", "ak", "aa", "ac",
-                 "wish", "wby", "wdur", "wok", "waiting", "drawn", "finished", "fin", "over", "seed",
-                 "biggest", "rng")
+    __slots__ = (
+        "k",
+        "rules",
+        "n",
+        "hm",
+        "cnt",
+        "hs",
+        "pile",
+        "deck",
+        "to_move",
+        "ak",
+        "aa",
+        "ac",
+        "wish",
+        "wby",
+        "wdur",
+        "wok",
+        "waiting",
+        "drawn",
+        "finished",
+        "fin",
+        "over",
+        "seed",
+        "biggest",
+        "rng",
+    )
     k: _Compiled
     rules: Ruleset
-    n: int                          # seats
-    hm: list[int]                   # per seat: the hand as a bitmask over card ids
-    cnt: list[list[int]] | None     # per seat and card: copies held (several decks only)
-    hs: list[int]                   # per seat: cards held
-    pile: list[int]                 # bottom → top
-    deck: list[int]                 # the next card to draw last
+    n: int  # seats
+    hm: list[int]  # per seat: the hand as a bitmask over card ids
+    cnt: list[list[int]] | None  # per seat and card: copies held (several decks only)
+    hs: list[int]  # per seat: cards held
+    pile: list[int]  # bottom → top
+    deck: list[int]  # the next card to draw last
     to_move: int
-    ak: int                         # pending attack: 0 none, 1 draw, 2 skip
-    aa: int                         # its amount
-    ac: int                         # its attacking card
+    ak: int  # pending attack: 0 none, 1 draw, 2 skip
+    aa: int  # its amount
+    ac: int  # its attacking card
     wish: Wish | None
-    wby: int                        # the wish's maker (-1: no wish)
-    wdur: int                       # _DURATION of the wish
-    wok: list[int]                  # legal first cards under the wish, per top card
+    wby: int  # the wish's maker (-1: no wish)
+    wdur: int  # _DURATION of the wish
+    wok: list[int]  # legal first cards under the wish, per top card
     waiting: list[int]
-    drawn: int                      # the card just drawn and still playable (-1: none)
+    drawn: int  # the card just drawn and still playable (-1: none)
     finished: list[int]
     fin: list[bool]
     over: bool
     seed: int
-    biggest: int                    # the biggest attack seen (statistics)
-    rng: random.Random | None       # the generator reshuffles reuse
+    biggest: int  # the biggest attack seen (statistics)
+    rng: random.Random | None  # the generator reshuffles reuse
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -556,7 +601,7 @@ class Playout:
         rng = self.rng
         if rng is None:
             rng = self.rng = random.Random()
-        _seed(rng, self.seed)            # as random.Random(self.seed), without a new generator
+        _seed(rng, self.seed)  # as random.Random(self.seed), without a new generator
         pile = self.pile
         if len(pile) > 1:
             rest = pile[:-1]
@@ -587,16 +632,16 @@ class Playout:
         """Draws ``count`` cards (fewer if the deck cannot be refilled): attacks, calls, refills."""
         deck = self.deck
         if len(deck) >= count:
-            got = deck[len(deck) - count:]
-            del deck[len(deck) - count:]
+            got = deck[len(deck) - count :]
+            del deck[len(deck) - count :]
         else:
             got = []
             while len(got) < count:
                 if not deck and not self._refill():
                     break
                 take = min(count - len(got), len(deck))
-                got += deck[len(deck) - take:]
-                del deck[len(deck) - take:]
+                got += deck[len(deck) - take :]
+                del deck[len(deck) - take :]
         if got:
             bit = self.k.bit
             mask = self.hm[seat]
@@ -631,7 +676,7 @@ class Playout:
         getrandbits = rng.getrandbits if rng is not None else _no_choice
         biggest = self.biggest
         steps = 0
-        a = forced if forced is not None else DRAW_A   # replaced by the first choice
+        a = forced if forced is not None else DRAW_A  # replaced by the first choice
         acts: list[Action] | None
         if wby == seat and wdur == UNTIL_RETURN:
             # engine.rules.live_wish: a pl-trad wish no longer binds its maker, to move again. Only a
@@ -653,7 +698,7 @@ class Playout:
                         legal = h & top_ok[pile[-1]]
                     if not legal:
                         acts = None
-                    elif cnt is not None:   # several decks: counts matter, no memo
+                    elif cnt is not None:  # several decks: counts matter, no memo
                         acts, m, b = _counted(list_for(h, legal, nh, ak == 2, cnt[seat]))
                     elif not several:
                         # One card per turn: the whole list is memoised on the legal cards.
@@ -686,7 +731,7 @@ class Playout:
                         acts.append(WAIT_A if ak == 2 else DRAW_A)
                         m = len(acts)
                         b = m.bit_length()
-                if acts is None:   # the one option; randrange(1) still draws bits until a 0
+                if acts is None:  # the one option; randrange(1) still draws bits until a 0
                     while getrandbits(1):
                         pass
                     a = WAIT_A if ak == 2 else DRAW_A
@@ -828,12 +873,13 @@ class Playout:
         return steps
 
 
-def run_random_games(rules: Ruleset | str, players: int, games: int, seed: int,
-                     step_cap: int = 20_000) -> dict[str, Any]:
+def run_random_games(
+    rules: Ruleset | str, players: int, games: int, seed: int, step_cap: int = 20_000
+) -> dict[str, Any]:
     """Random games on the kernel: the statistics of ``engine.policies.reference_random_games``, same games."""
     if isinstance(rules, str):
         rules = load_ruleset(rules)
-    compiled(rules)   # once per ruleset, like the reference's Tables: not part of the timing
+    compiled(rules)  # once per ruleset, like the reference's Tables: not part of the timing
     rng = random.Random(seed)
     decisions = finished = biggest = 0
     lengths = []
@@ -847,8 +893,14 @@ def run_random_games(rules: Ruleset | str, players: int, games: int, seed: int,
         if p.biggest > biggest:
             biggest = p.biggest
     seconds = time.perf_counter() - start
-    return {"variant": rules.id, "players": players, "games": games, "decisions": decisions,
-            "seconds": round(seconds, 4), "finished": finished,
-            "decisions_per_second": round(decisions / seconds) if seconds else None,
-            "mean_length": round(sum(lengths) / len(lengths), 1) if lengths else 0,
-            "biggest_attack": biggest}
+    return {
+        "variant": rules.id,
+        "players": players,
+        "games": games,
+        "decisions": decisions,
+        "seconds": round(seconds, 4),
+        "finished": finished,
+        "decisions_per_second": round(decisions / seconds) if seconds else None,
+        "mean_length": round(sum(lengths) / len(lengths), 1) if lengths else 0,
+        "biggest_attack": biggest,
+    }

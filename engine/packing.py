@@ -4,6 +4,7 @@ The position share code (POSITION.md) is one; the app's quiz and progress codes 
 before the same packing. Reading a code never trusts it: alphabet, length and unpacked size
 are checked before anything is parsed.
 """
+
 from __future__ import annotations
 
 import base64
@@ -42,7 +43,7 @@ def unpack_json(code: Any, max_chars: int, max_bytes: int, prefix: str = "") -> 
         raise PackError("format", "the code is too long")
     if not code.startswith(prefix):
         raise PackError("format", f"the code does not start with {prefix}")
-    code = code[len(prefix):]
+    code = code[len(prefix) :]
     if not _ALPHABET.fullmatch(code):
         raise PackError("format", "the code is not base64url text (letters, digits, - and _)")
     try:

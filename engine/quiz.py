@@ -7,6 +7,7 @@ the validator (``position_from_json``) before it is used, so a learner never see
 the validator would reject. Same arguments, same question: everything runs on the seed.
 Stdlib only; the question is an ``engine.drills.Drill`` like the authored ones.
 """
+
 from __future__ import annotations
 
 import random
@@ -33,6 +34,7 @@ class QuizError(EngineError, ValueError):
 
 
 # ---------------------------------------------------------------------------- topics
+
 
 def _attack_topic(rules: Ruleset, card: int) -> str | None:
     """The topic of an attacking card: 2/3, battle kings, 4; Hungarian VII and ász."""
@@ -118,6 +120,7 @@ def classify(st: State) -> tuple[str, ...]:
 
 # ---------------------------------------------------------------------------- questions
 
+
 def _tempting(st: State, card: int) -> bool:
     """An illegal card that looks playable: it matches the top card, or it is a queen."""
     t = tables_for(st.rules)
@@ -196,14 +199,32 @@ def _question(st: State, topic: str, rng: random.Random, data: dict[str, Any]) -
         if len(options) < 2:
             return None
         rng.shuffle(options)
-        return Drill(id="", variant=st.rules.id, topic=topic, kind="next", level=_next_level(st, move),
-                     position=data, answer=(truth,), move=format_move(move, deck), ask=ask,
-                     options=tuple(options), file="generated")
+        return Drill(
+            id="",
+            variant=st.rules.id,
+            topic=topic,
+            kind="next",
+            level=_next_level(st, move),
+            position=data,
+            answer=(truth,),
+            move=format_move(move, deck),
+            ask=ask,
+            options=tuple(options),
+            file="generated",
+        )
     answer = playable_cards(st)
     if not answer and rng.random() < 0.7:
-        return None   # keep positions where nothing fits for a few questions only
-    return Drill(id="", variant=st.rules.id, topic=topic, kind="select", level=_select_level(st),
-                 position=data, answer=answer, file="generated")
+        return None  # keep positions where nothing fits for a few questions only
+    return Drill(
+        id="",
+        variant=st.rules.id,
+        topic=topic,
+        kind="select",
+        level=_select_level(st),
+        position=data,
+        answer=answer,
+        file="generated",
+    )
 
 
 def _round_trip(st: State) -> tuple[State, dict[str, Any]] | None:
@@ -218,8 +239,9 @@ def _round_trip(st: State) -> tuple[State, dict[str, Any]] | None:
     return back, data
 
 
-def generate(variant: str, topic: str | None = None, level: int | None = None, seed: int = 0,
-             max_games: int = MAX_GAMES) -> Drill:
+def generate(
+    variant: str, topic: str | None = None, level: int | None = None, seed: int = 0, max_games: int = MAX_GAMES
+) -> Drill:
     """Generates one question of a topic (any, if None) and level (any, if None) from the seed.
 
     Raises QuizError when the variant has no such topic or nothing fitting turns up.
@@ -232,7 +254,7 @@ def generate(variant: str, topic: str | None = None, level: int | None = None, s
         raise QuizError(f"level must be one of {', '.join(map(str, LEVELS))}")
     rng = random.Random(f"{variant}/{topic}/{level}/{seed}")
     low, high = rules.players
-    fallback: Drill | None = None   # a question of another level, if the wanted one never turns up
+    fallback: Drill | None = None  # a question of another level, if the wanted one never turns up
     for game in range(max_games):
         players = rng.randint(low, min(high, 4))
         st = new_game(rules, players, rng.randrange(2**31))

@@ -4,6 +4,7 @@
 of the seat to move; ``legal_moves`` is the fast path for playouts and lists exactly the
 candidates whose verdict is legal (a test checks they agree at every step of random games).
 """
+
 from __future__ import annotations
 
 import random
@@ -30,6 +31,7 @@ _ENDS_WHEN_PLAYED_ON = (WishDuration.UNTIL_COVERED, WishDuration.UNTIL_FULFILLED
 
 # ---------------------------------------------------------------------------- judging
 
+
 def live_wish(st: State) -> Wish | None:
     """The wish that binds the seat to move: a pl-trad wish (until the turn comes back to its
     maker) no longer binds when its maker is to move."""
@@ -52,7 +54,7 @@ def judge_card(st: State, t: Tables, card: int) -> str:
             return "queen_not_under_attack"
         return "not_a_defence" if failed is None else _DEFENCE_FAILURE[failed]
     if t.wild[card] and rules.wild_not_on_same_rank and t.rank[card] == t.rank[st.pile[-1]]:
-        return "wild_not_on_wild"   # Mau-Mau: "Bube auf Bube stinkt"
+        return "wild_not_on_wild"  # Mau-Mau: "Bube auf Bube stinkt"
     wish = live_wish(st)
     if wish is not None:
         if wish.kind == "rank":
@@ -100,7 +102,7 @@ def _sequences(st: State, t: Tables, hand: tuple[int, ...], first: int) -> list[
     for size in range(1, len(same) + 1):
         for combo in combinations(same, size):
             for i, last in enumerate(combo):
-                middle = combo[:i] + combo[i + 1:]
+                middle = combo[:i] + combo[i + 1 :]
                 out.add((first, *middle, last))
     return sorted(out)
 
@@ -250,8 +252,10 @@ def check(st: State, move: Move) -> Verdict:
             if wish is not None and wish.kind == wish_kind:
                 reasons.append(Reason("wish_cancelled", {"card": name(last)}))
         elif kind == RANK_WISH and value not in rule.wish_values:
-            return verdict(False, Reason("demand_not_allowed", {
-                "card": name(last), "rank": value, "allowed": list(rule.wish_values)}))
+            return verdict(
+                False,
+                Reason("demand_not_allowed", {"card": name(last), "rank": value, "allowed": list(rule.wish_values)}),
+            )
 
     remaining = len(hand)
     makao, kakao = rules.call("makao"), rules.call("kakao")
@@ -316,11 +320,27 @@ def verdicts(st: State, effects: bool = True) -> list[Verdict]:
 
 # ---------------------------------------------------------------------------- applying
 
+
 class _Step:
     """The mutable scratch of one move being applied; frozen into a new State at the end."""
 
-    __slots__ = ("st", "t", "rules", "n", "hands", "pile", "deck", "waiting", "finished",
-                 "attack", "wish", "drawn", "seed", "over", "events")
+    __slots__ = (
+        "st",
+        "t",
+        "rules",
+        "n",
+        "hands",
+        "pile",
+        "deck",
+        "waiting",
+        "finished",
+        "attack",
+        "wish",
+        "drawn",
+        "seed",
+        "over",
+        "events",
+    )
 
     def __init__(self, st: State, events: list[Event] | None) -> None:
         self.st, self.t, self.rules = st, tables_for(st.rules), st.rules
@@ -435,9 +455,18 @@ class _Step:
 
     def freeze(self, to_move: int) -> State:
         return State(
-            rules=self.rules, hands=tuple(self.hands), pile=self.pile, deck=self.deck,
-            to_move=to_move, attack=self.attack, wish=self.wish, waiting=tuple(self.waiting),
-            drawn=self.drawn, finished=tuple(self.finished), over=self.over, seed=self.seed,
+            rules=self.rules,
+            hands=tuple(self.hands),
+            pile=self.pile,
+            deck=self.deck,
+            to_move=to_move,
+            attack=self.attack,
+            wish=self.wish,
+            waiting=tuple(self.waiting),
+            drawn=self.drawn,
+            finished=tuple(self.finished),
+            over=self.over,
+            seed=self.seed,
         )
 
     # -- the end of the round
@@ -567,8 +596,13 @@ def _apply(st: State, move: Move, events: list[Event] | None) -> State:
         # K♠ hits the previous seat, who moves next (pl-trad: "do niego wraca kolejka").
         target = w.previous(seat)
         if target is not None:
-            w.emit("attack", kind=w.attack.kind, amount=w.attack.amount, target=target,
-                   defence=t.has_defence[w.attack.card])
+            w.emit(
+                "attack",
+                kind=w.attack.kind,
+                amount=w.attack.amount,
+                target=target,
+                defence=t.has_defence[w.attack.card],
+            )
             if w.wish is not None and w.wish.by == target and w.wish.duration is WishDuration.UNTIL_RETURN:
                 w.end_wish()
             w.emit("turn", seat=target)
@@ -583,8 +617,7 @@ def _hand_on(w: _Step, seat: int) -> State:
         w.emit("attack_lapsed", kind=w.attack.kind, amount=w.attack.amount)
         w.attack = None
     if w.attack is not None:
-        w.emit("attack", kind=w.attack.kind, amount=w.attack.amount, target=nxt,
-               defence=w.t.has_defence[w.attack.card])
+        w.emit("attack", kind=w.attack.kind, amount=w.attack.amount, target=nxt, defence=w.t.has_defence[w.attack.card])
     w.emit("turn", seat=nxt)
     return w.freeze(nxt)
 

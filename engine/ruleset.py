@@ -5,6 +5,7 @@ suit wish, wild card, last-card calls, end and scoring, reshuffle fallback); a r
 file selects and parameterises them. Anything else in a file is an error that names
 the file and the field.
 """
+
 from __future__ import annotations
 
 import tomllib
@@ -21,23 +22,23 @@ RULESET_DIR = Path(__file__).parent / "rulesets"
 
 # The closed vocabulary of a ruleset file. Each member equals its string in the TOML file
 # (StrEnum), so it reads, compares, hashes and prints as that string.
-WishKind = Literal["rank", "suit"]      # a jack / alsó wishes a rank, an ace / felső a suit
+WishKind = Literal["rank", "suit"]  # a jack / alsó wishes a rank, an ace / felső a suit
 
 
 class WishDuration(StrEnum):
     """How long a wish binds (RULES.md: J and A rows of each variant)."""
 
-    ROUND = "round"                        # pl, da jack: every seat once, the jack's player last
-    UNTIL_RETURN = "until_return"          # pl-trad: until the turn comes back to its maker
-    UNTIL_COVERED = "until_covered"        # pl ace: until a card covers it
-    UNTIL_FULFILLED = "until_fulfilled"    # da ace, hu felső and alsó: until a seat meets it
+    ROUND = "round"  # pl, da jack: every seat once, the jack's player last
+    UNTIL_RETURN = "until_return"  # pl-trad: until the turn comes back to its maker
+    UNTIL_COVERED = "until_covered"  # pl ace: until a card covers it
+    UNTIL_FULFILLED = "until_fulfilled"  # da ace, hu felső and alsó: until a seat meets it
 
 
 class DefenceCondition(StrEnum):
     """When a defence card may answer an attack: always, or matching the attacking card."""
 
     ANY = "any"
-    MATCH = "match"            # suit or rank (pl 2/3)
+    MATCH = "match"  # suit or rank (pl 2/3)
     SAME_SUIT = "same_suit"
     SAME_RANK = "same_rank"
 
@@ -54,8 +55,8 @@ class EndResult(StrEnum):
 
     WINNER = "winner"
     PLACES = "places"
-    LOSER = "loser"                    # pl-trad: the last seat holding cards loses
-    POINTS = "points"                  # da: points per card the opponents hold
+    LOSER = "loser"  # pl-trad: the last seat holding cards loses
+    POINTS = "points"  # da: points per card the opponents hold
     PENALTY_POINTS = "penalty_points"  # Mau-Mau, prší, 101: points for the cards left in hand
 
 
@@ -63,21 +64,21 @@ class ReshuffleFallback(StrEnum):
     """What happens when the deck cannot be remade from the pile."""
 
     NONE = "none"
-    HALVE_HANDS = "halve_hands"        # pl: every seat gives back a random half of its hand
+    HALVE_HANDS = "halve_hands"  # pl: every seat gives back a random half of its hand
 
 
 class AttackTarget(StrEnum):
     """Which seat an attack card hits."""
 
     NEXT = "next"
-    PREVIOUS = "previous"              # K♠
+    PREVIOUS = "previous"  # K♠
 
 
 class StarterRejectedTo(StrEnum):
     """Where flipped cards that may not start go."""
 
-    PILE = "pile"                      # pl, da: under the starter
-    DECK_BOTTOM = "deck_bottom"        # pl-trad: to the bottom of the deck
+    PILE = "pile"  # pl, da: under the starter
+    DECK_BOTTOM = "deck_bottom"  # pl-trad: to the bottom of the deck
 
 
 WISH_DURATIONS = tuple(d.value for d in WishDuration)
@@ -128,7 +129,7 @@ class Call:
 
     required: bool
     penalty: int
-    word: str = ""   # what is said: "makao", "Makaó", "Kakaó", "Mau"
+    word: str = ""  # what is said: "makao", "Makaó", "Kakaó", "Mau"
 
 
 @dataclass(frozen=True)
@@ -278,8 +279,11 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
     deck_id = top.choice("deck", tuple(DECK_KINDS))
     deck = DECK_KINDS[deck_id]
     players = top.get("players", list)
-    if len(players) != 2 or not all(isinstance(p, int) and not isinstance(p, bool) for p in players) \
-            or not 2 <= players[0] <= players[1] <= 10:
+    if (
+        len(players) != 2
+        or not all(isinstance(p, int) and not isinstance(p, bool) for p in players)
+        or not 2 <= players[0] <= players[1] <= 10
+    ):
         raise top.fail("players", "must be [min, max] with 2 <= min <= max <= 10")
     hand_size = top.get("hand_size", int)
     if not 1 <= hand_size <= 10:
@@ -350,9 +354,11 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
     defences = []
     for index, raw in enumerate(top.get("defence", list, [])):
         d = _Reader(raw, f"defence[{index}]", origin)
-        defences.append(DefenceRule(
-            _patterns(d, "against", deck), _patterns(d, "with", deck), d.enum("condition", DefenceCondition)
-        ))
+        defences.append(
+            DefenceRule(
+                _patterns(d, "against", deck), _patterns(d, "with", deck), d.enum("condition", DefenceCondition)
+            )
+        )
         d.finish()
 
     calls_table = top.table("calls")
@@ -387,15 +393,35 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
         n.finish()
 
     ruleset = Ruleset(
-        id=top.get("id", str), name=top.get("name", str), source=top.get("source", str),
-        source_title=top.get("source_title", str, ""), deck=deck,
-        players=(players[0], players[1]), hand_size=hand_size, deck_copies=tuple(copies),
-        several_cards=several, play_drawn=play_drawn, starter_forbidden=forbidden,
-        starter_rejected_to=rejected_to, starter_triggers=triggers, draw_adds=draw_adds, skip_adds=skip_adds,
-        cards=tuple(card_rules), wild_blocked_by_attack=blocked_attack,
-        wild_blocked_by_rank_wish=blocked_rank, wild_blocked_by_suit_wish=blocked_suit,
-        wild_not_on_same_rank=not_on_same, defences=tuple(defences), calls=calls, end_mode=end_mode, end_result=end_result,
-        points_per_card=points, card_points=dict(card_points_raw), reshuffle_fallback=fallback, notes=tuple(notes), path=origin,
+        id=top.get("id", str),
+        name=top.get("name", str),
+        source=top.get("source", str),
+        source_title=top.get("source_title", str, ""),
+        deck=deck,
+        players=(players[0], players[1]),
+        hand_size=hand_size,
+        deck_copies=tuple(copies),
+        several_cards=several,
+        play_drawn=play_drawn,
+        starter_forbidden=forbidden,
+        starter_rejected_to=rejected_to,
+        starter_triggers=triggers,
+        draw_adds=draw_adds,
+        skip_adds=skip_adds,
+        cards=tuple(card_rules),
+        wild_blocked_by_attack=blocked_attack,
+        wild_blocked_by_rank_wish=blocked_rank,
+        wild_blocked_by_suit_wish=blocked_suit,
+        wild_not_on_same_rank=not_on_same,
+        defences=tuple(defences),
+        calls=calls,
+        end_mode=end_mode,
+        end_result=end_result,
+        points_per_card=points,
+        card_points=dict(card_points_raw),
+        reshuffle_fallback=fallback,
+        notes=tuple(notes),
+        path=origin,
     )
     top.finish()
     for players_count in range(ruleset.players[0], ruleset.players[1] + 1):

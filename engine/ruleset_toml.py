@@ -4,6 +4,7 @@
 so a saved house ruleset describes itself completely); ``ruleset_to_toml`` formats it as text.
 ``load_ruleset_text(ruleset_to_toml(r))`` gives back a ruleset equal to ``r``. Stdlib only.
 """
+
 from __future__ import annotations
 
 import json

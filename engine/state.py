@@ -3,6 +3,7 @@
 Hands are sorted tuples of card ids (a multiset: with two decks a card may appear
 twice). A new state is made for every move; nothing is ever changed in place.
 """
+
 from __future__ import annotations
 
 from typing import Any, Literal, NamedTuple
@@ -11,7 +12,7 @@ from engine.moves import Move
 from engine.ruleset import AttackTarget, CardRule, DefenceCondition, Ruleset, WishDuration, WishKind
 from engine.transitions import play_moves
 
-RANK_WISH, SUIT_WISH = 1, 2      # Tables.wish_kind of a card (0: it makes no wish)
+RANK_WISH, SUIT_WISH = 1, 2  # Tables.wish_kind of a card (0: it makes no wish)
 AttackKind = Literal["draw", "skip"]
 
 
@@ -20,14 +21,14 @@ class Attack(NamedTuple):
 
     kind: AttackKind
     amount: int
-    card: int          # the card defences are judged against (the last attacking card played)
+    card: int  # the card defences are judged against (the last attacking card played)
 
 
 class Wish(NamedTuple):
     """An active wish: a rank (jack, alsó) or a suit (ace, felső), made by seat ``by``."""
 
     kind: WishKind
-    value: str         # rank or suit letter
+    value: str  # rank or suit letter
     by: int
     duration: WishDuration
 
@@ -123,9 +124,7 @@ class Tables:
                         self.defence[a][c] = defence.condition
         self.defends = [[self.defence[a][c] == "" for c in range(n)] for a in range(n)]
         self.has_defence = [any(row) for row in self.defends]
-        self.starter_forbidden = [
-            any(rules.matches(p, c) for p in rules.starter_forbidden) for c in range(n)
-        ]
+        self.starter_forbidden = [any(rules.matches(p, c) for p in rules.starter_forbidden) for c in range(n)]
         self.rank_name = [deck.rank_of(c) for c in range(n)]
         # single_moves[k][card]: every legal way to play ``card`` alone leaving k cards (k = 0, 1, 2+):
         # one move per wish choice, doubled where a last-card call may be made or forgotten.

@@ -1,6 +1,7 @@
 """Rule steps shared by the reference engine (``engine.rules``) and the playout kernel
 (``engine.fastplay``): what a play adds up to, the moves a play can be written as, and pl's
 halve-hands fallback — written once so both apply the same rules."""
+
 from __future__ import annotations
 
 import random
@@ -41,7 +42,10 @@ def play_moves(rules: Ruleset, t: Tables, cards: tuple[int, ...], remaining: int
     rule = t.wish_rule[cards[-1]]
     wishes: list[tuple[str | None, str | None]] = [(None, None)]
     if rule is not None:
-        values = [*(rule.wish_values if rule.wish == "rank" else rules.deck.suits), *(["none"] if rule.wish_optional else [])]
+        values = [
+            *(rule.wish_values if rule.wish == "rank" else rules.deck.suits),
+            *(["none"] if rule.wish_optional else []),
+        ]
         wishes = [(v, None) for v in values] if rule.wish == "rank" else [(None, v) for v in values]
     calls = [(False, False)]
     if remaining == 1 and rules.call("makao"):
