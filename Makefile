@@ -38,7 +38,7 @@ $(UV_HOME)/bin/uv: | $(PY)
 
 # Re-sync whenever pyproject.toml or the lock changes: the app, its test tools, locked versions.
 $(STAMP): pyproject.toml uv.lock | $(UV_HOME)/bin/uv
-	$(UV) sync --frozen --extra test
+	$(UV) sync --locked --extra test
 	touch $(STAMP)
 
 # After changing dependencies: resolve them again and commit uv.lock with pyproject.toml.
@@ -106,7 +106,7 @@ golden: $(STAMP)
 
 # Engine speed against OpenSpiel and RLCard (the bench extra: the references, from the lock).
 bench: $(STAMP)
-	$(UV) sync --frozen --extra test --extra bench
+	$(UV) sync --locked --extra test --extra bench
 	$(PY) bench/engine_bench.py $(BENCH_ARGS)
 
 clean:
