@@ -9,8 +9,8 @@ cards left in hand); so, per ruleset:
 * listing: for every top card x every pending situation, a mover holding every other card of the
   deck gets the same legal moves, in the same order, from ``Playout.legal_moves`` and
   ``engine.rules.legal_moves`` — every card and every same-rank group, legal or not;
-* playing: for every pending situation x every card alone and every same-rank pair x 0, 1 or 2
-  other cards in hand, the mover's every legal move is applied by the kernel's own playout loop
+* playing: for every pending situation x every card alone and every same-rank pair (and, with
+  several decks, both copies of a card) x 0, 1 or 2 other cards in hand, the mover's every legal move is applied by the kernel's own playout loop
   (its memoised lists, chosen by index) and by ``engine.rules.child``: the same moves in the same
   order, and the same state after each (hands, pile, deck, attack, wish, waiting, finished);
 * drawing: for every top card x every wish x every card drawn, the same state after ``draw``
@@ -132,7 +132,8 @@ def _same_play(st: State) -> int:
 
 
 def _groups(rules: Ruleset) -> Iterator[tuple[int, ...]]:
-    """Every card alone and every pair of cards of one rank."""
+    """Every card alone and every pair of cards of one rank; with several decks (pl-trad above
+    5 seats) also both copies of every card, which the kernel counts apart from its bitmasks."""
     t = tables_for(rules)
     cards = list(rules.deck.all_cards())
     for card in cards:
@@ -141,6 +142,9 @@ def _groups(rules: Ruleset) -> Iterator[tuple[int, ...]]:
         for a, b in combinations(cards, 2):
             if t.rank[a] == t.rank[b]:
                 yield (a, b)
+        if rules.copies_for(rules.players[1]) > 1:
+            for card in cards:
+                yield (card, card)
 
 
 def _legal_top(rules: Ruleset, st: State, first: int) -> int:
