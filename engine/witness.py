@@ -300,6 +300,8 @@ def _signature(sa: State, sb: State, move: Move, ka: tuple, kb: tuple) -> tuple 
         kind, aspects = ("home_only" if va.legal else "table_only"), ()
     else:
         diff = (Counter(ka[1]) - Counter(kb[1])) + (Counter(kb[1]) - Counter(ka[1]))
+        if not diff:   # the same events in another order (a wish ending before or after the turn passes)
+            diff = Counter(x for x, y in zip(ka[1], kb[1]) if x != y)
         kind, aspects = "effect", tuple(sorted({e[0] for e in diff}))
     rank = sa.rules.deck.rank_of(move.cards[-1]) if move.kind == "play" else ""
     return (kind, move.kind, rank, _context(sa), _main_code(va), _main_code(vb), aspects)
