@@ -114,7 +114,7 @@ def feedback(fb: dict[str, Any], witness_home: Verdict, witness_table: Verdict, 
             difference=difference_sentence(kind, fb["witness_move"], witness_home, witness_table, deck, tr))
     if result == "habit":
         return tr.gettext("That is the rule from home. {difference}").format(
-            difference=difference_sentence(kind, fb["move"], fb["home"], fb["table"], deck, tr))
+            difference=difference_sentence(kind, fb["witness_move"], witness_home, witness_table, deck, tr))
     if result == "wrong":
         return tr.gettext("Not allowed at this table: {rule}").format(rule=rule_sentence(fb["table"], deck, tr))
     return tr.gettext("That is allowed here, but this position is about another move. Try again.")

@@ -25,7 +25,7 @@ from engine.moves import format_move, parse_move
 from engine.position import position_from_json
 from engine.rules import check, legal_moves
 from engine.ruleset import Ruleset
-from engine.scenario import Scenario, Step, WrongMove, accepted_move, stars, start_state
+from engine.scenario import COSTLY_NOTES, Scenario, Step, WrongMove, accepted_move, stars, start_state, wrong_answer
 from engine.state import State
 from engine.witness import Witness, WitnessReport
 
@@ -82,9 +82,17 @@ def _scenario(w: Witness, table: Ruleset, index: int) -> Scenario:
     position = {**w.position, "variant": table.id}
     st = start_state_of(position, table)
     learner = position["to_move"]
+    costly = [r.code for r in w.table.reasons if r.code in COSTLY_NOTES]
     if w.kind == "home_only":
-        accept = tuple(format_move(m, table.deck) for m in legal_moves(st))
+        # Any move allowed here is right, but for one that forgets a call the table requires.
+        accept = tuple(format_move(m, table.deck) for m in legal_moves(st)
+                       if not any(r.code in COSTLY_NOTES for r in check(st, m).reasons))
         wrong = (WrongMove(w.move, w.table.reason.code),)
+    elif costly:
+        # The same move costs cards here (a call the table requires): right is the move with the call.
+        move = parse_move(w.move, table.deck)
+        called = move._replace(makao=costly[0] == "forgot_makao", kakao=costly[0] == "forgot_kakao")
+        accept, wrong = (format_move(called, table.deck),), (WrongMove(w.move, costly[0]),)
     else:
         accept, wrong = (w.move,), ()
     step = Step(0, "learner", "", accept=accept, wrong=wrong)
@@ -140,13 +148,17 @@ def submit(lesson: SwitchLesson, run: Run, text: str) -> str:
     home_st = start_state_of(step.scenario.position, lesson.home)
     feedback = {"move": format_move(move, lesson.table.deck), "witness_move": w.move, "kind": w.kind,
                 "home": check(home_st, move), "table": check(st, move), "fields": list(w.fields)}
-    if accepted_move(step.scenario, st, step.scenario.steps[0], move) is not None:
+    lesson_step = step.scenario.steps[0]
+    if accepted_move(step.scenario, st, lesson_step, move) is not None:
         run.update(solved=True, feedback={**feedback, "result": "right"})
         return "right"
+    if wrong_answer(step.scenario, st, lesson_step, move) is not None:
+        run["mistakes"] += 1
+        run["feedback"] = {**feedback, "result": "habit"}
+        return "wrong"
     if not feedback["table"].legal:
         run["mistakes"] += 1
-        habit = w.kind == "home_only" and format_move(move, lesson.table.deck) == w.move
-        run["feedback"] = {**feedback, "result": "habit" if habit else "wrong"}
+        run["feedback"] = {**feedback, "result": "wrong"}
         return "wrong"
     run["feedback"] = {**feedback, "result": "other"}
     return "other"
