@@ -20,12 +20,16 @@ from ui.present.reasons import card_text, player, wish_rank_text
 from ui.present.rules_text import escape_markdown
 from ui.present.switch_text import feedback, hint, move_text, prompt
 from ui.shell import house_rules, session
+from engine.position import encode_share_code
+from ui.shell.pages import SANDBOX_SCRIPT
 from ui.switch import model
+from ui.switch.sheet import sheet_html, sheet_pdf, sheet_title
 
 HOME_KEY, TABLE_KEY = "switch_home", "switch_table"
 ALL_KEY = "switch_all"
 REPORTS_KEY = "switch_reports"       # {(home id, table id): WitnessReport} of this session
 RUN_KEY = "switch_run"
+SHEETS_KEY = "switch_sheets"        # {(lesson id, language): PDF bytes}
 HOUSE = "house"
 
 
@@ -187,6 +191,9 @@ def _draw_step(lesson: model.SwitchLesson, run: dict, t: Translator) -> None:
             st.info(text, icon=":material/info:")
         else:
             st.error(text, icon=":material/cancel:")
+    if lesson.table.id in variant_ids():   # the Sandbox opens shipped variants only
+        url = session.page_url(SANDBOX_SCRIPT, "pos=" + encode_share_code(step.scenario.position))
+        st.link_button(t.gettext("Open this position in the Sandbox"), url, icon=":material/science:")
     if run["solved"]:
         last = run["step"] + 1 >= len(lesson.steps)
         st.button(t.gettext("Finish") if last else t.gettext("Next position"), key="switch_next", on_click=_on_next,
@@ -211,6 +218,31 @@ def _draw_finished(lesson: model.SwitchLesson, run: dict, t: Translator) -> None
     st.button(t.gettext("Play it again"), key="switch_again", on_click=_on_again, icon=":material/replay:")
 
 
+def _draw_sheet(lesson: model.SwitchLesson, t: Translator) -> None:
+    """The printable "what changes" sheet of every difference found, as HTML and PDF."""
+    everything = model.build_lesson(_report_of(lesson), everything=True)
+    name = f"what-changes-{lesson.home.id}-{lesson.table.id}"
+    with st.expander(":material/print: " + t.gettext("A printable sheet: what changes")):
+        st.caption(escape_markdown(sheet_title(everything, t)))
+        left, right = st.columns(2)
+        left.download_button(t.gettext("Download the sheet (HTML)"), sheet_html(everything, t, session.four_colour()),
+                             file_name=f"{name}.html", mime="text/html", key="switch_sheet_html", icon=":material/download:")
+        sheets = st.session_state.setdefault(SHEETS_KEY, {})
+        key = (everything.id, t.language)
+        if key not in sheets:
+            sheets.clear()   # one pair's PDF kept per session
+            sheets[key] = sheet_pdf(everything, t)
+        right.download_button(t.gettext("Download the sheet (PDF)"), sheets[key],
+                              file_name=f"{name}.pdf", mime="application/pdf", key="switch_sheet_pdf", icon=":material/picture_as_pdf:")
+
+
+def _report_of(lesson: model.SwitchLesson) -> WitnessReport:
+    for report in st.session_state.get(REPORTS_KEY, {}).values():
+        if report.home is lesson.home and report.table is lesson.table:
+            return report
+    return find_witnesses(lesson.home, lesson.table)
+
+
 def switch_page() -> None:
     """Draws the page: the two pickers, then the lesson for the pair."""
     t = session.tr()
@@ -232,6 +264,7 @@ def switch_page() -> None:
     if lesson is None:
         return
     st.session_state["switch_lesson"] = lesson
+    _draw_sheet(lesson, t)
     run = _run(lesson)
     if run["finished"]:
         _draw_finished(lesson, run, t)

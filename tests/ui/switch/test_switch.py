@@ -2,6 +2,7 @@
 sentences in every language, and the page played through AppTest from pl to da."""
 from __future__ import annotations
 
+import html
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
@@ -122,3 +123,34 @@ def test_a_polish_player_completes_the_danish_table_lesson() -> None:
     assert at.session_state[RUN_KEY]["finished"]
     assert any(m.value == "Lesson complete" for m in at.subheader)
     assert mistakes >= 1
+
+
+# --------------------------------------------------------------------------- the sheet
+
+def test_the_sheet_says_every_difference_and_draws_its_position() -> None:
+    from ui.switch.sheet import sheet_html, sheet_pdf
+
+    en = translator("en")
+    lesson = model.build_lesson(report("pl", "da"), everything=True)
+    page = sheet_html(lesson, en)
+    assert "What changes from Polish makao to Danish Makao" in page
+    for step in lesson.steps:
+        w = step.witness
+        sentence = difference_sentence(w.kind, w.move, w.home, w.table, "french", en)
+        assert html.escape(sentence) in page
+    assert page.count('<div class="diff">') == len(lesson.steps) and page.count("<svg") >= 2 * len(lesson.steps)
+    pdf = sheet_pdf(lesson, en)
+    assert pdf.startswith(b"%PDF-") and len(pdf) > 5000
+
+
+def test_the_page_offers_the_sheet_and_a_sandbox_link() -> None:
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params["lang"] = "en"
+    at.query_params["variant"] = "pl"
+    at.run()
+    at.switch_page("app_pages/switch.py").run()
+    at.selectbox(key=TABLE_KEY).set_value("da").run()
+    assert not at.exception, at.exception
+    assert at.session_state["switch_sheets"]
+    assert len(at.get("download_button")) == 2
+    assert at.get("link_button") and "pos=" in at.get("link_button")[0].proto.url
