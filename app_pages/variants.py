@@ -24,6 +24,7 @@ table, positions, house = st.tabs([
 with table:
     columns = compare_view.compared_columns(t)
     compare_view.draw_table(columns, t)
+    compare_view.draw_witness_links(columns, t)
     compare_view.draw_corrections([ruleset for _label, ruleset in columns], t)
     compare_view.draw_notes(columns, t)
 with positions:

@@ -19,7 +19,7 @@ from engine.witness import (
 )
 from ui.compare.table import TOPICS, comparison_frame, differing_rows
 from ui.present.i18n import translator
-from ui.switch.topics import topics_of_field
+from ui.present.witness_topics import topics_of_field
 
 # Ordered pairs with a common deck: the three French 52-card makao variants, and Hungarian
 # makaó with its German-suited relative prší (Mau-Mau and 101 have decks of their own).

@@ -118,3 +118,15 @@ def feedback(fb: dict[str, Any], witness_home: Verdict, witness_table: Verdict, 
     if result == "wrong":
         return tr.gettext("Not allowed at this table: {rule}").format(rule=rule_sentence(fb["table"], deck, tr))
     return tr.gettext("That is allowed here, but this position is about another move. Try again.")
+
+
+def unwitnessed_text(why: str, tr) -> str:
+    """Why a differing rule has no position (``engine.witness.WHY_*``)."""
+    return {
+        "deal_only": tr.gettext("no position: it changes only the deal."),
+        "scoring_only": tr.gettext("no position: it changes only the scoring."),
+        "words_only": tr.gettext("no position: only the words said differ."),
+        "same_in_play": tr.gettext("no position: the engine plays both the same way."),
+        "no_card": tr.gettext("no position: no card is concerned."),
+        "no_common_seat_count": tr.gettext("no position: no number of players suits both."),
+    }.get(why, tr.gettext("no position found."))

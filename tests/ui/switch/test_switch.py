@@ -154,3 +154,18 @@ def test_the_page_offers_the_sheet_and_a_sandbox_link() -> None:
     assert at.session_state["switch_sheets"]
     assert len(at.get("download_button")) == 2
     assert at.get("link_button") and "pos=" in at.get("link_button")[0].proto.url
+
+
+def test_the_compare_page_links_each_differing_row_to_its_positions() -> None:
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params["lang"] = "en"
+    at.run()
+    at.switch_page("app_pages/variants.py").run()
+    assert not at.exception, at.exception
+    at.button(key="compare_witness_find").click().run()
+    assert not at.exception, at.exception
+    text = "\n".join(m.value for m in at.markdown)
+    # The default pair: Polish makao at home, traditional Polish at the table.
+    for row in ("2 and 3", "Queen (felső, Ober)", "Jack (alsó, Unter)", "The last-card call"):
+        assert f"**{row}**: [position 1](sandbox?" in text, row
+    assert "**Starter card**: no position: it changes only the deal." in text
