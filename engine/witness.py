@@ -344,7 +344,8 @@ def _differences(sa: State, sb: State, screen: bool = False) -> list[tuple[Move,
     With ``screen`` a move legal under both is compared by the states it leads to first, and
     by its events only when they differ (real play, where most moves do the same)."""
     out = []
-    la = set(legal_moves(sa))
+    la_list = legal_moves(sa)   # lists, not sets, are walked: the same witnesses in every process
+    la = set(la_list)
     lb = legal_moves(sb)
     differ = _screen(sa, sb, [m for m in lb if m in la]) if screen else None
     for move in lb:
@@ -359,7 +360,7 @@ def _differences(sa: State, sb: State, screen: bool = False) -> list[tuple[Move,
         if sig is not None:
             out.append((move, sig))
     lbs = set(lb)
-    for move in la:
+    for move in la_list:
         if move not in lbs:
             sig = _signature(sa, sb, move, (True, tuple(_event_key(e) for e in _events(sa, move))), outcome_key(sb, move))
             if sig is not None:

@@ -183,3 +183,22 @@ def test_a_position_impossible_under_one_ruleset_shows_no_difference() -> None:
     with pytest.raises(PositionError):
         position_from_json(position, load_ruleset("pl"))
     assert not shows_difference(position, "draw", load_ruleset("pl-trad"), load_ruleset("pl"))
+
+
+def test_the_search_finds_the_same_witnesses_in_every_process() -> None:
+    """Seeded and walked in list order: a server and a test find the very same lesson, whatever
+    the process's string hashing."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    code = ("import json; from engine.ruleset import load_ruleset; from engine.witness import find_witnesses; "
+            "r = find_witnesses(load_ruleset('pl'), load_ruleset('da'), rounds=4); "
+            "print(json.dumps([[w.move, w.position, list(w.fields)] for w in r.witnesses]))")
+    here = find_witnesses(load_ruleset("pl"), load_ruleset("da"), rounds=4)
+    expected = [[w.move, w.position, list(w.fields)] for w in here.witnesses]
+    for seed in ("1", "2"):
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                             env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+        assert json.loads(out) == expected
