@@ -30,6 +30,7 @@ ALL_KEY = "switch_all"
 REPORTS_KEY = "switch_reports"       # {(home id, table id): WitnessReport} of this session
 RUN_KEY = "switch_run"
 SHEETS_KEY = "switch_sheets"        # {(lesson id, language): PDF bytes}
+BEST_KEY = "switch_best_stars"      # {"home>table": the best stars earned this session}
 HOUSE = "house"
 
 
@@ -141,6 +142,7 @@ def _draw_table(st_: State, learner: int, t: Translator) -> None:
                       unsafe_allow_html=True)
     info_col.markdown("  \n".join(escape_markdown(line) for line in _status(st_, t)))
     mine = [deck.name(c) for c in st_.hands[learner]]
+    st.caption(t.gettext("Your hand"))
     st.markdown(hand_html(mine, deck.art, four_colour=four, width=64, overlap=0.1, translations=t,
                           aria_label=t.gettext("Your hand")), unsafe_allow_html=True)
 
@@ -211,8 +213,13 @@ def _draw_step(lesson: model.SwitchLesson, run: dict, t: Translator) -> None:
 
 def _draw_finished(lesson: model.SwitchLesson, run: dict, t: Translator) -> None:
     count = model.run_stars(run)
+    best = st.session_state.setdefault(BEST_KEY, {})
+    pair = f"{lesson.home.id}>{lesson.table.id}"
+    best[pair] = max(best.get(pair, 0), count)
     st.subheader(t.gettext("Lesson complete"))
-    st.markdown(_stars(count))
+    st.markdown(_stars(count) + " · " + t.ngettext("{count} mistake", "{count} mistakes", run["mistakes"]).format(
+        count=run["mistakes"]) + " · " + t.ngettext("{count} hint", "{count} hints", run["hints"]).format(count=run["hints"]))
+    st.caption(t.gettext("Best for this pair: {stars}").format(stars=_stars(best[pair])))
     st.markdown(t.ngettext("You met {count} difference between the two tables.",
                            "You met {count} differences between the two tables.", len(lesson.steps)).format(count=len(lesson.steps)))
     st.button(t.gettext("Play it again"), key="switch_again", on_click=_on_again, icon=":material/replay:")
