@@ -318,12 +318,6 @@ def situation(exact: tuple) -> tuple:
     return (kind, move_kind, "", ":".join(context.split(":")[:2]), "", "", (main,))
 
 
-def _candidates(sa: State, sb: State) -> list[Move]:
-    moves = legal_moves(sa)
-    seen = set(moves)
-    return moves + [m for m in legal_moves(sb) if m not in seen]
-
-
 def _screen(sa: State, sb: State, moves: list[Move]) -> set[Move]:
     """The moves legal under both whose states after them differ (on the playout kernel): a cheap
     screen for differing effects in real play, where most moves do the same under both."""

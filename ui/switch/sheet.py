@@ -67,19 +67,20 @@ def sheet_html(lesson: SwitchLesson, tr: Translator, four_colour: bool = False) 
     """The sheet as one self-contained HTML page."""
     art = lesson.table.deck.art
     title = sheet_title(lesson, tr)
+    intro = tr.gettext("Every difference below was found and checked by the game engine; the positions are real.")
+    top_label = tr.gettext("Top card")
     out = [f'<!DOCTYPE html><html lang="{html.escape(tr.language)}"><head><meta charset="utf-8">'
            f"<title>{html.escape(title)}</title><style>{CSS}</style></head><body>", f"<h1>{html.escape(title)}</h1>",
-           f'<p class="meta">{html.escape(tr.gettext("Every difference below was found and checked by the game engine; the positions are real."))}</p>']
+           f'<p class="meta">{html.escape(intro)}</p>']
     for number, w in enumerate(step.witness for step in lesson.steps):
         sentence, st, move = _parts(lesson, w, tr)
         name = st.rules.deck.name
         top = card_svg(name(st.top), art, four_colour=four_colour, width=46)
         hand = "".join(card_svg(name(c), art, four_colour=four_colour, width=46) for c in st.hands[st.to_move])
-        seat = player(st.to_move, tr)
+        hand_label = tr.gettext("Hand of {player}").format(player=player(st.to_move, tr))
         out.append('<div class="diff">')
         out.append(f"<p><b>{number + 1}.</b> {html.escape(sentence)}</p>")
-        out.append(f'<p class="cards">{html.escape(tr.gettext("Top card"))} {top} &nbsp; '
-                   f'{html.escape(tr.gettext("Hand of {player}").format(player=seat))} {hand}</p>')
+        out.append(f'<p class="cards">{html.escape(top_label)} {top} &nbsp; {html.escape(hand_label)} {hand}</p>')
         out.append(f'<p class="meta">{html.escape(" ".join(_status(st, tr)))} — {html.escape(move)}</p>')
         out.append("</div>")
     out.append("</body></html>")
