@@ -183,6 +183,12 @@ def _draw_step(lesson: model.SwitchLesson, run: dict, t: Translator) -> None:
     st.progress((run["step"] + (1 if run["solved"] else 0)) / len(lesson.steps),
                 text=t.gettext("Position {number} of {total}").format(number=run["step"] + 1, total=len(lesson.steps)))
     st.markdown(escape_markdown(prompt(learner, t.gettext(lesson.table.name), t)))
+    frequency = step.witness.frequency
+    if frequency.rounds:
+        st.caption(t.ngettext(
+            "This situation came up in {count} of {rounds} rounds the engine played at this table.",
+            "This situation came up in {count} of {rounds} rounds the engine played at this table.",
+            frequency.rounds_with).format(count=frequency.rounds_with, rounds=frequency.rounds))
     _draw_table(st_, learner, t)
     fb = run.get("feedback")
     if fb is not None:

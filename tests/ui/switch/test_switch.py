@@ -169,3 +169,22 @@ def test_the_compare_page_links_each_differing_row_to_its_positions() -> None:
     for row in ("2 and 3", "Queen (felső, Ober)", "Jack (alsó, Unter)", "The last-card call"):
         assert f"**{row}**: [position 1](sandbox?" in text, row
     assert "**Starter card**: no position: it changes only the deal." in text
+
+
+def test_the_session_house_rules_can_be_the_table() -> None:
+    from ui.shell.house_rules import HOUSE_RULESET
+
+    pl = load_ruleset("pl")
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params["lang"] = "en"
+    at.query_params["variant"] = "pl"
+    at.run()
+    at.session_state[HOUSE_RULESET] = replace(pl, id="house-1", name="Our kitchen table", draw_adds=False)
+    at.switch_page("app_pages/switch.py").run()
+    at.selectbox(key=TABLE_KEY).set_value("house").run()
+    assert not at.exception, at.exception
+    lesson = at.session_state["switch_lesson"]
+    assert lesson.table.name == "Our kitchen table"
+    assert {k for s in lesson.steps for k in s.witness.fields} == {"attack.draw_adds"}
+    assert any("rounds the engine played at this table" in c.value for c in at.caption)
+    assert not at.get("link_button")   # the Sandbox opens shipped variants only
