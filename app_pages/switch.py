@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ui.shell.layout import page_header
-from ui.switch.page import switch_page
+from ui.switch.page import draw
 
 page_header(__file__)
-switch_page()
+draw()

@@ -2,14 +2,14 @@
 writing, and the share code used in links (``?pos=``)."""
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from typing import Any
 
 from engine.cards import DeckKind
 from engine.errors import NotationError, PositionError, Problem, RulesetError
-from engine.packing import PackError, pack_json, unpack_json
+from engine import guard
+from engine.packing import pack_json
 from engine.ruleset import Ruleset, load_ruleset
 from engine.state import Attack, State, Tables, Wish, tables_for
 
@@ -305,15 +305,9 @@ def position_to_json(st: State) -> dict[str, Any]:
     return out
 
 
-def parse_position(text: str, rules: Ruleset | None = None) -> State:
-    """Reads position JSON text; raises NotationError (not JSON) or PositionError."""
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        raise NotationError(f"not valid JSON: {exc}") from None
-    except (TypeError, UnicodeDecodeError) as exc:
-        raise NotationError(f"not valid JSON text: {exc}") from None
-    return position_from_json(data, rules)
+def parse_position(text: str | bytes, rules: Ruleset | None = None) -> State:
+    """Reads position JSON text; raises NotationError (cannot be read, engine.guard.InputError) or PositionError."""
+    return position_from_json(guard.load_json(text, "position", MAX_POSITION_BYTES), rules)
 
 
 def encode_share_code(st_or_json: State | dict[str, Any]) -> str:
@@ -321,23 +315,14 @@ def encode_share_code(st_or_json: State | dict[str, Any]) -> str:
     return pack_json(position_to_json(st_or_json) if isinstance(st_or_json, State) else st_or_json)
 
 
-_SHARE_MESSAGES = {
-    "empty": "the share code is empty",
-    "format": "the share code is not base64url text (letters, digits, - and _)",
-    "corrupt": "the share code does not decompress (is the link cut short?)",
-    "too_large": "the share code unpacks to more than 64 KiB",
-    "not_json": "the share code does not hold position JSON",
-}
-
-
 def decode_share_code(code: str) -> dict[str, Any]:
-    """Reads a share code back into position JSON; raises NotationError saying what is wrong."""
-    if isinstance(code, str) and len(code.strip()) > MAX_SHARE_CODE:
-        raise NotationError("the share code is too long")
+    """Reads a share code back into position JSON; raises NotationError (an InputError) saying what is wrong."""
     try:
-        data = unpack_json(code, MAX_SHARE_CODE, MAX_POSITION_BYTES)
-    except PackError as exc:
-        raise NotationError(_SHARE_MESSAGES[exc.kind]) from None
+        data = guard.unpack_code(code, MAX_SHARE_CODE, MAX_POSITION_BYTES, what="share code")
+    except guard.InputError as exc:
+        if exc.code != "not_json":
+            raise
+        raise guard.InputError("not_json", "share code", "does not hold position JSON", **exc.params) from None
     if not isinstance(data, dict):
-        raise NotationError("the share code does not hold a position object")
+        raise guard.InputError("not_object", "share code", "does not hold a position object")
     return data

@@ -14,7 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from engine.cards import DECK_KINDS, DeckKind
+from engine import guard
 from engine.errors import RulesetError
+from engine.ruleset_bounds import check_bounds
 
 RULESET_DIR = Path(__file__).parent / "rulesets"
 
@@ -188,6 +190,7 @@ def _is_pattern(text: str, deck: DeckKind) -> bool:
 
 def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
     """Builds a Ruleset from parsed TOML; raises RulesetError naming origin and field."""
+    check_bounds(data, origin)   # every field within RULESET_SCHEMA.md's ranges (engine/ruleset_bounds.py)
     top = _Reader(data, "", origin)
     deck_id = top.choice("deck", tuple(DECK_KINDS))
     deck = DECK_KINDS[deck_id]
@@ -327,13 +330,9 @@ def load_ruleset_file(path: str | Path) -> Ruleset:
     return ruleset_from_dict(data, path.name)
 
 
-def load_ruleset_text(text: str, origin: str = "uploaded ruleset") -> Ruleset:
-    """Reads a ruleset from TOML text (an upload); raises RulesetError."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesetError(f"{origin}: not valid TOML ({exc})") from None
-    return ruleset_from_dict(data, origin)
+def load_ruleset_text(text: str | bytes, origin: str = "uploaded ruleset") -> Ruleset:
+    """Reads a ruleset from TOML text or UTF-8 bytes (an upload); raises RulesetError."""
+    return ruleset_from_dict(guard.load_toml(text, origin), origin)
 
 
 def variant_ids() -> list[str]:
@@ -346,7 +345,7 @@ def variant_ids() -> list[str]:
 def load_ruleset(variant: str) -> Ruleset:
     """Loads a shipped ruleset by id; raises RulesetError for an unknown id."""
     if not isinstance(variant, str) or variant not in variant_ids():
-        raise RulesetError(f"unknown variant {variant!r} (known: {', '.join(variant_ids())})")
+        raise RulesetError(f"unknown variant {guard.shown(variant)} (known: {', '.join(variant_ids())})")
     return _load_shipped(variant)
 
 

@@ -256,7 +256,7 @@ def _report_of(lesson: model.SwitchLesson) -> WitnessReport:
     return find_witnesses(lesson.home, lesson.table)
 
 
-def switch_page() -> None:
+def draw() -> None:
     """Draws the page: the two pickers, then the lesson for the pair."""
     t = session.tr()
     rulesets = _rulesets()
