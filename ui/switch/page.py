@@ -172,7 +172,8 @@ def _move_label(text: str, deck: str, t: Translator) -> str:
 
 
 def _stars(count: int) -> str:
-    return " ".join(":material/star:" if i < count else ":material/star_border:" for i in range(3))
+    # Earned stars in colour: the icon font draws "star" and "star_outline" alike at small sizes.
+    return " ".join(":orange[:material/star:]" if i < count else ":gray[:material/star_outline:]" for i in range(3))
 
 
 def _draw_step(lesson: model.SwitchLesson, run: dict, t: Translator) -> None:
