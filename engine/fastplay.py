@@ -561,6 +561,17 @@ class Playout:
             seed=self.seed,
         )
 
+    def snapshot(self) -> tuple:
+        """What a player sees of the round now, as one comparable value, the same for two
+        rulesets that agree here: hands, pile, deck, seat to move, the attack (and whether any
+        card can answer it), the wish (not how long it lasts), waiting and finished seats, the
+        drawn card, the end and the seed. No ruleset and no State are built."""
+        attack = (self.ak, self.aa, self.ac, self.k.t.has_defence[self.ac]) if self.ak else None
+        wish = (self.wish.kind, self.wish.value, self.wby) if self.wish is not None else None
+        counts = None if self.cnt is None else tuple(map(tuple, self.cnt))
+        return (tuple(self.hm), counts, tuple(self.pile), tuple(self.deck), self.to_move, attack, wish,
+                tuple(self.waiting), self.drawn, tuple(self.finished), self.over, self.seed)
+
     @property
     def players(self) -> int:
         return self.n

@@ -12,7 +12,7 @@ Stdlib only: the texts stay English msgids; ``ui`` translates them when it shows
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +20,7 @@ from engine.errors import EngineError, NotationError, PositionError
 from engine.moves import Move, format_move, parse_move
 from engine.position import position_from_json
 from engine.rules import apply_move, check
-from engine.ruleset import variant_ids
+from engine.ruleset import Ruleset, variant_ids
 from engine.state import State
 from engine.verdicts import NOTES, REASON_CODES, Reason
 
@@ -130,6 +130,8 @@ class Scenario:
     steps: tuple[Step, ...]
     check: dict[str, Any]
     file: str
+    # A generated lesson for a house ruleset carries the ruleset itself (its id is no shipped variant).
+    rules: Ruleset | None = field(default=None, compare=False)
 
     @property
     def learner_steps(self) -> tuple[Step, ...]:
@@ -317,7 +319,7 @@ def lessons_of(variant: str, scenarios: tuple[Scenario, ...]) -> tuple[Scenario,
 def start_state(sc: Scenario) -> State:
     """The lesson's start position; raises ScenarioError listing the position's problems."""
     try:
-        return position_from_json(sc.position)
+        return position_from_json(sc.position, sc.rules)
     except PositionError as exc:
         raise ScenarioError(sc.file, "position", "; ".join(str(p) for p in exc.problems)) from None
 

@@ -109,19 +109,21 @@ class Tables:
         # (or None when no defence rule names c against a at all).
         self.defence: list[list[str | None]] = [[None] * n for _ in range(n)]
         self.defence_how: list[list[str]] = [[""] * n for _ in range(n)]  # the condition that held
-        for a in range(n):
-            for c in range(n):
-                for defence in rules.defences:
-                    if not any(rules.matches(p, a) for p in defence.against):
-                        continue
-                    if not any(rules.matches(p, c) for p in defence.with_):
+        # Rules in file order: the first rule whose condition holds decides; else the first rule
+        # naming the pair gives the unmet condition.
+        for defence in rules.defences:
+            against = [a for a in range(n) if any(rules.matches(p, a) for p in defence.against)]
+            with_ = [c for c in range(n) if any(rules.matches(p, c) for p in defence.with_)]
+            for a in against:
+                row, how = self.defence[a], self.defence_how[a]
+                for c in with_:
+                    if row[c] == "":
                         continue
                     if _condition_holds(defence.condition, self, a, c):
-                        self.defence[a][c] = ""
-                        self.defence_how[a][c] = defence.condition
-                        break
-                    if self.defence[a][c] is None:
-                        self.defence[a][c] = defence.condition
+                        row[c] = ""
+                        how[c] = defence.condition
+                    elif row[c] is None:
+                        row[c] = defence.condition
         self.defends = [[self.defence[a][c] == "" for c in range(n)] for a in range(n)]
         self.has_defence = [any(row) for row in self.defends]
         self.starter_forbidden = [any(rules.matches(p, c) for p in rules.starter_forbidden) for c in range(n)]
