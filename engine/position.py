@@ -8,9 +8,9 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, TypeGuard
 
+from engine import guard
 from engine.cards import DeckKind
 from engine.errors import NotationError, PositionError, Problem, RulesetError
-from engine import guard
 from engine.packing import pack_json
 from engine.ruleset import Ruleset, WishKind, load_ruleset
 from engine.state import Attack, AttackKind, State, Tables, Wish, tables_for

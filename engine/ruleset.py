@@ -15,8 +15,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-from engine.cards import DECK_KINDS, DeckKind
 from engine import guard
+from engine.cards import DECK_KINDS, DeckKind
 from engine.errors import RulesetError
 from engine.ruleset_bounds import check_bounds
 

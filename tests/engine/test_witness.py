@@ -4,7 +4,7 @@ change a verdict has one — for every ordered pair of seed rulesets that share 
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -14,7 +14,14 @@ from engine.position import position_from_json
 from engine.rules import apply_move, check
 from engine.ruleset import load_ruleset
 from engine.witness import (
-    WHY_DEAL, WHY_DECKS, WHY_NO_CARD, WHY_SAME_PLAY, WHY_SCORING, WHY_WORDS, differing_fields, find_witnesses,
+    WHY_DEAL,
+    WHY_DECKS,
+    WHY_NO_CARD,
+    WHY_SAME_PLAY,
+    WHY_SCORING,
+    WHY_WORDS,
+    differing_fields,
+    find_witnesses,
     shows_difference,
 )
 from ui.compare.table import TOPICS, comparison_frame, differing_rows
@@ -44,7 +51,7 @@ WORDING_ONLY = {
 EN = translator("en")
 
 
-@lru_cache(maxsize=None)
+@cache
 def report(home: str, table: str):
     return find_witnesses(load_ruleset(home), load_ruleset(table), rounds=ROUNDS)
 
