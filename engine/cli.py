@@ -10,6 +10,7 @@ import json
 import sys
 from typing import Any
 
+from engine import cli_coach
 from engine.deal import new_game
 from engine.errors import EngineError, PositionError
 from engine.moves import parse_move
@@ -153,6 +154,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--reference", action="store_true",
                    help="play on the reference engine (legal_moves + child) instead of the playout kernel")
     p.set_defaults(run=cmd_selfplay)
+    cli_coach.register(sub)
     return parser
 
 

@@ -80,6 +80,7 @@ class Hint(NamedTuple):
     """The coach's answer for the seat to move: every legal move valued, the best first."""
 
     seat: int
+    players: int
     objective: Objective
     moves: tuple[MoveEstimate, ...]
     playouts: int          # rollouts played in all
@@ -96,10 +97,10 @@ class Hint(NamedTuple):
         """Whether two hints agree in everything but the time they took."""
         return self._replace(seconds=0.0) == other._replace(seconds=0.0)
 
-    def to_json(self, players: int) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "objective": self.objective.kind,
                 "better": "higher" if self.objective.higher_is_better else "lower",
-                "moves": [m.to_json(self.objective, players) for m in self.moves],
+                "moves": [m.to_json(self.objective, self.players) for m in self.moves],
                 "playouts": self.playouts, "worlds": self.worlds, "stopped": self.stopped,
                 "reasons": [r.to_json() for r in self.reasons]}
 
@@ -248,5 +249,5 @@ def hint(view: SeatView, playouts: int = 1000, seed: int = 0, seconds: float | N
         from engine.coach.reasons import explain_best
         reasons = explain_best(view, ranked, race.obj, race.values[order[0]],
                                race.values[order[1]] if len(order) > 1 else None, seed, race.worlds)
-    return Hint(view.seat, race.obj, ranked, race.playouts, race.worlds, stopped, reasons,
+    return Hint(view.seat, view.players, race.obj, ranked, race.playouts, race.worlds, stopped, reasons,
                 time.perf_counter() - start)
