@@ -102,7 +102,9 @@ def estimate(obj: Objective, p: Playout, seat: int) -> float:
     holding cards goes out with a chance inversely proportional to its hand size (a seat with
     ``h`` cards beats one with ``g`` cards with probability ``g / (g + h)``)."""
     active = [s for s in range(p.n) if not p.fin[s]]
-    hs = p.hs
+    hs = list(p.hs)
+    if p.ak == 1:   # a pending draw attack counts against its target
+        hs[p.to_move] += p.aa
     mine = max(hs[seat], 1)
     first = (1 / mine) / sum(1 / max(hs[s], 1) for s in active)
     if obj.kind == "win":

@@ -19,7 +19,7 @@ import random
 from typing import Any
 
 from engine.coach.objective import Objective
-from engine.coach.rollout import ROLLOUT_CAP, eager_action
+from engine.coach.rollout import ROLLOUT_CAP, keen_action
 from engine.coach.search import CoachReason, MoveEstimate, world_rng
 from engine.fastplay import PLAY, Playout, compiled
 from engine.moves import Move
@@ -166,7 +166,7 @@ def _saved_share(view: SeatView, action: tuple, kept: list[int], seed: int, coun
         for _ in range(ROLLOUT_CAP):
             if q.over or q.fin[seat]:
                 break
-            a = eager_action(q, roll)
+            a = keen_action(q, roll)
             if q.to_move == seat and q.drawn < 0 and a[0] == PLAY and a[1][0] in kept_set:
                 firsts = {b[1][0] for b in q._actions() if b[0] == PLAY}
                 if firsts <= kept_set:

@@ -1,14 +1,23 @@
-"""The coach's rollout: a round played on to its end for one seat, every seat playing eagerly.
+"""The coach's rollout: a round played on to its end for one seat, every seat playing keenly.
 
 The search (``engine.coach.search``) plays each candidate move out many times. Uniformly random
 rollouts (``Playout.play_random``) are poor models of people: they draw when they could play and
 forget the last-card call half the time (5 penalty cards in ``pl``), so a round lasts 2,000
-decisions in ``pl``. The rollout policy here is *eager*: a seat plays a uniformly chosen legal
-play when it has one (a playable drawn card goes down), always making the last-card calls, and
-draws (or sits out) only when it has no play. It is played on the playout kernel's own
-representation and compiled tables (``engine.fastplay``): this function is the kernel's move loop
-with the eager choice in place of the uniform one, and ``tests/engine/test_coach.py`` replays
-rollouts move by move through ``Playout.apply`` and requires the same state at the end.
+decisions in ``pl``. The rollout policy here is *keen* (a cheap club player, every seat alike):
+
+* it plays whenever it has a legal play (a playable drawn card goes down), and draws or sits
+  out only when it has none; it always makes the last-card calls;
+* among its plays it scores each (``play_score``): 10 per card put down (several cards of a
+  rank go together); -15 for a wild card (pl, da queen) while other cards stay in hand (keep it
+  for when nothing else fits); -8 for a suit or rank changer (jack, ace, alsó, felső) while other
+  cards stay in hand, +3 per card still held that meets the wish it makes (wish what you hold);
+  +6 for an attack when the next seat holds 2 cards or fewer; and plays one of the best
+  uniformly at random.
+
+It is played on the playout kernel's own representation and compiled tables
+(``engine.fastplay``): ``rollout`` is the kernel's move loop with this choice in place of the
+uniform one, and ``tests/engine/test_coach.py`` replays rollouts move by move through the
+kernel (``keen_action`` + ``Playout.apply``) and requires the same state at the end.
 
 A rollout stops as soon as the coached seat's result is known — when the round is over, when the
 seat has gone out (its place is then fixed: ``pl`` places, ``pl-trad`` not the loser), or, for
@@ -26,7 +35,7 @@ ROLLOUT_CAP = 400   # moves; beyond this the cheap evaluation scores the round (
 
 
 def rollout(p: Playout, rng: random.Random, seat: int, stop_at_first_out: bool, cap: int = ROLLOUT_CAP) -> int:
-    """Plays ``p`` on in place with the eager policy until ``seat``'s result is known or ``cap``
+    """Plays ``p`` on in place with the keen policy until ``seat``'s result is known or ``cap``
     moves are made; returns the number of moves made."""
     k = p.k
     n = p.n
@@ -46,7 +55,7 @@ def rollout(p: Playout, rng: random.Random, seat: int, stop_at_first_out: bool, 
     alone_draw, alone_wait = k.alone_draw, k.alone_wait
     multi_masks, multi_for_mask = k.multi_masks, k.multi_for_mask
     getrandbits = rng.getrandbits
-    bitlen = [0] + [i.bit_length() for i in range(1, 1024)]
+    tabs = policy_tables(p)
     steps = 0
     if wby == seat and wdur == UNTIL_RETURN:
         # engine.rules.live_wish: a pl-trad wish does not bind its maker (see Playout._run).
@@ -94,25 +103,11 @@ def rollout(p: Playout, rng: random.Random, seat: int, stop_at_first_out: bool, 
                         acts += singles[c]
                 acts.append(WAIT_A if ak == 2 else DRAW_A)
                 m = len(acts)
-        # ---- the eager choice: a uniformly chosen play (the list's last entry is draw, wait or
-        # pass), with the last-card call made: a play without the call follows the same play with
-        # it (engine.state.play_moves), so the uncalled one is replaced by its predecessor.
+        # ---- the keen choice (play_score); the list's last entry is draw, wait or pass
         if acts is None:
             a = WAIT_A if ak == 2 else DRAW_A
         else:
-            plays = m - 1
-            if plays == 1:
-                r = 0
-            else:
-                b = bitlen[plays] if plays < 1024 else plays.bit_length()
-                r = getrandbits(b)
-                while r >= plays:
-                    r = getrandbits(b)
-            a = acts[r]
-            if a[0] == PLAY:
-                left = nh - a[2]
-                if (left == 1 and makao_pen and not a[13]) or (left == 0 and kakao_pen and not a[14]):
-                    a = acts[r - 1]
+            a = acts[pick(acts, m - 1, h, nh, _next_small(seat, n, fin, waiting, hs), tabs, getrandbits)]
         # ---- applying the action (as Playout._run, which follows engine.rules._apply)
         kind = a[0]
         drawn = -1
@@ -245,19 +240,90 @@ def rollout(p: Playout, rng: random.Random, seat: int, stop_at_first_out: bool, 
     return steps
 
 
-def eager_action(p: Playout, rng: random.Random) -> tuple:
-    """The eager policy's choice in ``p`` through the kernel's public listing (the slow path the
+def keen_action(p: Playout, rng: random.Random) -> tuple:
+    """The keen policy's choice in ``p`` through the kernel's public listing (the slow path the
     tests compare ``rollout`` with): the same random draws as one step of ``rollout``."""
     acts = p._actions()
-    k = p.k
-    seat = p.to_move
-    if len(acts) == 1:
+    if len(acts) == 1 and acts[0][0] != PLAY:
         return acts[0]
-    plays = len(acts) - 1
-    r = 0 if plays == 1 else rng.randrange(plays)
-    a = acts[r]
-    if a[0] == PLAY:
-        left = p.hs[seat] - a[2]
-        if (left == 1 and k.makao_pen and not a[13]) or (left == 0 and k.kakao_pen and not a[14]):
-            a = acts[r - 1]
-    return a
+    seat = p.to_move
+    return acts[pick(acts, len(acts) - 1, p.hm[seat], p.hs[seat],
+                     _next_small(seat, p.n, p.fin, p.waiting, p.hs), policy_tables(p), rng.getrandbits)]
+
+
+class _PolicyTables:
+    """Per-ruleset data of the keen policy: wild and wishing cards, masks per wished value."""
+
+    def __init__(self, p: Playout):
+        k = p.k
+        t = k.t
+        deck = p.rules.deck
+        self.wild = list(t.wild)
+        self.makao_pen, self.kakao_pen = k.makao_pen, k.kakao_pen
+        masks: dict[tuple[str, str], int] = {}
+        for c in deck.all_cards():
+            for key in (("rank", deck.rank_of(c)), ("suit", deck.suit_of(c))):
+                masks[key] = masks.get(key, 0) | (1 << c)
+        self.wish_mask = masks
+
+
+def policy_tables(p: Playout) -> _PolicyTables:
+    """The keen policy's tables of ``p``'s ruleset, built once and kept on the (immutable) ruleset."""
+    tabs = p.rules.__dict__.get("_coach_policy")
+    if tabs is None:
+        tabs = _PolicyTables(p)
+        object.__setattr__(p.rules, "_coach_policy", tabs)
+    return tabs
+
+
+def _next_small(seat: int, n: int, fin: list, waiting: list, hs: list) -> bool:
+    """Whether the next seat that plays holds 2 cards or fewer (a target worth attacking)."""
+    s = seat
+    for _ in range(n - 1):
+        s = s + 1 if s + 1 < n else 0
+        if not fin[s] and not waiting[s]:
+            return hs[s] <= 2
+    return False
+
+
+def play_score(a: tuple, h: int, nh: int, next_small: bool, tabs: _PolicyTables) -> int:
+    """The keen policy's score of a play (see the module docstring); calls forgotten: -1000."""
+    nc = a[2]
+    left = nh - nc
+    if (left == 1 and tabs.makao_pen and not a[13]) or (left == 0 and tabs.kakao_pen and not a[14]):
+        return -1000
+    score = 10 * nc
+    if left:
+        if tabs.wild[a[1][0]]:
+            score -= 15
+        if a[7]:
+            score -= 8
+    if a[7] == 2:
+        after = h & ~a[3] if a[3] >= 0 else h
+        score += 3 * (after & tabs.wish_mask[(a[8], a[9])]).bit_count()
+    if next_small and (a[4] or a[5]):
+        score += 6
+    return score
+
+
+def pick(acts: list, plays: int, h: int, nh: int, next_small: bool, tabs: _PolicyTables, getrandbits) -> int:
+    """The index of the keen policy's play among the first ``plays`` actions (ties at random)."""
+    if plays == 1:
+        return 0
+    best = -10_000
+    top: list[int] = []
+    for i in range(plays):
+        s = play_score(acts[i], h, nh, next_small, tabs)
+        if s > best:
+            best = s
+            top = [i]
+        elif s == best:
+            top.append(i)
+    if len(top) == 1:
+        return top[0]
+    m = len(top)
+    b = m.bit_length()
+    r = getrandbits(b)
+    while r >= m:
+        r = getrandbits(b)
+    return top[r]

@@ -4,7 +4,7 @@
 at random consistently with the view (``engine.seat_view.sample_state`` with a generator seeded
 by ``(seed, w)``), and plays **every** candidate still in the race out in that same world with
 the same rollout seed (common random numbers: the moves are compared on the same deals, so the
-luck of the deal cancels out of their differences). A rollout is ``engine.coach.rollout``'s eager
+luck of the deal cancels out of their differences). A rollout is ``engine.coach.rollout``'s keen
 policy on the playout kernel; its result is scored by ``engine.coach.objective``.
 
 Racing (the early-stop rule, docs/COACH.md): worlds are played in batches of ``BATCH``. After
@@ -29,7 +29,7 @@ import time
 from typing import Any, NamedTuple
 
 from engine.coach.objective import Objective, objective_for, score
-from engine.coach.rollout import rollout
+from engine.coach.rollout import ROLLOUT_CAP, rollout
 from engine.errors import EngineError
 from engine.fastplay import Playout, compiled
 from engine.moves import Move, format_move
@@ -49,7 +49,9 @@ class CoachError(EngineError):
 
 
 class MoveEstimate(NamedTuple):
-    """One candidate's estimated value (the objective's units) with its 95% interval."""
+    """One candidate's estimated value (the objective's units) with its 95% interval, and how far
+    it is behind the best move, paired over their common worlds (``behind`` >= 0 is worse by that
+    much, in the objective's units; ``behind_se`` its standard error; 0 and 0 for the best)."""
 
     move: Move
     notation: str
@@ -57,12 +59,16 @@ class MoveEstimate(NamedTuple):
     low: float
     high: float
     playouts: int
+    behind: float = 0.0
+    behind_se: float = 0.0
 
     def to_json(self, obj: Objective, players: int) -> dict[str, Any]:
         out: dict[str, Any] = {"move": self.notation, "value": round(self.mean, 4),
                                "interval": [round(self.low, 4), round(self.high, 4)], "playouts": self.playouts}
         if obj.kind == "place":   # the place score maps back onto the expected place
             out["expected_place"] = round(place_of(self.mean, players), 3)
+        out["behind_best"] = round(self.behind, 4)
+        out["behind_best_se"] = round(self.behind_se, 4) if math.isfinite(self.behind_se) else None
         return out
 
 
@@ -118,7 +124,8 @@ def world_rng(seed: int, w: int) -> random.Random:
 class _Race:
     """Candidates' values per world, in the order the worlds were played."""
 
-    def __init__(self, view: SeatView, moves: list[Move], seed: int):
+    def __init__(self, view: SeatView, moves: list[Move], seed: int, horizon: int = ROLLOUT_CAP):
+        self.horizon = horizon
         self.view = view
         self.seat = view.seat
         self.obj = objective_for(view.rules)
@@ -141,7 +148,7 @@ class _Race:
         for c in self.alive:
             q = base.copy()
             q._run(None, 1, self.actions[c])
-            rollout(q, random.Random(roll_seed), seat, obj.stop_at_first_out)
+            rollout(q, random.Random(roll_seed), seat, obj.stop_at_first_out, self.horizon)
             self.values[c].append(score(obj, q, seat))
         self.worlds += 1
         self.playouts += len(self.alive)
@@ -206,7 +213,7 @@ def interval(xs: list[float]) -> tuple[float, float]:
 
 
 def hint(view: SeatView, playouts: int = 1000, seed: int = 0, seconds: float | None = None,
-         early_stop: bool = True, explain: bool = True) -> Hint:
+         early_stop: bool = True, explain: bool = True, horizon: int = ROLLOUT_CAP) -> Hint:
     """Values every legal move of ``view``'s seat by determinised Monte Carlo; best move first."""
     if view.over:
         raise CoachError("the round is over: there is no move to advise on")
@@ -214,7 +221,7 @@ def hint(view: SeatView, playouts: int = 1000, seed: int = 0, seconds: float | N
         raise CoachError(f"player {view.seat + 1} is not to move (player {view.to_move + 1} is)")
     start = time.perf_counter()
     moves = legal_moves(stand_in(view))
-    race = _Race(view, moves, seed)
+    race = _Race(view, moves, seed, horizon)
     stopped = "only_move" if len(moves) == 1 else "budget"
     deadline = None if seconds is None else start + seconds
     while True:
@@ -243,6 +250,11 @@ def hint(view: SeatView, playouts: int = 1000, seed: int = 0, seconds: float | N
         low, high = interval(xs)
         estimates.append(MoveEstimate(move, format_move(move, view.rules.deck), _mean(xs), low, high, len(xs)))
     order = sorted(range(len(moves)), key=lambda c: (-race.sign * estimates[c].mean, -estimates[c].playouts, c))
+    top = race.values[order[0]]
+    for c in order[1:]:
+        xs = race.values[c]   # both played worlds 0, 1, …: zip pairs their common ones
+        d = [race.sign * (b - x) for b, x in zip(top, xs)]
+        estimates[c] = estimates[c]._replace(behind=_mean(d), behind_se=_se(d))
     ranked = tuple(estimates[c] for c in order)
     reasons: tuple[CoachReason, ...] = ()
     if explain:
