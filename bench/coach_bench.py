@@ -200,6 +200,9 @@ def strength(variant: str, rounds: int, budget: int, opponent) -> dict:
             objective_sum += 0 if expert in finished else hand_points(p, expert)
         else:
             objective_sum += bool(finished) and finished[0] == expert
+        if (r + 1) % 50 == 0:   # a running tally, for long runs on a busy machine
+            print(f"  {variant}: {r + 1} rounds, expert wins {wins} ({100 * wins / (r + 1):.1f}%), "
+                  f"{1000 * expert_time / max(1, expert_moves):.1f} ms a move", file=sys.stderr, flush=True)
     rate = wins / rounds
     half = 1.96 * math.sqrt(rate * (1 - rate) / rounds)
     return {"variant": variant, "rounds": rounds, "wins": wins, "rate": rate, "half": half,
