@@ -2,15 +2,16 @@
 
 No Streamlit. Every function takes a gettext translator (``ui.i18n.Translator`` or any object
 with ``gettext``/``ngettext``; None means English) and every template is a literal gettext or
-ngettext call, so Babel extracts it. Shares are whole percents; places and points are written
-with one decimal in the reader's language. Seats are shown as "player N" (N = seat + 1).
+ngettext call, so Babel extracts it. Shares are whole percents and places and points have one
+decimal, both written the way the reader's language writes them (no literal percent sign in a msgid, so
+no template is mistaken for a %-format). Seats are shown as "player N" (N = seat + 1).
 """
 from __future__ import annotations
 
 import gettext
 from typing import Any
 
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 
 from engine.coach import CoachReason, Hint, MoveEstimate, place_of
 from engine.ruleset import Ruleset
@@ -33,9 +34,9 @@ def decimal_text(value: float, tr: Translations | None = None) -> str:
     return format_decimal(round(value, 1), format="0.0", locale=_language(_tr(tr)))
 
 
-def percent(value: float) -> int:
-    """A share as a whole percent."""
-    return int(value * 100 + 0.5)
+def percent_text(share: float, tr: Translations | None = None) -> str:
+    """Writes a share as a whole percent the way the reader's language does (54%, 54 %)."""
+    return format_percent(int(share * 100 + 0.5) / 100, locale=_language(_tr(tr)))
 
 
 def move_text(notation: str, rules: Ruleset, tr: Translations | None = None) -> str:
@@ -94,8 +95,8 @@ def estimate_text(estimate: MoveEstimate, hint: Hint, tr: Translations | None = 
     _ = tr.gettext
     kind = hint.objective.kind
     if kind in ("win", "not_loser"):
-        return _("{value}% ({low}–{high}%)").format(value=percent(estimate.mean), low=percent(estimate.low),
-                                                   high=percent(estimate.high))
+        return _("{value} ({low}–{high})").format(value=percent_text(estimate.mean, tr),
+                                                 low=percent_text(estimate.low, tr), high=percent_text(estimate.high, tr))
     if kind == "place":
         # A higher score is a better (smaller) place: the interval turns round.
         return _("place {value} ({low}–{high})").format(
@@ -113,24 +114,24 @@ def _numbers(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Tra
     value = p["value"]
     if code == "only_move":
         text = {
-            "win": _("Your only move: {move}. From here you win {percent}% of the simulated rounds."),
+            "win": _("Your only move: {move}. From here you win {percent} of the simulated rounds."),
             "place": _("Your only move: {move}. From here your expected place is {place}."),
-            "not_loser": _("Your only move: {move}. From here you avoid being the loser in {percent}% of the simulated rounds."),
+            "not_loser": _("Your only move: {move}. From here you avoid being the loser in {percent} of the simulated rounds."),
             "points": _("Your only move: {move}. From here you score {points} points on average."),
             "penalty": _("Your only move: {move}. From here you end the round with {points} penalty points on average."),
         }[kind]
-        return text.format(move=move, percent=percent(value), place=decimal_text(place_of(value, players), tr),
+        return text.format(move=move, percent=percent_text(value, tr), place=decimal_text(place_of(value, players), tr),
                            points=decimal_text(value, tr))
     other = move_text(p["other"], rules, tr)
     other_value = p["other_value"]
     text = {
-        "win": _("Best: {move}, which wins {percent}% of the simulated rounds; the next best, {other}, wins {other_percent}%."),
+        "win": _("Best: {move}, which wins {percent} of the simulated rounds; the next best, {other}, wins {other_percent}."),
         "place": _("Best: {move}, with an expected place of {place}; the next best, {other}, gives {other_place}."),
-        "not_loser": _("Best: {move}, which avoids losing in {percent}% of the simulated rounds; the next best, {other}, in {other_percent}%."),
+        "not_loser": _("Best: {move}, which avoids losing in {percent} of the simulated rounds; the next best, {other}, in {other_percent}."),
         "points": _("Best: {move}, which scores {points} points on average; the next best, {other}, scores {other_points}."),
         "penalty": _("Best: {move}, which ends the round with {points} penalty points on average; the next best, {other}, with {other_points}."),
     }[kind]
-    text = text.format(move=move, other=other, percent=percent(value), other_percent=percent(other_value),
+    text = text.format(move=move, other=other, percent=percent_text(value, tr), other_percent=percent_text(other_value, tr),
                        place=decimal_text(place_of(value, players), tr),
                        other_place=decimal_text(place_of(other_value, players), tr),
                        points=decimal_text(value, tr), other_points=decimal_text(other_value, tr))
@@ -178,23 +179,23 @@ def _sentence(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Tr
         return text.format(amount=p["amount"])
     if code == "wish_held":
         if p["kind"] == "rank":
-            text = ngettext("You demand {rank} and still hold {held} card of that rank; the next player cannot meet the demand in {percent}% of the deals.",
-                            "You demand {rank} and still hold {held} cards of that rank; the next player cannot meet the demand in {percent}% of the deals.",
+            text = ngettext("You demand {rank} and still hold {held} card of that rank; the next player cannot meet the demand in {percent} of the deals.",
+                            "You demand {rank} and still hold {held} cards of that rank; the next player cannot meet the demand in {percent} of the deals.",
                             p["held"])
-            return text.format(rank=wish_rank_text(p["value"], art, tr), held=p["held"], percent=p["percent"])
-        text = ngettext("You wish for {suit} and still hold {held} card of that suit; the next player cannot follow it in {percent}% of the deals.",
-                        "You wish for {suit} and still hold {held} cards of that suit; the next player cannot follow it in {percent}% of the deals.",
+            return text.format(rank=wish_rank_text(p["value"], art, tr), held=p["held"], percent=percent_text(p["percent"] / 100, tr))
+        text = ngettext("You wish for {suit} and still hold {held} card of that suit; the next player cannot follow it in {percent} of the deals.",
+                        "You wish for {suit} and still hold {held} cards of that suit; the next player cannot follow it in {percent} of the deals.",
                         p["held"])
-        return text.format(suit=suit_word(p["value"], art, tr), held=p["held"], percent=p["percent"])
+        return text.format(suit=suit_word(p["value"], art, tr), held=p["held"], percent=percent_text(p["percent"] / 100, tr))
     if code == "next_stuck":
-        return ngettext("After it {seat}, who holds {cards} card, has no card to play in {percent}% of the deals.",
-                        "After it {seat}, who holds {cards} cards, has no card to play in {percent}% of the deals.",
-                        p["cards"]).format(seat=player(p["seat"], tr), cards=p["cards"], percent=p["percent"])
+        return ngettext("After it {seat}, who holds {cards} card, has no card to play in {percent} of the deals.",
+                        "After it {seat}, who holds {cards} cards, has no card to play in {percent} of the deals.",
+                        p["cards"]).format(seat=player(p["seat"], tr), cards=p["cards"], percent=percent_text(p["percent"] / 100, tr))
     if code == "keeps_card":
         cards = (", " if art == "hungarian" else " ").join(card_text(c, art, tr) for c in p["cards"])
-        return ngettext("Keeping {cards} saves you a draw later in {percent}% of the simulated rounds.",
-                        "Keeping {cards} saves you a draw later in {percent}% of the simulated rounds.",
-                        len(p["cards"])).format(cards=cards, percent=p["percent"])
+        return ngettext("Keeping {cards} saves you a draw later in {percent} of the simulated rounds.",
+                        "Keeping {cards} saves you a draw later in {percent} of the simulated rounds.",
+                        len(p["cards"])).format(cards=cards, percent=percent_text(p["percent"] / 100, tr))
     raise KeyError(f"unknown coach reason {code!r}")
 
 
