@@ -17,7 +17,7 @@ from collections.abc import Callable
 from importlib.metadata import entry_points
 from typing import Any, Protocol
 
-from engine import guard
+from engine import cli_coach, guard
 from engine.deal import new_game
 from engine.errors import EngineError, PositionError
 from engine.fastplay import run_random_games
@@ -173,6 +173,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_selfplay)
     from engine.cli_play import register as register_computer_players  # play, move (imports this module)
     register_computer_players(sub)
+    cli_coach.register(sub)
     return parser
 
 

@@ -5,10 +5,13 @@ The engine names an entry-point group, ``makao_tutor.describers``; this package 
 """
 from __future__ import annotations
 
+import gettext
 from dataclasses import dataclass
+from typing import Any
 
 from engine.verdicts import Event, Verdict
 from ui.present.i18n import Translator, translator
+from ui.present.coach_text import describe_hint
 from ui.present.reasons import describe_event, describe_verdict
 
 
@@ -25,6 +28,10 @@ class Describer:
     def event(self, event: Event, deck: str) -> str:
         """Narrates one event of an applied move."""
         return describe_event(event, deck, self.tr)
+
+    def coach(self, hint: Any, rules: Any) -> str:
+        """The coach's words on a hint (``python -m engine hint --lang``)."""
+        return describe_hint(hint, rules, self.tr or gettext.NullTranslations())
 
 
 def describer(lang: str) -> Describer:

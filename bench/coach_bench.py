@@ -1,0 +1,277 @@
+"""Coach bench: hint speed beside OpenSpiel's MCTS bot, and the expert player's strength.
+
+    python bench/coach_bench.py [--variants pl,pl-trad,da,hu] [--positions 10] [--rounds 1000]
+                                [--budget 300] [--skip-speed] [--skip-strength] [--wall]
+
+Speed (same process, same run, one thread):
+
+* ours: 10 fixed mid-game positions per seed ruleset (4 seats, dealt with seeds 0, 1, … and
+  played on with seeded random moves; positions with one legal move are skipped). Each gets a
+  1,000-playout hint with the early stop **off** (exactly 1,000 playouts, the explanation pass
+  off), and the default hint (early stop and explanation on, as the Play page asks for it).
+  Figures: playouts/s and seconds per 1,000-playout hint.
+* reference: ``open_spiel.python.algorithms.mcts.MCTSBot`` with ``RandomRolloutEvaluator
+  (n_rollouts=1)``, 1,000 simulations, ``solve=False``, choosing one move in 10 mid-game
+  ``crazy_eights(players=4)`` positions (dealt and played on with seeded random moves). MCTSBot
+  sees every hand: it is a speed anchor, not a strength one.
+* bar: our 1,000-playout hint takes <= 1.0x the bot's time for one move.
+
+Strength: ``--rounds`` seeded 4-seat rounds per seed ruleset; the expert (``engine.coach.expert``,
+``--budget`` playouts a move) sits at seat ``round % 4`` against three club players
+(``engine.players.choose_move(view, "club", rng)``). Where ``engine.players`` is not installed
+the opponents are beginners (a random legal move, the last-card calls always made), and the
+table says so. A win is going out first (25% is parity); bar: >= 35%. The table also gives each
+ruleset's own objective (mean place in pl, not the loser in pl-trad, points in da) and the
+expert's time per move.
+
+Time is this process's CPU time (``time.process_time``) unless ``--wall``.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from engine.coach import hint, objective_for  # noqa: E402
+from engine.coach.expert import EXPERT_PLAYOUTS, choose_expert  # noqa: E402
+from engine.fastplay import Playout, compiled  # noqa: E402
+from engine.rules import legal_moves  # noqa: E402
+from engine.ruleset import load_ruleset  # noqa: E402
+from engine.seat_view import stand_in, view_of  # noqa: E402
+
+SEED_RULESETS = ("pl", "pl-trad", "da", "hu")
+RATIO_BAR, WIN_BAR = 1.0, 0.35
+CLOCK = time.process_time
+
+
+# ------------------------------------------------------------------ positions
+
+def midgame_positions(variant: str, count: int) -> list:
+    """``count`` fixed mid-game positions of 4-seat rounds, each with more than one legal move."""
+    rules = load_ruleset(variant)
+    out = []
+    seed = 0
+    while len(out) < count:
+        p = Playout.new_game(rules, 4, seed)
+        rng = random.Random(seed)
+        for _ in range(12 + seed % 9):
+            if p.over:
+                break
+            moves = p.legal_moves()
+            p.apply(moves[rng.randrange(len(moves))])
+        seed += 1
+        st = p.to_state()
+        if not st.over and len(legal_moves(st)) > 1:
+            out.append(st)
+    return out
+
+
+def crazy_eights_positions(game, count: int) -> list:
+    """``count`` mid-game crazy_eights states: dealt and played on with seeded random moves."""
+    out = []
+    seed = 0
+    while len(out) < count:
+        rng = random.Random(seed)
+        s = game.new_initial_state()
+        moves = 0
+        while not s.is_terminal() and moves < 20 + seed % 9:
+            if s.is_chance_node():
+                outcomes, probs = zip(*s.chance_outcomes())
+                s.apply_action(rng.choices(outcomes, probs)[0])
+                continue
+            s.apply_action(rng.choice(s.legal_actions()))
+            moves += 1
+        while s.is_chance_node():
+            outcomes, probs = zip(*s.chance_outcomes())
+            s.apply_action(rng.choices(outcomes, probs)[0])
+        seed += 1
+        if not s.is_terminal() and len(s.legal_actions()) > 1:
+            out.append(s)
+    return out
+
+
+# ------------------------------------------------------------------ speed
+
+def speed_ours(variant: str, count: int) -> dict:
+    positions = midgame_positions(variant, count)
+    compiled(positions[0].rules)
+    full, default, playouts = [], [], 0
+    for st in positions:
+        view = view_of(st)
+        start = CLOCK()
+        h = hint(view, playouts=1000, seed=0, early_stop=False, explain=False)
+        full.append(CLOCK() - start)
+        playouts += h.playouts
+        start = CLOCK()
+        hint(view, playouts=1000, seed=0)
+        default.append(CLOCK() - start)
+    return {"variant": variant, "positions": len(positions), "playouts_per_s": playouts / sum(full),
+            "full": statistics.mean(full), "full_max": max(full), "default": statistics.mean(default),
+            "default_max": max(default)}
+
+
+def speed_openspiel(count: int) -> dict | None:
+    try:
+        import numpy as np
+        import pyspiel
+        from open_spiel.python.algorithms import mcts
+    except ImportError as exc:
+        print(f"OpenSpiel is not installed ({exc}); pip install open_spiel", file=sys.stderr)
+        return None
+    game = pyspiel.load_game("crazy_eights", {"players": 4})
+    positions = crazy_eights_positions(game, count)
+    times = []
+    for i, s in enumerate(positions):
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(i))
+        bot = mcts.MCTSBot(game, uct_c=2, max_simulations=1000, evaluator=evaluator, solve=False,
+                           random_state=np.random.RandomState(i))
+        start = CLOCK()
+        bot.step(s)
+        times.append(CLOCK() - start)
+    return {"positions": len(positions), "per_move": statistics.mean(times), "max": max(times),
+            "simulations_per_s": 1000 * len(times) / sum(times)}
+
+
+# ------------------------------------------------------------------ strength
+
+def _beginner(view, rng: random.Random):
+    moves = legal_moves(stand_in(view))
+    called = {m._replace(makao=False, kakao=False) for m in moves if m.makao or m.kakao}
+    moves = [m for m in moves if m not in called]
+    return moves[rng.randrange(len(moves))]
+
+
+def opponents():
+    """The club player when ``engine.players`` is installed, else the beginner; and its name."""
+    try:
+        from engine.players import choose_move
+    except ImportError:
+        return _beginner, "beginner (engine.players not installed)"
+    return (lambda view, rng: choose_move(view, "club", rng)), "club"
+
+
+def strength(variant: str, rounds: int, budget: int, opponent) -> dict:
+    rules = load_ruleset(variant)
+    obj = objective_for(rules)
+    wins = 0
+    objective_sum = 0.0
+    expert_moves = searched = 0
+    expert_time = 0.0
+    for r in range(rounds):
+        p = Playout.new_game(rules, 4, 10_000 + r)
+        expert = r % 4
+        rng = random.Random(r)
+        steps = 0
+        while not p.over and steps < 3000:
+            view = view_of(p.to_state())
+            if view.seat == expert:
+                start = CLOCK()
+                move = choose_expert(view, rng, budget)
+                expert_time += CLOCK() - start
+                expert_moves += 1
+                searched += len(legal_moves(stand_in(view))) > 1
+            else:
+                move = opponent(view, rng)
+            p.apply(move)
+            steps += 1
+            if obj.kind in ("place", "not_loser") and expert in p.finished:
+                break   # the expert's result is fixed; the others' play does not change it
+        finished = p.finished
+        wins += bool(finished) and finished[0] == expert
+        if obj.kind == "place":
+            place = finished.index(expert) + 1 if expert in finished else 4
+            objective_sum += place
+        elif obj.kind == "not_loser":
+            objective_sum += expert in finished
+        elif obj.kind == "points":
+            objective_sum += (rules.points_per_card * sum(p.hs[s] for s in range(4) if s not in finished)
+                              if finished and finished[0] == expert else 0)
+        elif obj.kind == "penalty":
+            from engine.coach.objective import hand_points
+            objective_sum += 0 if expert in finished else hand_points(p, expert)
+        else:
+            objective_sum += bool(finished) and finished[0] == expert
+        if (r + 1) % 50 == 0:   # a running tally, for long runs on a busy machine
+            print(f"  {variant}: {r + 1} rounds, expert wins {wins} ({100 * wins / (r + 1):.1f}%), "
+                  f"{1000 * expert_time / max(1, expert_moves):.1f} ms a move", file=sys.stderr, flush=True)
+    rate = wins / rounds
+    half = 1.96 * math.sqrt(rate * (1 - rate) / rounds)
+    return {"variant": variant, "rounds": rounds, "wins": wins, "rate": rate, "half": half,
+            "objective": obj.kind, "objective_mean": objective_sum / rounds,
+            "ms_per_move": 1000 * expert_time / max(1, expert_moves),
+            "ms_per_search": 1000 * expert_time / max(1, searched), "moves": expert_moves}
+
+
+_OBJECTIVE_NAME = {"place": "mean place (parity 2.5)", "not_loser": "not the loser (parity 75%)",
+                   "points": "mean points", "win": "wins", "penalty": "mean penalty points"}
+
+
+def main(argv: list[str] | None = None) -> int:
+    global CLOCK
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--variants", default=",".join(SEED_RULESETS))
+    ap.add_argument("--positions", type=int, default=10)
+    ap.add_argument("--rounds", type=int, default=1000)
+    ap.add_argument("--budget", type=int, default=EXPERT_PLAYOUTS)
+    ap.add_argument("--skip-speed", action="store_true")
+    ap.add_argument("--skip-strength", action="store_true")
+    ap.add_argument("--wall", action="store_true", help="wall-clock time instead of CPU time")
+    args = ap.parse_args(argv)
+    if args.wall:
+        CLOCK = time.perf_counter
+    variants = [v for v in args.variants.split(",") if v]
+    print(f"# coach bench — Python {platform.python_version()}, {platform.machine()}, "
+          f"{'wall' if args.wall else 'CPU'} time")
+    ok = True
+    if not args.skip_speed:
+        ref_before = speed_openspiel(args.positions)
+        ours = [speed_ours(v, args.positions) for v in variants]
+        ref_after = speed_openspiel(args.positions)
+        print("\n## Hint speed: a 1,000-playout hint vs OpenSpiel MCTSBot (1,000 simulations) choosing one move")
+        if ref_before and ref_after:
+            ref = (ref_before["per_move"] + ref_after["per_move"]) / 2
+            print(f"OpenSpiel MCTSBot, crazy_eights(players=4), {ref_before['positions']} positions: "
+                  f"{ref_before['per_move']:.3f} s a move before ours, {ref_after['per_move']:.3f} s after "
+                  f"(mean {ref:.3f} s; {ref_before['simulations_per_s']:.0f} simulations/s)")
+        else:
+            ref = None
+        print("\n| ruleset | positions | playouts/s | 1,000-playout hint (s) | max (s) | ratio to MCTSBot | bar <= 1.0 | "
+              "default hint, early stop + words (s) |")
+        print("|---|---:|---:|---:|---:|---:|:---:|---:|")
+        for o in ours:
+            ratio = o["full"] / ref if ref else float("nan")
+            passed = ref is not None and ratio <= RATIO_BAR
+            ok &= passed
+            print(f"| {o['variant']} | {o['positions']} | {o['playouts_per_s']:,.0f} | {o['full']:.3f} | "
+                  f"{o['full_max']:.3f} | {ratio:.2f}x | {'yes' if passed else 'NO'} | {o['default']:.3f} |")
+    if not args.skip_strength:
+        opponent, name = opponents()
+        print(f"\n## Strength: one expert ({args.budget} playouts a move) against three {name}, "
+              f"{args.rounds} seeded rounds per ruleset")
+        print("\n| ruleset | rounds | expert wins | 95% interval | bar >= 35% | own objective | ms a move | "
+              "ms a searched move |")
+        print("|---|---:|---:|---:|:---:|---:|---:|---:|")
+        for v in variants:
+            s = strength(v, args.rounds, args.budget, opponent)
+            passed = s["rate"] >= WIN_BAR
+            ok &= passed
+            objective = s["objective_mean"]
+            shown = f"{objective:.2f}" if s["objective"] in ("place", "points", "penalty") else f"{100 * objective:.1f}%"
+            print(f"| {v} | {s['rounds']} | {100 * s['rate']:.1f}% | ±{100 * s['half']:.1f} | "
+                  f"{'yes' if passed else 'NO'} | {_OBJECTIVE_NAME[s['objective']]}: {shown} | "
+                  f"{s['ms_per_move']:.1f} | {s['ms_per_search']:.1f} |", flush=True)
+    print(f"\nAll bars met: {'yes' if ok else 'NO'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

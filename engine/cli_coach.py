@@ -1,0 +1,49 @@
+"""``python -m engine hint FILE|- [--playouts N] [--seed S] [--seconds T] [--lang L]``.
+
+Prints JSON: the seat to move, what the numbers measure (``objective``, ``better``), every legal
+move with its estimate, 95% interval and playouts (best first), the coach's reason codes and
+its sentence (``coach``) in the language asked for. Bad input exits with status 2 and one line
+on stderr, like every command of ``engine/cli.py``.
+"""
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from engine.coach import CoachError, hint
+from engine.seat_view import view_of
+
+MAX_PLAYOUTS = 1_000_000
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Adds the ``hint`` command to the engine's command line."""
+    p = sub.add_parser("hint", help="the coach: every legal move with its estimated value, best first")
+    p.add_argument("position", help="a position JSON file, or - for standard input")
+    p.add_argument("--playouts", type=int, default=1000, help="playouts in all (default 1000)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seconds", type=float, default=None, help="a time budget (the playouts still cap it)")
+    p.add_argument("--lang", default="en")
+    p.set_defaults(run=cmd_hint)
+
+
+def cmd_hint(args: argparse.Namespace) -> Any:
+    from engine.cli import LANGS, CliError, _read_position
+    if args.lang not in LANGS:
+        raise CliError(f"--lang must be one of {', '.join(LANGS)}, not {args.lang!r}")
+    if not 1 <= args.playouts <= MAX_PLAYOUTS:
+        raise CliError(f"--playouts must be between 1 and {MAX_PLAYOUTS}")
+    if args.seconds is not None and not args.seconds > 0:
+        raise CliError("--seconds must be more than 0")
+    st = _read_position(args.position)
+    try:
+        h = hint(view_of(st), playouts=args.playouts, seed=args.seed, seconds=args.seconds)
+    except CoachError as exc:
+        raise CliError(str(exc)) from None
+    return {"to_move": st.to_move, **h.to_json(), "coach": coach_sentence(h, st.rules, args.lang)}
+
+
+def coach_sentence(h, rules, lang: str) -> str:
+    """The coach's words in ``lang``, from the text layer, as ``explain --lang`` finds its own."""
+    from engine import cli
+    return cli.describer_for(lang).coach(h, rules)

@@ -1,0 +1,204 @@
+"""The coach's words: its reason codes (engine/coach/reasons.py) and numbers as sentences.
+
+No Streamlit. Every function takes a gettext translator (``ui.present.i18n.Translator`` or any object
+with ``gettext``/``ngettext``; None means English) and every template is a literal gettext or
+ngettext call, so Babel extracts it. Shares are whole percents and places and points have one
+decimal, both written the way the reader's language writes them (no literal percent sign in a msgid, so
+no template is mistaken for a %-format). Seats are shown as "player N" (N = seat + 1).
+"""
+from __future__ import annotations
+
+import gettext
+from typing import Any
+
+from babel.numbers import format_decimal, format_percent
+
+from engine.coach import CoachReason, Hint, MoveEstimate, place_of
+from engine.ruleset import Ruleset
+from ui.present.reasons import card_text, player, wish_rank_text
+from ui.present.cards import suit_word
+
+Translations = Any   # ui.present.i18n.Translator or gettext.NullTranslations
+
+
+def _tr(tr: Translations | None) -> Translations:
+    return tr if tr is not None else gettext.NullTranslations()
+
+
+def _language(tr: Translations) -> str:
+    return getattr(tr, "language", "en") or "en"
+
+
+def decimal_text(value: float, tr: Translations | None = None) -> str:
+    """Writes a number with one decimal the way the reader's language does (1.8, 1,8)."""
+    return format_decimal(round(value, 1), format="0.0", locale=_language(_tr(tr)))
+
+
+def percent_text(share: float, tr: Translations | None = None) -> str:
+    """Writes a share as a whole percent the way the reader's language does (54%, 54 %)."""
+    return format_percent(int(share * 100 + 0.5) / 100, locale=_language(_tr(tr)))
+
+
+def move_text(notation: str, rules: Ruleset, tr: Translations | None = None) -> str:
+    """Writes a move for people: its cards, then the wish and the call (``J♥, demand 7``)."""
+    tr = _tr(tr)
+    _ = tr.gettext
+    art = rules.deck.art
+    tokens = notation.split()
+    # A move named inside a coach sentence ("Best: draw a card, which …"): its own context.
+    if tokens[0] == "draw":
+        return tr.pgettext("coach move", "draw a card")
+    if tokens[0] == "wait":
+        return tr.pgettext("coach move", "sit out")
+    if tokens[0] == "pass":
+        return tr.pgettext("coach move", "keep the drawn card")
+    cards, extras = [], []
+    i = 1
+    while i < len(tokens):
+        token = tokens[i]
+        if token == "demand":
+            value = tokens[i + 1]
+            extras.append(_("no demand") if value == "none" else
+                          _("demand {rank}").format(rank=wish_rank_text(value, art, tr)))
+            i += 2
+            continue
+        if token == "suit":
+            value = tokens[i + 1]
+            extras.append(_("no wish") if value == "none" else
+                          _("wish {suit}").format(suit=suit_word(value, art, tr)))
+            i += 2
+            continue
+        if token in ("makao", "kakao"):
+            call = rules.calls.get(token)
+            extras.append(_("call \"{word}\"").format(word=(call.word if call and call.word else token)))
+        else:
+            cards.append(card_text(token, art, tr))
+        i += 1
+    return ", ".join([(", " if art == "hungarian" else " ").join(cards), *extras])
+
+
+def objective_label(kind: str, tr: Translations | None = None) -> str:
+    """Names what the coach's numbers measure for an objective (engine/coach/objective.py)."""
+    _ = _tr(tr).gettext
+    return {
+        "win": _("chance to win the round"),
+        "place": _("place score (1 = first place, 0 = last place)"),
+        "not_loser": _("chance not to be the loser"),
+        "points": _("expected points"),
+        "penalty": _("expected penalty points (fewer are better)"),
+    }[kind]
+
+
+def estimate_text(estimate: MoveEstimate, hint: Hint, tr: Translations | None = None) -> str:
+    """One move's number with its 95% interval, in the objective's terms (``54% (49–59%)``)."""
+    tr = _tr(tr)
+    _ = tr.gettext
+    kind = hint.objective.kind
+    if kind in ("win", "not_loser"):
+        return _("{value} ({low}–{high})").format(value=percent_text(estimate.mean, tr),
+                                                 low=percent_text(estimate.low, tr), high=percent_text(estimate.high, tr))
+    if kind == "place":
+        # A higher score is a better (smaller) place: the interval turns round.
+        return _("place {value} ({low}–{high})").format(
+            value=decimal_text(place_of(estimate.mean, hint.players), tr),
+            low=decimal_text(place_of(estimate.high, hint.players), tr),
+            high=decimal_text(place_of(estimate.low, hint.players), tr))
+    return _("{value} ({low}–{high})").format(value=decimal_text(estimate.mean, tr),
+                                              low=decimal_text(estimate.low, tr), high=decimal_text(estimate.high, tr))
+
+
+def _numbers(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Translations) -> str:
+    _ = tr.gettext
+    kind = p["objective"]
+    move = move_text(p["move"], rules, tr)
+    value = p["value"]
+    if code == "only_move":
+        text = {
+            "win": _("Your only move: {move}. From here you win {percent} of the simulated rounds."),
+            "place": _("Your only move: {move}. From here your expected place is {place}."),
+            "not_loser": _("Your only move: {move}. From here you avoid being the loser in {percent} of the simulated rounds."),
+            "points": _("Your only move: {move}. From here you score {points} points on average."),
+            "penalty": _("Your only move: {move}. From here you end the round with {points} penalty points on average."),
+        }[kind]
+        return text.format(move=move, percent=percent_text(value, tr), place=decimal_text(place_of(value, players), tr),
+                           points=decimal_text(value, tr))
+    other = move_text(p["other"], rules, tr)
+    other_value = p["other_value"]
+    text = {
+        "win": _("Best: {move}, which wins {percent} of the simulated rounds; the next best, {other}, wins {other_percent}."),
+        "place": _("Best: {move}, with an expected place of {place}; the next best, {other}, gives {other_place}."),
+        "not_loser": _("Best: {move}, which avoids losing in {percent} of the simulated rounds; the next best, {other}, in {other_percent}."),
+        "points": _("Best: {move}, which scores {points} points on average; the next best, {other}, scores {other_points}."),
+        "penalty": _("Best: {move}, which ends the round with {points} penalty points on average; the next best, {other}, with {other_points}."),
+    }[kind]
+    text = text.format(move=move, other=other, percent=percent_text(value, tr), other_percent=percent_text(other_value, tr),
+                       place=decimal_text(place_of(value, players), tr),
+                       other_place=decimal_text(place_of(other_value, players), tr),
+                       points=decimal_text(value, tr), other_points=decimal_text(other_value, tr))
+    if code == "close_call":
+        text += " " + _("The difference is within the noise of the simulation: both moves are about as good.")
+    return text
+
+
+def describe_coach_reason(reason: CoachReason, rules: Ruleset, players: int, tr: Translations | None = None) -> str:
+    """Turns one coach reason into a sentence in the language of ``tr`` (English by default)."""
+    text = _sentence(reason.code, reason.params, rules, players, _tr(tr))
+    return text[:1].upper() + text[1:]
+
+
+def _sentence(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Translations) -> str:
+    _ = tr.gettext
+    ngettext = tr.ngettext
+    art = rules.deck.art
+    if code in ("only_move", "better_by", "close_call"):
+        return _numbers(code, p, rules, players, tr)
+    if code == "goes_out":
+        cards = (", " if art == "hungarian" else " ").join(card_text(c, art, tr) for c in p["cards"])
+        n = len(p["cards"])
+        if p["objective"] == "place":
+            text = ngettext("{cards} is your last card: you go out in place {place}.",
+                            "{cards} are your last cards: you go out in place {place}.", n)
+        elif p["objective"] == "not_loser":
+            text = ngettext("{cards} is your last card: you go out and cannot be the loser.",
+                            "{cards} are your last cards: you go out and cannot be the loser.", n)
+        else:
+            text = ngettext("{cards} is your last card: you go out and win the round.",
+                            "{cards} are your last cards: you go out and win the round.", n)
+        return text.format(cards=cards, place=p["place"])
+    if code == "makes_call":
+        return ngettext("Say \"{word}\" with it: forgetting the call costs {penalty} penalty card.",
+                        "Say \"{word}\" with it: forgetting the call costs {penalty} penalty cards.",
+                        p["penalty"]).format(word=p["word"], penalty=p["penalty"])
+    if code == "avoids_penalty":
+        if p["kind"] == "draw":
+            text = ngettext("It answers the attack: you avoid drawing {amount} card now.",
+                            "It answers the attack: you avoid drawing {amount} cards now.", p["amount"])
+        else:
+            text = ngettext("It answers the attack: you avoid sitting out {amount} turn.",
+                            "It answers the attack: you avoid sitting out {amount} turns.", p["amount"])
+        return text.format(amount=p["amount"])
+    if code == "wish_held":
+        if p["kind"] == "rank":
+            text = ngettext("You demand {rank} and still hold {held} card of that rank; the next player cannot meet the demand in {percent} of the deals.",
+                            "You demand {rank} and still hold {held} cards of that rank; the next player cannot meet the demand in {percent} of the deals.",
+                            p["held"])
+            return text.format(rank=wish_rank_text(p["value"], art, tr), held=p["held"], percent=percent_text(p["percent"] / 100, tr))
+        text = ngettext("You wish for {suit} and still hold {held} card of that suit; the next player cannot follow it in {percent} of the deals.",
+                        "You wish for {suit} and still hold {held} cards of that suit; the next player cannot follow it in {percent} of the deals.",
+                        p["held"])
+        return text.format(suit=suit_word(p["value"], art, tr), held=p["held"], percent=percent_text(p["percent"] / 100, tr))
+    if code == "next_stuck":
+        return ngettext("After it {seat}, who holds {cards} card, has no card to play in {percent} of the deals.",
+                        "After it {seat}, who holds {cards} cards, has no card to play in {percent} of the deals.",
+                        p["cards"]).format(seat=player(p["seat"], tr), cards=p["cards"], percent=percent_text(p["percent"] / 100, tr))
+    if code == "keeps_card":
+        cards = (", " if art == "hungarian" else " ").join(card_text(c, art, tr) for c in p["cards"])
+        return ngettext("Keeping {cards} saves you a draw later in {percent} of the simulated rounds.",
+                        "Keeping {cards} saves you a draw later in {percent} of the simulated rounds.",
+                        len(p["cards"])).format(cards=cards, percent=percent_text(p["percent"] / 100, tr))
+    raise KeyError(f"unknown coach reason {code!r}")
+
+
+def describe_hint(hint: Hint, rules: Ruleset, tr: Translations | None = None) -> str:
+    """The coach's words for a hint: why the best move is best, sentence after sentence."""
+    return " ".join(describe_coach_reason(r, rules, hint.players, tr) for r in hint.reasons)
