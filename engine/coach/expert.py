@@ -33,7 +33,7 @@ def choose_expert(view: SeatView, rng: random.Random, budget: int = EXPERT_PLAYO
     moves = legal_moves(world)
     if len(moves) == 1:
         return moves[0]
-    default = keen_action(Playout.from_state(world), rng)[-1]
+    default = keen_action(Playout.from_state(world), rng).move
     h = hint(view, playouts=budget, seed=rng.randrange(2**31), explain=False, horizon=horizon)
     for estimate in h.moves:
         if estimate.move == default:

@@ -147,7 +147,7 @@ def _stuck_share(view: SeatView, action: tuple, seed: int, count: int) -> tuple[
             continue
         nxt, size = q.to_move, q.hs[q.to_move]
         seen += 1
-        if not any(a[0] == PLAY for a in q._actions()):
+        if not any(a.kind == PLAY for a in q._actions()):
             stuck += 1
     return (stuck / seen if seen else 0.0), nxt, size
 
@@ -167,8 +167,8 @@ def _saved_share(view: SeatView, action: tuple, kept: list[int], seed: int, coun
             if q.over or q.fin[seat]:
                 break
             a = keen_action(q, roll)
-            if q.to_move == seat and q.drawn < 0 and a[0] == PLAY and a[1][0] in kept_set:
-                firsts = {b[1][0] for b in q._actions() if b[0] == PLAY}
+            if q.to_move == seat and q.drawn < 0 and a.kind == PLAY and a.cards[0] in kept_set:
+                firsts = {b.cards[0] for b in q._actions() if b.kind == PLAY}
                 if firsts <= kept_set:
                     saved += 1
                     break

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 
-from engine.fastplay import DRAW_K, PLAY, ROUND, UNTIL_RETURN, WAIT_K, Playout, _counted, _tuple_new
+from engine.fastplay import DRAW_K, PLAY, ROUND, UNTIL_RETURN, WAIT_K, Action, Playout, _counted, _tuple_new
 from engine.state import Wish
 
 ROLLOUT_CAP = 400   # moves; beyond this the cheap evaluation scores the round (rare: see docs/COACH.md)
@@ -109,13 +109,13 @@ def rollout(p: Playout, rng: random.Random, seat: int, stop_at_first_out: bool, 
         else:
             a = acts[pick(acts, m - 1, h, nh, _next_small(seat, n, fin, waiting, hs), tabs, getrandbits)]
         # ---- applying the action (as Playout._run, which follows engine.rules._apply)
-        kind = a[0]
+        kind = a.kind
         drawn = -1
         hand_on = True
         if kind == PLAY:
-            _, cards, nc, cmask, dt, st_, attacker, wmode, wk, wv, wd, wds, wokn, mk, kk, _ = a
+            cards = a.cards
             if cnt is None:
-                hm[seat] ^= cmask
+                hm[seat] ^= a.mask
             else:
                 cs = cnt[seat]
                 h = hm[seat]
@@ -124,32 +124,31 @@ def rollout(p: Playout, rng: random.Random, seat: int, stop_at_first_out: bool, 
                     if not cs[c]:
                         h ^= bit[c]
                 hm[seat] = h
-            nh = hs[seat] - nc
+            nh = hs[seat] - a.count
             hs[seat] = nh
             pile += cards
-            if dt:
-                aa = (aa if ak == 1 and draw_adds else 0) + dt
+            if a.draw:
+                aa = (aa if ak == 1 and draw_adds else 0) + a.draw
                 ak = 1
-                ac = attacker
-            elif st_:
-                aa = (aa if ak == 2 and skip_adds else 0) + st_
+                ac = a.attacker
+            elif a.skip:
+                aa = (aa if ak == 2 and skip_adds else 0) + a.skip
                 ak = 2
-                ac = attacker
+                ac = a.attacker
             else:
                 ak = 0
             new_wish = False
-            if wmode:
-                if wmode == 2:
-                    wish = _tuple_new(Wish, (wk, wv, seat, wds))
-                    wby, wdur, wok = seat, wd, wokn
-                    new_wish = True
-                else:
-                    wish, wby = None, -1
-            elif wish is not None and wdur >= 2:
+            if a.wish_value is not None:
+                wish = _tuple_new(Wish, (a.wish_kind, a.wish_value, seat, a.wish_duration))
+                wby, wdur, wok = seat, a.wish_end, a.wish_ok
+                new_wish = True
+            elif wish is not None and (wdur >= 2 or a.wish_kind == wish[0]):
+                # as engine.fastplay: covered or fulfilled; or a wish card without a wish
+                # cancelling a wish of its own kind (never a pl-trad ace's wish by a jack)
                 wish, wby = None, -1
-            if nh == 1 and makao_pen and not mk:
+            if nh == 1 and makao_pen and not a.makao:
                 p._draw(seat, makao_pen)
-            elif nh == 0 and kakao_pen and not kk:
+            elif nh == 0 and kakao_pen and not a.kakao:
                 p._draw(seat, kakao_pen)
             if not hs[seat]:
                 finished.append(seat)
@@ -240,11 +239,11 @@ def rollout(p: Playout, rng: random.Random, seat: int, stop_at_first_out: bool, 
     return steps
 
 
-def keen_action(p: Playout, rng: random.Random) -> tuple:
+def keen_action(p: Playout, rng: random.Random) -> Action:
     """The keen policy's choice in ``p`` through the kernel's public listing (the slow path the
     tests compare ``rollout`` with): the same random draws as one step of ``rollout``."""
     acts = p._actions()
-    if len(acts) == 1 and acts[0][0] != PLAY:
+    if len(acts) == 1 and acts[0].kind != PLAY:
         return acts[0]
     seat = p.to_move
     return acts[pick(acts, len(acts) - 1, p.hm[seat], p.hs[seat],
@@ -288,20 +287,20 @@ def _next_small(seat: int, n: int, fin: list, waiting: list, hs: list) -> bool:
 
 def play_score(a: tuple, h: int, nh: int, next_small: bool, tabs: _PolicyTables) -> int:
     """The keen policy's score of a play (see the module docstring); calls forgotten: -1000."""
-    nc = a[2]
+    nc = a.count
     left = nh - nc
-    if (left == 1 and tabs.makao_pen and not a[13]) or (left == 0 and tabs.kakao_pen and not a[14]):
+    if (left == 1 and tabs.makao_pen and not a.makao) or (left == 0 and tabs.kakao_pen and not a.kakao):
         return -1000
     score = 10 * nc
     if left:
-        if tabs.wild[a[1][0]]:
+        if tabs.wild[a.cards[0]]:
             score -= 15
-        if a[7]:
+        if a.wish_kind is not None:
             score -= 8
-    if a[7] == 2:
-        after = h & ~a[3] if a[3] >= 0 else h
-        score += 3 * (after & tabs.wish_mask[(a[8], a[9])]).bit_count()
-    if next_small and (a[4] or a[5]):
+    if a.wish_value is not None:
+        after = h & ~a.mask if a.mask >= 0 else h
+        score += 3 * (after & tabs.wish_mask[(a.wish_kind, a.wish_value)]).bit_count()
+    if next_small and (a.draw or a.skip):
         score += 6
     return score
 

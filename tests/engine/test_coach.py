@@ -91,13 +91,13 @@ def test_the_rollout_policy_plays_when_it_can_and_always_calls(variant):
                 break
             acts = p._actions()
             a = keen_action(p, rng)
-            if any(b[0] == PLAY for b in acts):
-                assert a[0] == PLAY
-                left = p.hs[p.to_move] - a[2]
+            if any(b.kind == PLAY for b in acts):
+                assert a.kind == PLAY
+                left = p.hs[p.to_move] - a.count
                 if left == 1 and rules.call("makao") and rules.call("makao").penalty:
-                    assert a[13], "forgot makao"
+                    assert a.makao, "forgot makao"
                 if left == 0 and rules.call("kakao") and rules.call("kakao").penalty:
-                    assert a[14], "forgot kakao"
+                    assert a.kakao, "forgot kakao"
             p._run(None, 1, a)
 
 
