@@ -4,6 +4,7 @@ from __future__ import annotations
 import streamlit as st
 
 from engine.ruleset import load_ruleset
+from ui.classes.page import follow_pupil_link
 from ui.present.i18n import LANGUAGES
 from ui.shell import session
 from ui.shell.pages import PAGES
@@ -59,6 +60,7 @@ def main() -> None:
         initial_sidebar_state="expanded",
     )
     session.init_session()
+    follow_pupil_link()   # a pupil's own link (?pupil=): read once, kept in the address bar
     _ = session.tr().gettext
     navigation = st.navigation([
         st.Page(spec.script, title=_(spec.title), icon=spec.icon, url_path=spec.url_path, default=spec.default)
