@@ -52,7 +52,8 @@ def wrong_reason(drill: Drill, response: Any) -> Reason | None:
 
     - select: a chosen card the engine refuses (its refusal), else a playable card left out
       (why it may go);
-    - best: the engine's verdict on the chosen move (its first reason);
+    - best: the engine's verdict on the chosen move: the reason the drill's author names for that
+      option (a legal move may be worse for a note, e.g. a forgotten "makao"), else its first;
     - next: the engine's verdict on the drill's move, which decides what happens next.
     """
     if drill.is_correct(response):
@@ -74,7 +75,8 @@ def wrong_reason(drill: Drill, response: Any) -> Reason | None:
         verdict = check(state, parse_move(move_text, state.rules.deck))
     except (EngineError, ValueError):   # a stored text that no longer parses: no reason rather than a wrong one
         return None
-    return verdict.reasons[0] if verdict.reasons else None
+    named = next((w.reason for w in drill.wrong if w.move == move_text), None) if drill.kind == "best" else None
+    return next((r for r in verdict.reasons if r.code == named), verdict.reasons[0] if verdict.reasons else None)
 
 
 def answer_fields(drill: Drill, response: Any, correct: bool) -> AnswerFields:
