@@ -516,11 +516,19 @@ def _csv_header(t: Translator) -> Callable[[str], str]:
 
 
 def _summary_data(key: str, header: Callable[[str], str]) -> str:
-    return summary_csv(load_board(get_storage(), key, client=_client()), header=header)
+    """The summary CSV, read when the teacher clicks (an empty file if the key stopped working meanwhile)."""
+    try:
+        return summary_csv(load_board(get_storage(), key, client=_client()), header=header)
+    except StorageError:
+        return ""
 
 
 def _answers_data(key: str, header: Callable[[str], str]) -> str:
-    return answers_csv(get_storage(), key, header=header, client=_client())
+    """Every answer as CSV, read when the teacher clicks (an empty file if the key stopped working meanwhile)."""
+    try:
+        return answers_csv(get_storage(), key, header=header, client=_client())
+    except StorageError:
+        return ""
 
 
 def _manage(info, board_names: dict[int, str], t: Translator) -> None:

@@ -263,3 +263,23 @@ def test_anonymous_use_never_touches_the_database(tmp_path, monkeypatch) -> None
     for script in ("app_pages/learn.py", "app_pages/practice.py", "app_pages/classroom.py", CLASSES):
         open_page(script)
     assert not path.exists()
+
+
+def test_a_rate_limit_says_how_many_seconds_to_wait(database, monkeypatch) -> None:
+    from storage.ratelimit import Limit, Limits
+    from ui.classes import page
+
+    engine = make_engine(database)
+    migrate(engine)
+    tight = Storage(engine, Limits(join_fail_global=Limit(2, 600)), clock=lambda: 1_800_000_000.0)
+    monkeypatch.setattr(page, "get_storage", lambda: tight)
+    at = open_page()
+    at.text_input(key="classes_join_nickname").set_value("Ala")
+    for attempt in range(2):
+        at.text_input(key="classes_join_code").set_value(f"ZZZZ-ZZZ{attempt + 2}")
+        at.button(key="classes_join").click().run()
+        assert at.error[0].value.startswith("No class has this code")
+    at.text_input(key="classes_join_code").set_value("ZZZZ-ZZZ9")
+    at.button(key="classes_join").click().run()
+    assert at.error[0].value == "Too many attempts. Please wait 600 seconds and try again."
+    engine.dispose()
