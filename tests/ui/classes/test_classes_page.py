@@ -283,3 +283,22 @@ def test_a_rate_limit_says_how_many_seconds_to_wait(database, monkeypatch) -> No
     at.button(key="classes_join").click().run()
     assert at.error[0].value == "Too many attempts. Please wait 600 seconds and try again."
     engine.dispose()
+
+
+def test_the_board_says_who_is_stuck_where_with_the_engines_reason(store) -> None:
+    teacher = make_class()
+    code = class_code(store, teacher.session_state[TEACHER_KEY])
+    token = join(code, "Ala").session_state[saved.TOKEN]
+    drill = drill_by_id("pl-jack-01")
+    from ui.classes.answers import answer_fields
+    for n in range(3):
+        fields = answer_fields(drill, [], False)
+        store.record_answer(token, f"drill:t:{n}", drill.id, "drill", "pl", "jack", fields.answer, False,
+                            fields.reason)
+    teacher.run()
+    board = texts(teacher)
+    assert "**Ala** — The jack's demand: 3 wrong answers in a row" in board
+    assert "may be played: it is the demanded rank" in board
+    assert "makao-stuck" in board and "<b>!</b> 0/3" in board
+    teacher.toggle(key="classes_only_stuck").set_value(True).run()
+    assert ">Ala</th>" in texts(teacher)
