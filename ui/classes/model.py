@@ -81,6 +81,34 @@ def topic_name(topic_key: str, class_variant: str, t: Translator) -> str:
     return label
 
 
+def star_text(stars: int) -> str:
+    """Three stars, ``stars`` of them filled: ``★★☆``."""
+    stars = max(0, min(3, int(stars)))
+    return "★" * stars + "☆" * (3 - stars)
+
+
+def lessons_html(board: Board, t: Translator) -> str:
+    """Pupils × the class's lessons: the best stars of each (★★☆), or a dash before the lesson is done."""
+    esc = html.escape
+    cell_style = "border:1px solid #adb5bd;padding:.3em .5em;text-align:center;color:#111"
+    head = "".join(f"<th scope='col' style='{cell_style}'>{esc(lesson_title(i, t))}</th>" for i in board.lesson_ids)
+    body = []
+    for pupil in board.pupils:
+        cells = []
+        for lesson_id in board.lesson_ids:
+            stars = board.stars.get((pupil.pupil_id, lesson_id))
+            text = star_text(stars) if stars is not None else "–"
+            label = (t.ngettext("{count} star", "{count} stars", stars).format(count=stars) if stars is not None
+                     else t.gettext("not done yet"))
+            cells.append(f"<td style='{cell_style}' title='{esc(label)}' aria-label='{esc(label)}'>{text}</td>")
+        body.append(f"<tr><th scope='row' style='{cell_style};text-align:left'>{esc(pupil.nickname)}</th>"
+                    f"{''.join(cells)}</tr>")
+    return (f"<div style='overflow-x:auto'><table class='makao-lessons' "
+            f"style='border-collapse:collapse;font-size:1.05rem;width:100%'><thead><tr>"
+            f"<th scope='col' style='{cell_style}'>{esc(t.gettext('Pupil'))}</th>{head}</tr></thead>"
+            f"<tbody>{''.join(body)}</tbody></table></div>")
+
+
 # ---------------------------------------------------------------------------- the grid
 
 @dataclass(frozen=True)

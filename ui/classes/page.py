@@ -91,6 +91,14 @@ def _link(query: str) -> str:
     return session.page_url(SCRIPT, query)
 
 
+def _enter_class(access, token: str) -> None:
+    """Makes the session the pupil's; it follows the class's variant and language (the sidebar can change them)."""
+    saved.become_pupil(st.session_state, access, token)
+    st.session_state[LINK_READ] = token
+    session.set_variant(access.info.ruleset)
+    session.set_language(access.info.language)
+
+
 # ---------------------------------------------------------------------------- links and the pupil's progress
 
 def follow_pupil_link() -> None:
@@ -110,7 +118,7 @@ def follow_pupil_link() -> None:
                 state[saved.NOTICE] = (error.code, dict(error.params))
                 saved.forget_pupil(state)
             else:
-                saved.become_pupil(state, access, wanted)
+                _enter_class(access, wanted)
     token = saved.pupil_token(state)
     if token is not None and st.query_params.get("pupil") != token:
         st.query_params["pupil"] = token
@@ -217,8 +225,7 @@ def _join(t: Translator) -> None:
     except StorageError as error:
         _refused(error)
         return
-    saved.become_pupil(state, access, access.token)
-    state[LINK_READ] = access.token
+    _enter_class(access, access.token)
     state[JOINED] = {"link": _link(f"pupil={access.token}"), "pin": access.pin}
 
 
@@ -230,8 +237,7 @@ def _rejoin(t: Translator) -> None:
     except StorageError as error:
         _refused(error)
         return
-    saved.become_pupil(state, access, access.token)
-    state[LINK_READ] = access.token
+    _enter_class(access, access.token)
     state[JOINED] = {"link": _link(f"pupil={access.token}"), "pin": None}
 
 
@@ -271,8 +277,8 @@ def _delete_self() -> None:
     _say("success", "deleted_self")
 
 
-def _start_quiz() -> None:
-    saved.open_class_quiz(st.session_state)
+def _start_quiz(which: str) -> None:
+    saved.open_class_quiz(st.session_state, which)
 
 
 def pupil_view(t: Translator) -> None:
@@ -302,13 +308,23 @@ def pupil_view(t: Translator) -> None:
     cols[0].metric(_("Answers saved"), len(mine.answers))
     cols[1].metric(_("Right"), sum(1 for a in mine.answers if a.correct))
     cols[2].metric(_("Lesson stars"), sum(mine.stars.values()))
-    links = st.columns(3)
-    if pupil.get("quiz"):
-        if links[0].button(_("Start the class quiz"), key="classes_start_quiz", type="primary", icon=":material/quiz:",
-                           on_click=_start_quiz):
-            st.switch_page("app_pages/practice.py")
-    links[1].page_link("app_pages/learn.py", label=_("Lessons"), icon=":material/school:")
-    links[2].page_link("app_pages/practice.py", label=_("Practice"), icon=":material/fitness_center:")
+    links = st.columns(4)
+    if pupil.get("quiz") and links[0].button(_("Start the class quiz"), key="classes_start_quiz", type="primary",
+                                             icon=":material/quiz:", on_click=_start_quiz, args=("quiz",)):
+        st.switch_page("app_pages/practice.py")
+    if pupil.get("drills") and links[1].button(_("Practise the class's drills"), key="classes_start_drills",
+                                               icon=":material/fitness_center:", on_click=_start_quiz,
+                                               args=("drills",)):
+        st.switch_page("app_pages/practice.py")
+    links[2].page_link("app_pages/learn.py", label=_("Lessons"), icon=":material/school:")
+    links[3].page_link("app_pages/practice.py", label=_("Practice"), icon=":material/fitness_center:")
+    lessons = pupil.get("lessons") or [s.id for s in model.lesson_choices(pupil["ruleset"])]
+    if lessons:
+        st.markdown("**" + escape_markdown(_("Lessons of the class")) + "**")
+        st.markdown("\n".join(
+            f"- {escape_markdown(model.lesson_title(lesson_id, t))} — "
+            + (model.star_text(mine.stars[lesson_id]) if lesson_id in mine.stars else escape_markdown(_("not done yet")))
+            for lesson_id in lessons))
     with st.expander(_("Leave the class"), icon=":material/logout:"):
         st.button(_("Leave on this device (your progress stays saved)"), key="classes_leave",
                   icon=":material/logout:", on_click=_leave_device)
@@ -503,6 +519,9 @@ def live_board() -> None:
     else:
         st.caption(escape_markdown(_("No question answered yet.")))
     _charts(board, topics, questions, t)
+    if board.lesson_ids:
+        st.subheader(_("Lesson stars"), anchor=False)
+        st.markdown(model.lessons_html(board, t), unsafe_allow_html=True)
 
 
 def _csv_header(t: Translator) -> Callable[[str], str]:

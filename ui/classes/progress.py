@@ -29,7 +29,7 @@ State = MutableMapping[str, Any]
 OpenStorage = Callable[[], Storage]
 
 TOKEN = "classes_pupil_token"          # the pupil token of this session (its own link: ?pupil=)
-PUPIL = "classes_pupil"                # {"nickname", "class_name", "code", "ruleset", "quiz"} for the banner
+PUPIL = "classes_pupil"                # the pupil and their class as the pages show them (no token)
 NOTICE = "classes_notice"              # (code, params) of the latest refused save, for the page to show
 NONCE = "classes_nonce"                # random per session: the answer keys of two sessions never meet
 RESTORED = "classes_restored"          # which parts were read back: {"learn", "practice"}
@@ -58,7 +58,8 @@ def become_pupil(state: State, access: PupilAccess, token: str) -> None:
     info = access.info
     state[TOKEN] = token
     state[PUPIL] = {"pupil_id": access.pupil_id, "nickname": access.nickname, "class_name": info.name,
-                    "code": info.board_code, "ruleset": info.ruleset, "quiz": list(info.quiz)}
+                    "code": info.board_code, "ruleset": info.ruleset, "language": info.language,
+                    "lessons": list(info.lessons), "drills": list(info.drills), "quiz": list(info.quiz)}
     state[RESTORED] = set()
     state[NONCE] = secrets.token_hex(4)
     state[NOTICE] = None
@@ -150,7 +151,9 @@ def sync_practice(state: State, open_storage: OpenStorage, question: Callable[[]
     if drill is None or drill.id != answer.get("id"):
         return False
     if state.get(PRACTICE_MODE) == "class":
-        kind = "quiz"
+        # Practice's class mode runs the class quiz, the class's drill list, or a ?quiz= link's quiz.
+        opened = (state.get(PRACTICE_CLASS_QUIZ) or {}).get("ids")
+        kind = "drill" if opened and opened == (state.get(PUPIL) or {}).get("drills") else "quiz"
     else:
         kind = "generated" if drill.id.startswith("gen-") else "drill"
     nonce = state.get(NONCE) or secrets.token_hex(4)
@@ -179,18 +182,19 @@ def _merge_practice(state: State, stored: PupilProgress, progress_type: type, sc
     state[SAVED_ATTEMPTS] = restored.attempts
 
 
-def class_quiz(state: State) -> dict | None:
-    """The practice page's class quiz of the pupil's class ({"variant", "ids", "results"}), if it has one."""
+def class_quiz(state: State, which: str = "quiz") -> dict | None:
+    """Practice's class quiz ({"variant", "ids", "results"}) of the pupil's class: its quiz, or (which="drills")
+    its drill list; None when the class has none."""
     pupil = state.get(PUPIL) or {}
-    ids = list(pupil.get("quiz") or ())
+    ids = list(pupil.get(which) or ())
     if not ids:
         return None
     return {"variant": pupil["ruleset"], "ids": ids, "results": [None] * len(ids)}
 
 
-def open_class_quiz(state: State) -> bool:
-    """Sets the practice page on the class's quiz, from its first question; False when the class has none."""
-    quiz = class_quiz(state)
+def open_class_quiz(state: State, which: str = "quiz") -> bool:
+    """Sets the practice page on the class's quiz (or drill list), from its first question; False when it has none."""
+    quiz = class_quiz(state, which)
     if quiz is None:
         return False
     state[PRACTICE_CLASS_QUIZ] = quiz

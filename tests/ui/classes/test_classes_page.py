@@ -302,3 +302,21 @@ def test_the_board_says_who_is_stuck_where_with_the_engines_reason(store) -> Non
     assert "makao-stuck" in board and "<b>!</b> 0/3" in board
     teacher.toggle(key="classes_only_stuck").set_value(True).run()
     assert ">Ala</th>" in texts(teacher)
+
+
+def test_a_pupil_follows_the_class_and_the_board_shows_lesson_stars(store) -> None:
+    made = store.create_class("Danes", "da", "da", lessons=["da-01-goal-matching", "da-02-drawing"],
+                              drills=["da-matching-01", "da-matching-04"])
+    access = store.join(made.info.code, "Ala")
+    store.record_stars(access.token, "da-02-drawing", 2)
+    pupil = open_page(pupil=access.token)
+    assert pupil.session_state["variant"] == "da" and pupil.session_state["language"] == "da"
+    assert "★★☆" in texts(pupil)
+    pupil.button(key="classes_start_drills").click().run()
+    pupil.switch_page("app_pages/practice.py").run()
+    assert pupil.session_state[ps.CLASS_QUIZ]["ids"] == ["da-matching-01", "da-matching-04"]
+    answer_quiz_question(pupil, right=True)
+    assert [a.kind for a in store.progress(access.token).answers] == ["drill"]
+    teacher = open_page(teacher=made.teacher_key)
+    board = texts(teacher)
+    assert "makao-lessons" in board and "★★☆" in board and "–" in board
