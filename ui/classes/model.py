@@ -91,6 +91,7 @@ def lessons_html(board: Board, t: Translator) -> str:
     """Pupils × the class's lessons: the best stars of each (★★☆), or a dash before the lesson is done."""
     esc = html.escape
     cell_style = "border:1px solid #adb5bd;padding:.3em .5em;text-align:center;color:#111"
+    pupil_word = t.gettext("Pupil")
     head = "".join(f"<th scope='col' style='{cell_style}'>{esc(lesson_title(i, t))}</th>" for i in board.lesson_ids)
     body = []
     for pupil in board.pupils:
@@ -105,7 +106,7 @@ def lessons_html(board: Board, t: Translator) -> str:
                     f"{''.join(cells)}</tr>")
     return (f"<div style='overflow-x:auto'><table class='makao-lessons' "
             f"style='border-collapse:collapse;font-size:1.05rem;width:100%'><thead><tr>"
-            f"<th scope='col' style='{cell_style}'>{esc(t.gettext('Pupil'))}</th>{head}</tr></thead>"
+            f"<th scope='col' style='{cell_style}'>{esc(pupil_word)}</th>{head}</tr></thead>"
             f"<tbody>{''.join(body)}</tbody></table></div>")
 
 
@@ -179,13 +180,13 @@ def grid_html(board: Board, topics: tuple[str, ...], rows: tuple[GridRow, ...], 
     legend = " · ".join(f"<span style='background:{STATUS_COLOURS[s]};padding:0 .4em;color:#111'>"
                         f"<b>{esc(STATUS_SYMBOLS[s])}</b></span> {esc(status_word(s, t))}"
                         for s in ("none", "learning", "stuck", "mastered"))
+    names = [esc(_("Pupil")), esc(_("Right")), esc(_("Stars"))]
     return (
         f"<div class='makao-legend' style='margin:.3em 0'>{legend}</div>"
         f"<div style='overflow-x:auto'><table class='makao-board' "
         f"style='border-collapse:collapse;font-size:1.15rem;width:100%'><thead><tr>"
-        f"<th scope='col' style='{cell_style}'>{esc(_('Pupil'))}</th>"
-        f"<th scope='col' style='{cell_style}'>{esc(_('Right'))}</th>"
-        f"<th scope='col' style='{cell_style}'>{esc(_('Stars'))}</th>{head}</tr></thead>"
+        + "".join(f"<th scope='col' style='{cell_style}'>{name}</th>" for name in names)
+        + f"{head}</tr></thead>"
         f"<tbody>{''.join(body)}</tbody></table></div>"
     )
 

@@ -402,11 +402,12 @@ def _delete_class() -> None:
 
 def _code_block(info, t: Translator) -> None:
     _ = t.gettext
+    title, how = _("Class code"), _("Join on the Classes page of this app.")
     st.markdown(
-        f"<div style='text-align:center'><div style='font-size:1.2rem'>{html.escape(_('Class code'))}</div>"
+        f"<div style='text-align:center'><div style='font-size:1.2rem'>{html.escape(title)}</div>"
         f"<div class='makao-class-code' style='font-size:clamp(3rem,9vw,7rem);font-weight:800;"
         f"letter-spacing:.08em;font-family:monospace'>{html.escape(info.board_code)}</div>"
-        f"<div style='font-size:1.2rem'>{html.escape(_('Join on the Classes page of this app.'))}</div></div>",
+        f"<div style='font-size:1.2rem'>{html.escape(how)}</div></div>",
         unsafe_allow_html=True)
 
 
@@ -429,8 +430,8 @@ def _filters(board: Board, t: Translator) -> tuple[tuple[str, ...], bool]:
 def _question_table(rows: tuple[model.QuestionRow, ...], t: Translator) -> None:
     _ = t.gettext
     esc = html.escape
-    head = (f"<tr><th>#</th><th>{esc(_('Question'))}</th><th>{esc(_('Right'))}</th><th>{esc(_('Answers'))}</th>"
-            f"<th>{esc(_('Most common wrong answer'))}</th><th>{esc(_('Why it is wrong'))}</th></tr>")
+    names = ["#", _("Question"), _("Right"), _("Answers"), _("Most common wrong answer"), _("Why it is wrong")]
+    head = "<tr>" + "".join(f"<th>{esc(name)}</th>" for name in names) + "</tr>"
     body = []
     for i, row in enumerate(rows, start=1):
         percent = f"{row.percent:.0f} %" if row.percent is not None else "–"
