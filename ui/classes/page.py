@@ -20,13 +20,12 @@ import streamlit as st
 
 from engine.ruleset import load_ruleset
 from storage.board import Board, load_board
-from storage.errors import StorageError
 from storage.export import answers_csv, summary_csv
 from storage.repository import Storage
 from storage.streamlit_conn import get_storage
 from ui.classes import model
 from ui.classes import progress as saved
-from ui.classes.texts import refusal_message, status_word
+from ui.classes.texts import FAILURES, error_message, failure, refusal_message
 from ui.present.i18n import LANGUAGES, Translator
 from ui.present.rules_text import escape_markdown
 from ui.shell import session
@@ -60,8 +59,9 @@ def _say(kind: str, code: str, **params) -> None:
     st.session_state[MESSAGE] = (kind, code, params)
 
 
-def _refused(error: StorageError) -> None:
-    _say("error", error.code, **error.params)
+def _refused(error: Exception) -> None:
+    code, params = failure(error)
+    _say("error", code, **params)
 
 
 def _show_message(t: Translator) -> None:
@@ -70,7 +70,7 @@ def _show_message(t: Translator) -> None:
         return
     kind, code, params = message
     if kind == "error":
-        st.error(refusal_message(StorageError(code, **params), t), icon=":material/error:")
+        st.error(error_message(code, params, t), icon=":material/error:")
     else:
         st.success(_success_text(code, params, t), icon=":material/check_circle:")
 
@@ -114,8 +114,8 @@ def follow_pupil_link() -> None:
         if wanted != saved.pupil_token(state):
             try:
                 access = get_storage().pupil(wanted)
-            except StorageError as error:
-                state[saved.NOTICE] = (error.code, dict(error.params))
+            except FAILURES as error:
+                state[saved.NOTICE] = failure(error)
                 saved.forget_pupil(state)
             else:
                 _enter_class(access, wanted)
@@ -132,7 +132,7 @@ def pupil_banner(t: Translator) -> None:
     notice = state.get(saved.NOTICE)
     if notice:
         code, params = notice
-        st.warning(refusal_message(StorageError(code, **params), t), icon=":material/cloud_off:")
+        st.warning(error_message(code, params, t), icon=":material/cloud_off:")
         state[saved.NOTICE] = None
     pupil = state.get(saved.PUPIL)
     if saved.pupil_token(state) and pupil:
@@ -173,7 +173,7 @@ def _create(t: Translator) -> None:
             state.get("classes_form_name", ""), variant, state.get("classes_form_language") or session.language(),
             lessons=state.get("classes_form_lessons") or [], drills=state.get("classes_form_drills") or [],
             quiz=state.get("classes_form_quiz") or [], client=_client())
-    except StorageError as error:
+    except FAILURES as error:
         _refused(error)
         return
     state[TEACHER_KEY] = made.teacher_key
@@ -222,7 +222,7 @@ def _join(t: Translator) -> None:
     try:
         access = get_storage().join(state.get("classes_join_code", ""), state.get("classes_join_nickname", ""),
                                     client=_client())
-    except StorageError as error:
+    except FAILURES as error:
         _refused(error)
         return
     _enter_class(access, access.token)
@@ -234,7 +234,7 @@ def _rejoin(t: Translator) -> None:
     try:
         access = get_storage().rejoin(state.get("classes_rejoin_code", ""), state.get("classes_rejoin_nickname", ""),
                                       state.get("classes_rejoin_pin", ""), client=_client())
-    except StorageError as error:
+    except FAILURES as error:
         _refused(error)
         return
     _enter_class(access, access.token)
@@ -270,7 +270,7 @@ def _delete_self() -> None:
     token = saved.pupil_token(st.session_state)
     try:
         get_storage().leave(token)
-    except StorageError as error:
+    except FAILURES as error:
         _refused(error)
         return
     _leave_device()
@@ -300,7 +300,7 @@ def pupil_view(t: Translator) -> None:
                             f"letter-spacing:.2em'>{html.escape(joined['pin'])}</div>", unsafe_allow_html=True)
     try:
         mine = get_storage().progress(saved.pupil_token(state))
-    except StorageError as error:
+    except FAILURES as error:
         saved.forget_pupil(state)
         st.error(refusal_message(error, t), icon=":material/error:")
         return
@@ -354,9 +354,10 @@ def _teacher_action(action: Callable[[Storage, str], object], success: str | Non
     key = st.session_state.get(TEACHER_KEY)
     try:
         result = action(get_storage(), key)
-    except StorageError as error:
-        _refused(error)
-        if error.code in ("teacher_key_wrong", "teacher_key_revoked", "class_code_unknown"):
+    except FAILURES as error:
+        code, params = failure(error)
+        _say("error", code, **params)
+        if code in ("teacher_key_wrong", "teacher_key_revoked", "class_code_unknown"):
             _forget_teacher()
         return None
     if success:
@@ -480,7 +481,7 @@ def live_board() -> None:
         return
     try:
         board = load_board(get_storage(), key, client=_client())
-    except StorageError as error:
+    except FAILURES as error:
         st.error(refusal_message(error, t), icon=":material/error:")
         return
     topics, only_stuck = _filters(board, t)
@@ -539,7 +540,7 @@ def _summary_data(key: str, header: Callable[[str], str]) -> str:
     """The summary CSV, read when the teacher clicks (an empty file if the key stopped working meanwhile)."""
     try:
         return summary_csv(load_board(get_storage(), key, client=_client()), header=header)
-    except StorageError:
+    except FAILURES:
         return ""
 
 
@@ -547,7 +548,7 @@ def _answers_data(key: str, header: Callable[[str], str]) -> str:
     """Every answer as CSV, read when the teacher clicks (an empty file if the key stopped working meanwhile)."""
     try:
         return answers_csv(get_storage(), key, header=header, client=_client())
-    except StorageError:
+    except FAILURES:
         return ""
 
 
@@ -586,7 +587,7 @@ def teacher_view(t: Translator) -> bool:
     key = st.session_state.get(TEACHER_KEY)
     try:
         board = load_board(get_storage(), key, client=_client())
-    except StorageError as error:
+    except FAILURES as error:
         st.error(refusal_message(error, t), icon=":material/lock:")
         _forget_teacher()
         return False
@@ -630,7 +631,7 @@ def draw() -> None:
     state = st.session_state
     notice = state.get(saved.NOTICE)
     if notice:
-        st.warning(refusal_message(StorageError(notice[0], **notice[1]), t), icon=":material/cloud_off:")
+        st.warning(error_message(notice[0], notice[1], t), icon=":material/cloud_off:")
         state[saved.NOTICE] = None
     if saved.pupil_token(state) and state.get(saved.PUPIL):
         pupil_view(t)

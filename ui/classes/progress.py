@@ -21,9 +21,9 @@ from collections.abc import Callable, MutableMapping
 from typing import Any
 
 from engine.drills import Drill
-from storage.errors import StorageError
 from storage.repository import PupilAccess, PupilProgress, Storage
 from ui.classes.answers import answer_fields
+from ui.classes.texts import FAILURES, failure
 
 State = MutableMapping[str, Any]
 OpenStorage = Callable[[], Storage]
@@ -71,9 +71,10 @@ def forget_pupil(state: State) -> None:
         state.pop(name, None)
 
 
-def _refused(state: State, error: StorageError) -> None:
-    state[NOTICE] = (error.code, dict(error.params))
-    if error.code == "pupil_token_unknown":
+def _refused(state: State, error: Exception) -> None:
+    code, params = failure(error)
+    state[NOTICE] = (code, params)
+    if code == "pupil_token_unknown":
         forget_pupil(state)
 
 
@@ -84,7 +85,7 @@ def _call(state: State, open_storage: OpenStorage, action: Callable[[Storage, st
         return None
     try:
         return action(open_storage(), token)
-    except StorageError as error:
+    except FAILURES as error:   # refused, or the database cannot be reached: the page says so
         _refused(state, error)
         return None
 

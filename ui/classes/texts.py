@@ -5,11 +5,19 @@ time (never at import), so Babel extracts it and two sessions in two languages n
 """
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from storage.errors import ERROR_CODES, StorageError
 from ui.present.i18n import Translator
+
+# A storage call fails either by a refusal (a code) or because the database cannot be reached.
+FAILURES = (StorageError, SQLAlchemyError)
+UNAVAILABLE = "storage_unavailable"
+_LOG = logging.getLogger(__name__)
 
 # Status of a pupil on a topic (storage.board.STATUSES) -> the symbol drawn beside its colour,
 # so the grid reads without colour too (WCAG 1.4.1).
@@ -73,13 +81,22 @@ def error_message(code: str, params: Mapping[str, Any], t: Translator) -> str:
                                  "the class again with its code."),
         "pupil_unknown": _("Nobody in this class has this nickname."),
         "pin_wrong": _("This PIN is wrong. Your teacher can give you a new one."),
+        UNAVAILABLE: _("The class's database cannot be reached right now. Please try again in a moment."),
     }
     return messages.get(code, _("This did not work. Please try again."))
 
 
-def refusal_message(error: StorageError, t: Translator) -> str:
-    """The sentence for a refused storage call."""
-    return error_message(error.code, error.params, t)
+def failure(error: Exception) -> tuple[str, dict[str, Any]]:
+    """The code and parameters of a failed storage call (a database that cannot be reached is logged)."""
+    if isinstance(error, StorageError):
+        return error.code, dict(error.params)
+    _LOG.error("classes storage unavailable: %s", error)
+    return UNAVAILABLE, {}
 
 
-__all__ = ["ERROR_CODES", "STATUS_COLOURS", "STATUS_SYMBOLS", "error_message", "refusal_message", "status_word"]
+def refusal_message(error: Exception, t: Translator) -> str:
+    """The sentence for a failed storage call: its refusal, or that the database cannot be reached."""
+    return error_message(*failure(error), t)
+
+
+__all__ = ["ERROR_CODES", "FAILURES", "UNAVAILABLE", "failure", "STATUS_COLOURS", "STATUS_SYMBOLS", "error_message", "refusal_message", "status_word"]

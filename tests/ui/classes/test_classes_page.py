@@ -320,3 +320,16 @@ def test_a_pupil_follows_the_class_and_the_board_shows_lesson_stars(store) -> No
     teacher = open_page(teacher=made.teacher_key)
     board = texts(teacher)
     assert "makao-lessons" in board and "★★☆" in board and "–" in board
+
+
+def test_a_database_that_cannot_be_reached_gets_a_message_not_a_traceback(monkeypatch) -> None:
+    monkeypatch.setenv("MAKAO_DB_URL", "postgresql://nobody@127.0.0.1:9/nothing")   # port 9: nothing listens
+    at = open_page()
+    at.text_input(key="classes_join_code").set_value("ZZZZ-ZZZZ")
+    at.text_input(key="classes_join_nickname").set_value("Ala")
+    at.button(key="classes_join").click().run()
+    assert not at.exception
+    assert at.error[0].value == "The class's database cannot be reached right now. Please try again in a moment."
+    learn = open_page("app_pages/learn.py", pupil="pt_" + "z" * 32)
+    assert not learn.exception
+    assert learn.warning[0].value.startswith("The class's database cannot be reached")

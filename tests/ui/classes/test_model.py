@@ -10,7 +10,7 @@ from storage.errors import ERROR_CODES, RateLimited
 from storage.repository import ClassInfo, RoundsSummary, Storage
 from ui.classes import answers, model
 from ui.classes import progress as saved
-from ui.classes.texts import STATUS_SYMBOLS, error_message, refusal_message
+from ui.classes.texts import STATUS_SYMBOLS, UNAVAILABLE, error_message, refusal_message
 from ui.learn import page as learn_page
 from ui.practice import state as ps
 from ui.practice.score import Progress, TopicScore, record
@@ -24,11 +24,11 @@ PARAMS = {"limit": 24, "retry_after": 7, "item": "x", "field": "key"}
 @pytest.mark.parametrize("language", list(LANGUAGES))
 def test_every_storage_error_code_has_its_own_message_in_every_language(language) -> None:
     t = translator(language)
-    messages = {code: error_message(code, PARAMS, t) for code in ERROR_CODES}
+    messages = {code: error_message(code, PARAMS, t) for code in (*ERROR_CODES, UNAVAILABLE)}
     for code, text in messages.items():
         assert "{" not in text, (code, text)                       # every placeholder filled
         assert text != t.gettext(FALLBACK), code
-    assert len(set(messages.values())) == len(ERROR_CODES)        # no two codes share a sentence
+    assert len(set(messages.values())) == len(messages)           # no two codes share a sentence
 
 
 def test_a_rate_limit_says_how_long_to_wait() -> None:
