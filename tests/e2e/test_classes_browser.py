@@ -111,6 +111,11 @@ def answer_first_question(page, right: bool) -> None:
     expect(page.get_by_text("Right!" if right else "Not quite.", exact=False).first).to_be_visible()
 
 
+def scrolled(page) -> float:
+    """How far the page is scrolled (Streamlit scrolls an inner element, not the window)."""
+    return page.evaluate("() => Math.max(window.scrollY, ...Array.from(document.querySelectorAll('*'), e => e.scrollTop))")
+
+
 def answered(page) -> str:
     metric = page.locator("[data-testid=stMetric]", has_text="Answered")
     return metric.locator("[data-testid=stMetricValue]").inner_text().strip()
@@ -147,12 +152,26 @@ def test_a_class_on_two_servers_fills_the_teachers_board_live(two_servers, new_p
     expect(board.get_by_text("2 pupils")).to_be_visible()
     screenshot(board, "classes-board")
 
+    # The teacher filters and scrolls; the next refresh keeps both.
+    board.locator(".st-key-classes_only_stuck label").click()
+    wait_for_app(board)
+    expect(board.get_by_text("Nobody is stuck on these topics.")).to_be_visible()
+    board.locator("table.makao-questions").scroll_into_view_if_needed()
+    before = scrolled(board)
+    assert before > 0
+    click(ala, "practice_next")
+    click(ala, "practice_check")                          # the second question, nothing chosen: wrong
+    expect(board.get_by_text("3 answers")).to_be_visible(timeout=BOARD_REFRESH_MS)
+    expect(board.locator(".st-key-classes_only_stuck input")).to_be_checked()
+    expect(board.get_by_text("Nobody is stuck on these topics.")).to_be_visible()
+    assert abs(scrolled(board) - before) < 5
+
     # A pupil reloads and keeps the progress (the own link stays in the address bar).
     assert "pupil=pt_" in ala.url
     ala.reload()
     wait_for_app(ala)
     expect(ala.get_by_text("Your progress is saved in the class 4b as Ala.")).to_be_visible()
-    assert answered(ala) == "1"
+    assert answered(ala) == "2"
 
     # A pupil opening the teacher link without the key is refused; the board is not shown.
     ola.goto(server_b + "/classes?lang=en&teacher=")
