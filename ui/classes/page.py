@@ -25,7 +25,7 @@ from storage.repository import Storage
 from storage.streamlit_conn import get_storage
 from ui.classes import model
 from ui.classes import progress as saved
-from ui.classes.texts import FAILURES, error_message, failure, refusal_message
+from ui.classes.texts import FAILURES, UNAVAILABLE, error_message, failure, refusal_message
 from ui.present.i18n import LANGUAGES, Translator
 from ui.present.rules_text import escape_markdown
 from ui.shell import session
@@ -109,21 +109,23 @@ def follow_pupil_link() -> None:
     """
     state = st.session_state
     wanted = st.query_params.get("pupil")
-    if wanted and wanted != state.get(LINK_READ):
-        state[LINK_READ] = wanted
-        if wanted != saved.pupil_token(state):
-            try:
-                access = get_storage().pupil(wanted)
-            except FAILURES as error:
-                state[saved.NOTICE] = failure(error)
-                saved.forget_pupil(state)
-            else:
-                _enter_class(access, wanted)
+    refused = False
+    if wanted and wanted != state.get(LINK_READ) and wanted != saved.pupil_token(state):
+        try:
+            access = get_storage().pupil(wanted)
+        except FAILURES as error:
+            code, params = failure(error)
+            state[saved.NOTICE] = (code, params)
+            if code != UNAVAILABLE:   # a database that cannot be reached is asked again on the next run
+                state[LINK_READ] = wanted
+                refused = True
+        else:
+            _enter_class(access, wanted)
     token = saved.pupil_token(state)
-    if token is not None and st.query_params.get("pupil") != token:
+    if token is not None and st.query_params.get("pupil") != token and not refused:
         st.query_params["pupil"] = token
-    elif token is None and "pupil" in st.query_params and state.get(saved.NOTICE):
-        del st.query_params["pupil"]
+    elif refused and token is None:
+        del st.query_params["pupil"]   # a link that opens nothing is not kept in the address bar
 
 
 def pupil_banner(t: Translator) -> None:
