@@ -300,10 +300,13 @@ def pupil_view(t: Translator) -> None:
                               "come back on another device. It is shown only now."))
                 st.markdown(f"<div class='makao-pin' style='font-size:2.5rem;font-weight:800;"
                             f"letter-spacing:.2em'>{html.escape(joined['pin'])}</div>", unsafe_allow_html=True)
+            st.button(_("I have written it down"), key="classes_joined_saved", icon=":material/check:",
+                      on_click=lambda: st.session_state.pop(JOINED, None))
     try:
         mine = get_storage().progress(saved.pupil_token(state))
     except FAILURES as error:
-        saved.forget_pupil(state)
+        if failure(error)[0] == "pupil_token_unknown":   # deleted by the teacher: the session is anonymous again
+            saved.forget_pupil(state)
         st.error(refusal_message(error, t), icon=":material/error:")
         return
     cols = st.columns(3)

@@ -140,6 +140,8 @@ def test_pupils_join_answer_and_the_board_shows_them(store) -> None:
     assert joined["pin"].isdigit() and len(joined["pin"]) == 4
     assert any("pupil=pt_" in c.value for c in ala.code)
     assert "You are **Ala**" in texts(ala)
+    ala.button(key="classes_joined_saved").click().run()
+    assert not any("pupil=pt_" in c.value for c in ala.code) and "makao-pin" not in texts(ala)   # shown once
     start_quiz(ala)
     answer_quiz_question(ala, right=False)          # pl-jack-01, wrongly
     ala.button(key="practice_next").click().run()
