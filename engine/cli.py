@@ -17,12 +17,13 @@ from collections.abc import Callable
 from importlib.metadata import entry_points
 from typing import Any, Protocol
 
+from engine import guard
 from engine.deal import new_game
 from engine.errors import EngineError, PositionError
 from engine.fastplay import run_random_games
 from engine.moves import parse_move
 from engine.policies import reference_random_games
-from engine.position import parse_position, position_to_json
+from engine.position import MAX_POSITION_BYTES, parse_position, position_to_json
 from engine.rules import apply_move, check, verdicts
 from engine.ruleset import load_ruleset, variant_ids
 from engine.verdicts import Event, Verdict
@@ -65,20 +66,22 @@ def describer_for(lang: str) -> Describer:
 
 
 def _read_position(source: str):
+    # Reads at most one byte past the limit, so a huge file or pipe is refused, not loaded (engine.guard).
+    limit = MAX_POSITION_BYTES
     if source == "-":
-        text = sys.stdin.read()
+        data = getattr(sys.stdin, "buffer", sys.stdin).read(limit + 1)
     else:
         try:
-            with open(source, encoding="utf-8") as fh:
-                text = fh.read()
+            with open(source, "rb") as fh:
+                data = fh.read(limit + 1)
         except OSError as exc:
             raise CliError(f"{source}: cannot be read ({exc.strerror})") from None
-        except UnicodeDecodeError:
-            raise CliError(f"{source}: is not UTF-8 text") from None
     try:
-        return parse_position(text)
-    except PositionError as exc:
-        raise CliError("impossible position: " + "; ".join(str(p) for p in exc.problems)) from None
+        return parse_position(guard.upload_text(data, "position", limit))
+    except PositionError as exc:   # the first ten problems: a seat listed 8,000 times makes 8,000 of them
+        listed = "; ".join(str(p) for p in exc.problems[:10])
+        more = f"; and {len(exc.problems) - 10} more" if len(exc.problems) > 10 else ""
+        raise CliError(f"impossible position: {listed}{more}") from None
     except EngineError as exc:
         raise CliError(f"position: {exc}") from None
 
@@ -168,6 +171,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--reference", action="store_true",
                    help="play on the reference engine (legal_moves + child) instead of the playout kernel")
     p.set_defaults(run=cmd_selfplay)
+    from engine.cli_play import register as register_computer_players  # play, move (imports this module)
+    register_computer_players(sub)
     return parser
 
 

@@ -11,18 +11,15 @@ from ui.present.cards import suit_word
 Translations = gettext.NullTranslations
 
 
-def _kind_word(kind: str, tr: Translations) -> str:
-    return {"draw": tr.gettext("drew a card"), "wait": tr.gettext("sat out"),
-            "pass": tr.gettext("kept the drawn card")}.get(kind, kind)
-
-
 def describe_mismatch(reason: Reason, deck: str, tr: Translations) -> str:
     """Says in the session's language how a legal move missed the step's goal."""
     _ = tr.gettext
     p = reason.params
     code = reason.code
     if code == "lesson_wanted_play":
-        return _("You {did}, but this step wants you to put a card down.").format(did=_kind_word(p["done"], tr))
+        return {"draw": _("You drew a card, but this step wants you to put a card down."),
+                "wait": _("You sat out, but this step wants you to put a card down."),
+                "pass": _("You kept the drawn card, but this step wants you to put a card down.")}[p["done"]]
     if code == "lesson_wanted_other":
         wanted = {"draw": _("This step wants you to draw."), "wait": _("This step wants you to sit out."),
                   "pass": _("This step wants you to keep the drawn card.")}[p["wanted"]]
@@ -33,7 +30,7 @@ def describe_mismatch(reason: Reason, deck: str, tr: Translations) -> str:
     if code == "lesson_other_demand":
         card = card_text(p["card"], deck, tr)
         if p["done"] == "none":
-            return _("You played {card} without a demand; this step wants the rank {wanted} demanded.").format(
+            return _("You played {card} without a demand; this step wants you to demand the rank {wanted}.").format(
                 card=card, wanted=wish_rank_text(p["wanted"], deck, tr))
         if p["wanted"] == "none":
             return _("You demanded the rank {done}; this step wants {card} without a demand.").format(
@@ -43,7 +40,7 @@ def describe_mismatch(reason: Reason, deck: str, tr: Translations) -> str:
     if code == "lesson_other_suit":
         card = card_text(p["card"], deck, tr)
         if p["done"] == "none":
-            return _("You played {card} without wishing a suit; this step wants {wanted} wished.").format(
+            return _("You played {card} without wishing a suit; this step wants you to wish for {wanted}.").format(
                 card=card, wanted=suit_word(p["wanted"], deck, tr))
         if p["wanted"] == "none":
             return _("You wished {done}; this step wants {card} without a wish.").format(
@@ -51,18 +48,20 @@ def describe_mismatch(reason: Reason, deck: str, tr: Translations) -> str:
         return _("You wished {done}; this step wants {wanted}.").format(
             done=suit_word(p["done"], deck, tr), wanted=suit_word(p["wanted"], deck, tr))
     if code == "lesson_other_count":
-        done = tr.ngettext("You played {count} card", "You played {count} cards", p["done"]).format(count=p["done"])
-        wanted = tr.ngettext("this step wants {count} card.", "this step wants {count} cards together.",
+        done = tr.ngettext("You played {count} card.", "You played {count} cards.", p["done"]).format(count=p["done"])
+        wanted = tr.ngettext("This step wants {count} card.", "This step wants {count} cards at once.",
                              p["wanted"]).format(count=p["wanted"])
-        return done + "; " + wanted
+        return done + " " + wanted
     if code == "lesson_other_attack":
+        card = card_text(p["card"], deck, tr)
         if p["kind"] == "draw":
-            wanted = tr.ngettext("this step wants an attack of {count} card to draw.",
-                                 "this step wants an attack of {count} cards to draw.", p["wanted"])
+            text = tr.ngettext("You played {card}: it is allowed, but this step wants an attack of {count} card to draw.",
+                               "You played {card}: it is allowed, but this step wants an attack of {count} cards to draw.",
+                               p["wanted"])
         else:
-            wanted = tr.ngettext("this step wants an attack of {count} turn to sit out.",
-                                 "this step wants an attack of {count} turns to sit out.", p["wanted"])
-        return _("You played {card}: it is allowed, but").format(card=card_text(p["card"], deck, tr)) + " " + \
-            wanted.format(count=p["wanted"])
+            text = tr.ngettext("You played {card}: it is allowed, but this step wants an attack of {count} turn to sit out.",
+                               "You played {card}: it is allowed, but this step wants an attack of {count} turns to sit out.",
+                               p["wanted"])
+        return text.format(card=card, count=p["wanted"])
     return _("You played {card}: it is allowed, but it does not do what this step asks.").format(
         card=card_text(p["card"], deck, tr))

@@ -62,6 +62,17 @@ PAGES: tuple[PageSpec, ...] = (
         ),
     ),
     PageSpec(
+        script="app_pages/play.py",
+        url_path="play",
+        title=N_("Play"),
+        heading=N_("Play a round"),
+        icon=":material/playing_cards:",
+        summary=N_(
+            "A whole round against computer players on a card table: tap your cards, and read why every "
+            "move, yours and theirs, was allowed. Matches, scores, replay and hot seat."
+        ),
+    ),
+    PageSpec(
         script=SANDBOX_SCRIPT,
         url_path="sandbox",
         title=N_("Sandbox"),
@@ -83,6 +94,17 @@ PAGES: tuple[PageSpec, ...] = (
             "by; positions where they disagree, judged live; and your own house rules."
         ),
         wide=True,
+    ),
+    PageSpec(
+        script="app_pages/switch.py",
+        url_path="switch",
+        title=N_("Switching tables"),
+        heading=N_("Switching tables"),
+        icon=":material/swap_horiz:",
+        summary=N_(
+            "You know the rules of home and sit down at a table that plays another variant: play through "
+            "the positions where your habits are wrong there, found and checked by the engine."
+        ),
     ),
     PageSpec(
         script="app_pages/practice.py",
