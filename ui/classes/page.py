@@ -129,16 +129,16 @@ def follow_pupil_link() -> None:
 
 
 def pupil_banner(t: Translator) -> None:
-    """A line saying for whom progress is saved, or why the last save was refused."""
+    """In the sidebar, for whom progress is saved; a refused save pops up as a toast (seen on a phone too)."""
     state = st.session_state
     notice = state.get(saved.NOTICE)
     if notice:
         code, params = notice
-        st.warning(error_message(code, params, t), icon=":material/cloud_off:")
+        st.toast(error_message(code, params, t), icon=":material/cloud_off:")
         state[saved.NOTICE] = None
     pupil = state.get(saved.PUPIL)
     if saved.pupil_token(state) and pupil:
-        st.caption(":material/cloud_done: " + escape_markdown(t.gettext(
+        st.sidebar.caption(":material/cloud_done: " + escape_markdown(t.gettext(
             "Your progress is saved in the class {name} as {nickname}.").format(
             name=pupil["class_name"], nickname=pupil["nickname"])))
 
@@ -146,10 +146,12 @@ def pupil_banner(t: Translator) -> None:
 @contextmanager
 def saved_progress(practice_types: tuple[type, type] | None = None,
                    question: Callable[[], object] | None = None) -> Iterator[None]:
-    """Around a Learn or Practice page: reads a pupil's progress back before it, saves what changed after it.
+    """Around every page: a pupil's progress read back before it, what it changed saved after it.
 
-    For anonymous sessions it does nothing at all. ``practice_types`` (Practice's Progress and
-    TopicScore) and ``question`` (the drill on screen) are given by the Practice page.
+    The entrypoint wraps ``navigation.run()`` in it (Learn and Practice cannot import this
+    feature, and their page scripts stay thin). For anonymous sessions it does nothing at all.
+    ``practice_types`` (Practice's Progress and TopicScore) and ``question`` (the drill on the
+    Practice page's screen) come from the entrypoint too.
     """
     state = st.session_state
     if saved.pupil_token(state) is None and not state.get(saved.NOTICE):
@@ -634,10 +636,6 @@ def draw() -> None:
     if key is not None and teacher_view(t):
         return
     state = st.session_state
-    notice = state.get(saved.NOTICE)
-    if notice:
-        st.warning(error_message(notice[0], notice[1], t), icon=":material/cloud_off:")
-        state[saved.NOTICE] = None
     if saved.pupil_token(state) and state.get(saved.PUPIL):
         pupil_view(t)
         return
@@ -647,12 +645,3 @@ def draw() -> None:
     with make:
         create_form(t)
 
-
-def classes_pointer() -> None:
-    """A pointer from the Classroom page to the Classes page, where each learner's answers are kept."""
-    t = _t()
-    st.divider()
-    st.markdown(escape_markdown(t.gettext(
-        "To see each learner's answers as they come in, and to keep their progress across reloads, make a "
-        "class: pupils join with a code, and your board fills in live.")))
-    st.page_link(SCRIPT, label=t.gettext("Make a class"), icon=":material/groups:")

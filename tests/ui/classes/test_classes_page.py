@@ -47,6 +47,16 @@ def open_page(script: str = CLASSES, **query: str) -> AppTest:
     return at
 
 
+def first_run(**query: str) -> AppTest:
+    """The first run of a new session opened with a link (what a reload does)."""
+    at = AppTest.from_file(APP, default_timeout=30)
+    for name, value in query.items():
+        at.query_params[name] = value
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
 def texts(at: AppTest) -> str:
     return "\n".join(m.value for m in at.markdown)
 
@@ -272,8 +282,9 @@ def test_the_teacher_deletes_a_pupil_and_the_class(store) -> None:
     teacher.button(key="classes_delete_pupil").click().run()
     assert "The pupil and everything saved for them are deleted." in teacher.success[0].value
     assert ">Ala</th>" not in texts(teacher)
-    gone = open_page("app_pages/learn.py", pupil=pupil.session_state[saved.TOKEN])
-    assert "This pupil link is not valid any more" in gone.warning[0].value
+    gone = first_run(pupil=pupil.session_state[saved.TOKEN])
+    assert "This pupil link is not valid any more" in gone.toast[0].value
+    assert saved.TOKEN not in gone.session_state and "pupil" not in gone.query_params
     teacher.checkbox(key="classes_delete_class_sure").check().run()
     teacher.button(key="classes_delete_class").click().run()
     assert TEACHER_KEY not in teacher.session_state
@@ -356,6 +367,6 @@ def test_a_database_that_cannot_be_reached_gets_a_message_not_a_traceback(monkey
     at.button(key="classes_join").click().run()
     assert not at.exception
     assert at.error[0].value == "The class's database cannot be reached right now. Please try again in a moment."
-    learn = open_page("app_pages/learn.py", pupil="pt_" + "z" * 32)
+    learn = first_run(pupil="pt_" + "z" * 32)
     assert not learn.exception
-    assert learn.warning[0].value.startswith("The class's database cannot be reached")
+    assert learn.toast[0].value.startswith("The class's database cannot be reached")
