@@ -4,6 +4,9 @@ from __future__ import annotations
 import streamlit as st
 
 from engine.ruleset import load_ruleset
+from ui.classes.page import follow_pupil_link, saved_progress
+from ui.practice.score import Progress, TopicScore
+from ui.practice.state import current_question
 from ui.present.i18n import LANGUAGES
 from ui.shell import session
 from ui.shell.pages import PAGES
@@ -59,6 +62,7 @@ def main() -> None:
         initial_sidebar_state="expanded",
     )
     session.init_session()
+    follow_pupil_link()   # a pupil's own link (?pupil=): read once, kept in the address bar
     _ = session.tr().gettext
     navigation = st.navigation([
         st.Page(spec.script, title=_(spec.title), icon=spec.icon, url_path=spec.url_path, default=spec.default)
@@ -67,7 +71,10 @@ def main() -> None:
     wide = any(spec.wide and spec.url_path == navigation.url_path for spec in PAGES)
     st.set_page_config(layout="wide" if wide else "centered")
     sidebar_pickers()
-    navigation.run()
+    # A pupil of a class: stars and scores read back before the page, what it changed saved after
+    # (Learn's stars, Practice's answer to the question on screen); anonymous sessions: nothing.
+    with saved_progress((Progress, TopicScore), lambda: current_question(st.session_state, session.variant())):
+        navigation.run()
 
 
 main()

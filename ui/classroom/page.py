@@ -134,6 +134,8 @@ def _quiz(drills: tuple[Drill, ...], t: Translator) -> None:
         "Share this link with the class: it opens a quiz of these {count} positions on the practice page, "
         "with each learner's score.", len(drills)).format(count=len(drills)))
     st.code(quiz_link(code), language=None)
+    st.page_link("app_pages/classes.py", label=_("To see each learner's answers live, make a class"),
+                 icon=":material/groups:")
 
 
 def _on_slide(step: int, total: int) -> None:

@@ -128,6 +128,18 @@ PAGES: tuple[PageSpec, ...] = (
             "HTML or PDF, a projector mode, and a class quiz link."
         ),
     ),
+    PageSpec(
+        script="app_pages/classes.py",
+        url_path="classes",
+        title=N_("Classes"),
+        heading=N_("Classes"),
+        icon=":material/groups:",
+        summary=N_(
+            "A class code for the board: pupils join on their phones, their stars and answers are saved as "
+            "they go, and the teacher watches a live board of who understood what."
+        ),
+        wide=True,
+    ),
 )
 
 

@@ -1,0 +1,181 @@
+"""A real browser and two app servers on one PostgreSQL: a teacher makes a class, two pupils join and answer,
+the teacher's board on the other server fills in by itself; a reload keeps a pupil's progress; no key, no board.
+
+The database is a throwaway PostgreSQL cluster (tests/storage/pg_cluster.py); if it cannot start,
+the test fails with the server's log — it never skips. Every wait is on a condition in the page.
+"""
+from __future__ import annotations
+
+import re
+import uuid
+
+import psycopg
+import pytest
+from playwright.sync_api import expect
+
+from engine.drills import drill_by_id
+from tests.e2e.conftest import screenshot, serve_app, wait_for_app
+from tests.storage.pg_cluster import USER, ClusterError, start_cluster
+from ui.classes.model import drill_label
+from ui.present.i18n import translator
+
+EN = translator("en")
+
+QUIZ = ("pl-jack-01", "pl-matching-01")
+QUIZ_FIRST = drill_by_id(QUIZ[0])      # a "select" question: which cards may go under the demand
+BOARD_REFRESH_MS = 20_000                   # the board refreshes every 5 s; a shared machine may lag
+
+
+@pytest.fixture(scope="module")
+def pg_database():
+    """A fresh database on a throwaway PostgreSQL cluster (fails, never skips, when PostgreSQL cannot start)."""
+    try:
+        cluster = start_cluster()
+    except ClusterError as exc:
+        pytest.fail(f"PostgreSQL is required for the classes browser test and did not start: {exc}", pytrace=False)
+    name = f"classes_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(host="127.0.0.1", port=cluster.port, user=USER, dbname="postgres", autocommit=True) as c:
+        c.execute(f'CREATE DATABASE "{name}"')
+    yield cluster.url(name)
+    cluster.stop()
+
+
+@pytest.fixture(scope="module")
+def two_servers(browser, pg_database):
+    """Two app servers (two `streamlit run` processes on two ports) on the same PostgreSQL database."""
+    patch = pytest.MonkeyPatch()
+    patch.setenv("MAKAO_DB_URL", pg_database)   # inherited by the servers' processes
+    try:
+        with serve_app("classes-a") as first, serve_app("classes-b") as second:
+            yield first, second
+    finally:
+        patch.undo()
+
+
+def fill(page, key: str, text: str) -> None:
+    box = page.locator(f".st-key-{key} input")
+    box.fill(text)
+    box.press("Enter")
+    wait_for_app(page)
+
+
+def click(page, key: str) -> None:
+    page.locator(f".st-key-{key} button:visible").first.click()
+    wait_for_app(page)
+
+
+def make_class(page, base: str) -> tuple[str, str]:
+    """Makes a class with a two-question quiz on the Classes page; returns (class code, teacher link)."""
+    page.goto(base + "/classes?lang=en&variant=pl")
+    wait_for_app(page)
+    page.get_by_role("tab", name="Make a class (teachers)").click()
+    fill(page, "classes_form_name", "4b")
+    quiz = page.locator(".st-key-classes_form_quiz input")
+    for drill_id in QUIZ:
+        label = drill_label(drill_id, EN)
+        quiz.click()
+        quiz.fill(label)
+        page.get_by_role("option", name=label, exact=True).click()
+        wait_for_app(page)
+        expect(page.locator(f'.st-key-classes_form_quiz [data-tag][aria-label="{label}"]').first).to_be_attached()
+    page.keyboard.press("Escape")
+    click(page, "classes_create")
+    code = page.locator(".makao-class-code").inner_text().strip()
+    assert re.fullmatch(r"[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}", code), code
+    link = page.locator("code", has_text="teacher=tk_").inner_text().strip()
+    return code, link
+
+
+def join(page, base: str, code: str, nickname: str) -> str:
+    """Joins the class with its code and a nickname; returns the PIN shown once."""
+    page.goto(base + "/classes?lang=en")
+    wait_for_app(page)
+    fill(page, "classes_join_code", code.lower().replace("-", " "))
+    fill(page, "classes_join_nickname", nickname)
+    click(page, "classes_join")
+    expect(page.get_by_text(f"You are {nickname} in the class 4b")).to_be_visible()
+    pin = page.locator(".makao-pin").inner_text().strip()
+    assert re.fullmatch(r"\d{4}", pin)
+    return pin
+
+
+def answer_first_question(page, right: bool) -> None:
+    """Starts the class quiz and answers its first question (the cards that may go), rightly or not."""
+    click(page, "classes_start_quiz")
+    expect(page.get_by_text("Class quiz: question 1 of 2.")).to_be_visible()
+    if right:
+        for card in QUIZ_FIRST.answer:
+            page.locator(f".st-key-_practice_pick_{QUIZ_FIRST.id}_{card} label").click()
+            wait_for_app(page)
+    click(page, "practice_check")
+    expect(page.get_by_text("Right!" if right else "Not quite.", exact=False).first).to_be_visible()
+
+
+def scrolled(page) -> float:
+    """How far the page is scrolled (Streamlit scrolls an inner element, not the window)."""
+    return page.evaluate("() => Math.max(window.scrollY, ...Array.from(document.querySelectorAll('*'), e => e.scrollTop))")
+
+
+def answered(page) -> str:
+    metric = page.locator("[data-testid=stMetric]", has_text="Answered")
+    return metric.locator("[data-testid=stMetricValue]").inner_text().strip()
+
+
+def test_a_class_on_two_servers_fills_the_teachers_board_live(two_servers, new_page) -> None:
+    server_a, server_b = two_servers
+    teacher = new_page()
+    code, link = make_class(teacher, server_a)
+    assert link.startswith(server_a)
+    # The teacher projects the board from the other server: same database, same class.
+    board = new_page()
+    board.goto(link.replace(server_a, server_b))
+    wait_for_app(board)
+    expect(board.get_by_text("Board of the class 4b")).to_be_visible()
+    expect(board.locator(".makao-class-code")).to_have_text(code)
+    assert "teacher=" not in board.url                     # the key left the projected address bar
+    expect(board.get_by_text("Nobody has joined yet", exact=False)).to_be_visible()
+
+    ala, ola = new_page(), new_page()
+    join(ala, server_a, code, "Ala")                      # on server A
+    join(ola, server_b, code, "<i>Ola</i>")               # on server B, a nickname with HTML in it
+    answer_first_question(ala, right=False)
+    answer_first_question(ola, right=True)
+
+    # The board (server B) shows both pupils and their answers, without anyone reloading it.
+    grid = board.locator("table.makao-board")
+    expect(grid.locator("th", has_text="Ala")).to_be_visible(timeout=BOARD_REFRESH_MS)
+    expect(grid.locator("th", has_text="<i>Ola</i>")).to_be_visible(timeout=BOARD_REFRESH_MS)
+    assert grid.locator("i").count() == 0                  # the nickname's HTML is shown as text
+    question = board.locator(f"tr[data-question='{QUIZ_FIRST.id}']")
+    expect(question).to_contain_text("50 %", timeout=BOARD_REFRESH_MS)
+    expect(question).to_contain_text("may be played")      # the engine's reason for the wrong answer
+    expect(board.get_by_text("2 pupils")).to_be_visible()
+    screenshot(board, "classes-board")
+
+    # The teacher filters and scrolls; the next refresh keeps both.
+    board.locator(".st-key-classes_only_stuck label").click()
+    wait_for_app(board)
+    expect(board.get_by_text("Nobody is stuck on these topics.")).to_be_visible()
+    board.locator("table.makao-questions").scroll_into_view_if_needed()
+    before = scrolled(board)
+    assert before > 0
+    click(ala, "practice_next")
+    click(ala, "practice_check")                          # the second question, nothing chosen: wrong
+    expect(board.get_by_text("3 answers")).to_be_visible(timeout=BOARD_REFRESH_MS)
+    expect(board.locator(".st-key-classes_only_stuck input")).to_be_checked()
+    expect(board.get_by_text("Nobody is stuck on these topics.")).to_be_visible()
+    assert abs(scrolled(board) - before) < 5
+
+    # A pupil reloads and keeps the progress (the own link stays in the address bar).
+    assert "pupil=pt_" in ala.url
+    ala.reload()
+    wait_for_app(ala)
+    expect(ala.get_by_text("Your progress is saved in the class 4b as Ala.")).to_be_visible()
+    assert answered(ala) == "2"
+
+    # A pupil opening the teacher link without the key is refused; the board is not shown.
+    ola.goto(server_b + "/classes?lang=en&teacher=")
+    wait_for_app(ola)
+    expect(ola.get_by_text("This teacher link is not valid", exact=False)).to_be_visible()
+    expect(ola.locator("table.makao-board")).to_have_count(0)
+    screenshot(ola, "classes-refused")

@@ -1,0 +1,372 @@
+"""AppTest: a teacher makes a class, pupils join and answer, the board shows it; keys, hostile names, reloads."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from engine.drills import drill_by_id
+from storage.database import make_engine, migrate
+from storage.errors import AccessRefused
+from storage.repository import Storage
+from ui.classes import progress as saved
+from ui.classes.page import JOINED, TEACHER_KEY
+from ui.learn import page as learn_page
+from ui.practice import state as ps
+
+ROOT = Path(__file__).resolve().parents[3]
+APP = str(ROOT / "streamlit_app.py")
+CLASSES = "app_pages/classes.py"
+QUIZ = ["pl-jack-01", "pl-matching-01"]
+
+
+@pytest.fixture(autouse=True)
+def database(tmp_path, monkeypatch) -> str:
+    """Every test on its own SQLite file, through the app's own setting."""
+    url = f"sqlite:///{tmp_path / 'classes.sqlite3'}"
+    monkeypatch.setenv("MAKAO_DB_URL", url)
+    return url
+
+
+@pytest.fixture
+def store(database) -> Storage:
+    engine = make_engine(database)
+    migrate(engine)
+    yield Storage(engine)
+    engine.dispose()
+
+
+def open_page(script: str = CLASSES, **query: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=30)
+    for name, value in query.items():
+        at.query_params[name] = value
+    at.run()
+    at.switch_page(script).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def first_run(**query: str) -> AppTest:
+    """The first run of a new session opened with a link (what a reload does)."""
+    at = AppTest.from_file(APP, default_timeout=30)
+    for name, value in query.items():
+        at.query_params[name] = value
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def texts(at: AppTest) -> str:
+    return "\n".join(m.value for m in at.markdown)
+
+
+def make_class(name: str = "4b", quiz=QUIZ) -> AppTest:
+    at = open_page()
+    at.text_input(key="classes_form_name").set_value(name)
+    at.selectbox(key="classes_form_ruleset").set_value("pl").run()
+    at.multiselect(key="classes_form_quiz").set_value(list(quiz))
+    at.button(key="classes_create").click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def class_code(store: Storage, teacher_key: str) -> str:
+    return store.authorize_teacher(teacher_key).board_code
+
+
+def join(code: str, nickname: str) -> AppTest:
+    at = open_page()
+    at.text_input(key="classes_join_code").set_value(code)
+    at.text_input(key="classes_join_nickname").set_value(nickname)
+    at.button(key="classes_join").click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def answer_quiz_question(at: AppTest, right: bool) -> None:
+    """Answers the class quiz question on screen of a pupil's practice page."""
+    index = at.session_state[ps.INDEX]
+    drill = drill_by_id(at.session_state[ps.CLASS_QUIZ]["ids"][index])
+    if drill.kind == "select":
+        for box in at.checkbox:
+            if box.key.startswith("_practice_pick_"):
+                card = box.key.rsplit("_", 1)[1]
+                box.set_value((card in drill.answer) == right)
+    else:
+        wrong = next(o for o in drill.options if o != drill.answer[0])
+        at.radio(key=f"_practice_choice_{drill.id}").set_value(drill.answer[0] if right else wrong)
+    at.button(key="practice_check").click().run()
+    assert not at.exception, at.exception
+
+
+def click(at: AppTest, key: str) -> None:
+    at.button(key=key).click().run()
+    assert not at.exception, at.exception
+
+
+def play_the_jack_lesson(at: AppTest) -> None:
+    """Plays Learn's jack lesson to its end with one "show me" and one mistake: one star."""
+    keys = lambda: [b.key for b in at.button]   # noqa: E731
+    click(at, "learn_start_pl-09-jack")
+    click(at, "learn_show")
+    click(at, "learn_card_Jc")
+    click(at, "learn_wish_7")
+    while "learn_next" in keys():
+        click(at, "learn_next")
+        if "learn_card_7s" in keys():
+            click(at, "learn_card_Qh")
+            click(at, "learn_play")
+            click(at, "learn_card_7s")
+            click(at, "learn_play")
+    assert at.session_state[learn_page.STARS]["pl-09-jack"] == 1
+
+
+def start_quiz(pupil: AppTest) -> None:
+    pupil.button(key="classes_start_quiz").click().run()     # the page switches to Practice in a browser
+    assert not pupil.exception, pupil.exception
+    pupil.switch_page("app_pages/practice.py").run()        # AppTest keeps its own page: follow by hand
+    assert pupil.session_state[ps.MODE] == "class"
+    assert pupil.session_state[ps.CLASS_QUIZ]["ids"] == QUIZ
+
+
+def test_a_teacher_makes_a_class_and_gets_the_code_and_the_link_once(store) -> None:
+    at = make_class()
+    key = at.session_state[TEACHER_KEY]
+    assert key.startswith("tk_")
+    assert any(f"teacher={key}" in c.value for c in at.code)          # the teacher link, with the key
+    code = class_code(store, key)
+    assert f">{code}<" in texts(at)                                    # the big class code
+    assert "0 pupils" in texts(at)
+    at.button(key="classes_link_saved").click().run()
+    assert not any("teacher=" in c.value for c in at.code)            # shown once
+
+
+def test_pupils_join_answer_and_the_board_shows_them(store) -> None:
+    teacher = make_class()
+    code = class_code(store, teacher.session_state[TEACHER_KEY])
+    ala = join(code, "Ala")
+    joined = ala.session_state[JOINED]
+    assert joined["pin"].isdigit() and len(joined["pin"]) == 4
+    assert any("pupil=pt_" in c.value for c in ala.code)
+    assert "You are **Ala**" in texts(ala)
+    ala.button(key="classes_joined_saved").click().run()
+    assert not any("pupil=pt_" in c.value for c in ala.code) and "makao-pin" not in texts(ala)   # shown once
+    start_quiz(ala)
+    answer_quiz_question(ala, right=False)          # pl-jack-01, wrongly
+    ala.button(key="practice_next").click().run()
+    answer_quiz_question(ala, right=True)           # pl-matching-01, rightly
+    ola = join(code, "Ola")
+    start_quiz(ola)
+    answer_quiz_question(ola, right=True)
+    teacher.run()
+    assert not teacher.exception, teacher.exception
+    board = texts(teacher)
+    assert "2 pupils" in board and "3 answers" in board
+    assert ">Ala</th>" in board and ">Ola</th>" in board
+    assert "data-question='pl-jack-01'" in board and "50 %" in board   # one of two right
+    stored = store.progress(ala.session_state[saved.TOKEN])
+    wrong = next(a for a in stored.answers if not a.correct)
+    assert wrong.kind == "quiz" and wrong.question_id == "pl-jack-01" and wrong.reason
+    assert "(1 time)" in board                                         # the most common wrong answer
+
+
+def test_a_wrong_key_and_an_old_key_are_refused(store) -> None:
+    refused = open_page(teacher="tk_" + "x" * 43)
+    assert "This teacher link is not valid" in refused.error[0].value
+    assert TEACHER_KEY not in refused.session_state or not refused.session_state[TEACHER_KEY]
+    assert "0 pupils" not in texts(refused)
+    teacher = make_class()
+    old = teacher.session_state[TEACHER_KEY]
+    teacher.button(key="classes_rotate").click().run()
+    assert teacher.session_state[TEACHER_KEY] != old
+    stale = open_page(teacher=old)
+    assert "This teacher link is old" in stale.error[0].value
+    pupil_token_as_key = open_page(teacher="pt_" + "y" * 32)
+    assert "This teacher link is not valid" in pupil_token_as_key.error[0].value
+
+
+def test_a_pupil_without_the_key_cannot_open_the_board(store) -> None:
+    teacher = make_class()
+    code = class_code(store, teacher.session_state[TEACHER_KEY])
+    pupil = join(code, "Ala")
+    token = pupil.session_state[saved.TOKEN]
+    for attempt in (open_page(teacher="", pupil=token), open_page(teacher=token)):
+        assert attempt.error and "This teacher link is not valid" in attempt.error[0].value
+        assert "makao-board" not in texts(attempt) and "0 pupils" not in texts(attempt)
+
+
+def test_a_hostile_nickname_is_escaped_on_the_board(store) -> None:
+    teacher = make_class()
+    code = class_code(store, teacher.session_state[TEACHER_KEY])
+    hostile = "<img src=x onerror=1>"
+    pupil = join(code, hostile)
+    assert not pupil.error
+    start_quiz(pupil)
+    answer_quiz_question(pupil, right=False)
+    teacher.run()
+    board = texts(teacher)
+    assert "&lt;img src=x onerror=1&gt;" in board
+    assert hostile not in board
+    assert "<img" not in board
+
+
+def test_refusals_are_clear_messages(store) -> None:
+    at = open_page()
+    at.text_input(key="classes_join_code").set_value("ZZZZ-ZZZZ")
+    at.text_input(key="classes_join_nickname").set_value("Ala")
+    at.button(key="classes_join").click().run()
+    assert at.error[0].value == "No class has this code. Check it with your teacher."
+    at.text_input(key="classes_join_code").set_value("nope")
+    at.button(key="classes_join").click().run()
+    assert at.error[0].value.startswith("A class code has 8 letters and digits")
+    teacher = make_class()
+    code = class_code(store, teacher.session_state[TEACHER_KEY])
+    join(code, "Ala")
+    again = join(code, "ALA")
+    assert again.error[0].value.startswith("Someone in this class already has this nickname")
+    disguised = join(code, "Ala\u202eola")                 # a right-to-left override
+    assert disguised.error[0].value.startswith("A nickname may not contain invisible or control characters")
+
+
+def test_a_reload_with_the_pupil_link_brings_the_progress_back(store) -> None:
+    teacher = make_class()
+    code = class_code(store, teacher.session_state[TEACHER_KEY])
+    pupil = join(code, "Ala")
+    token = pupil.session_state[saved.TOKEN]
+    start_quiz(pupil)
+    answer_quiz_question(pupil, right=True)
+    # A lesson played to its end on the Learn page (as tests/ui/learn plays it): the stars are saved.
+    pupil.switch_page("app_pages/learn.py").run()
+    play_the_jack_lesson(pupil)
+    assert store.progress(token).stars == {"pl-09-jack": 1}
+    # A new session (a reload) with the pupil's own link.
+    again = open_page("app_pages/learn.py", pupil=token)
+    assert again.session_state[learn_page.STARS] == {"pl-09-jack": 1}
+    assert any(":material/star:" in m.value for m in again.markdown)          # the stars in the lesson list
+    assert "saved in the class 4b as Ala" in "\n".join(c.value for c in again.caption)
+    practice = open_page("app_pages/practice.py", pupil=token)
+    assert next(m.value for m in practice.metric if m.label == "Answered") == "1"
+    assert practice.query_params["pupil"] in (token, [token])        # the own link stays in the address bar
+
+
+def test_rejoining_on_another_device_with_the_pin(store) -> None:
+    teacher = make_class()
+    code = class_code(store, teacher.session_state[TEACHER_KEY])
+    first = join(code, "Ala")
+    pin = first.session_state[JOINED]["pin"]
+    store.record_stars(first.session_state[saved.TOKEN], "pl-02-drawing", 3)
+    other = open_page()
+    other.text_input(key="classes_rejoin_code").set_value(code.lower())
+    other.text_input(key="classes_rejoin_nickname").set_value("ala")
+    other.text_input(key="classes_rejoin_pin").set_value("0000" if pin != "0000" else "1111")
+    other.button(key="classes_rejoin").click().run()
+    assert other.error[0].value.startswith("This PIN is wrong")
+    other.text_input(key="classes_rejoin_pin").set_value(pin)
+    other.button(key="classes_rejoin").click().run()
+    assert not other.error
+    assert other.session_state[saved.TOKEN] != first.session_state[saved.TOKEN]
+    other.switch_page("app_pages/learn.py").run()
+    assert other.session_state[learn_page.STARS]["pl-02-drawing"] == 3
+
+
+def test_the_teacher_deletes_a_pupil_and_the_class(store) -> None:
+    teacher = make_class()
+    key = teacher.session_state[TEACHER_KEY]
+    code = class_code(store, key)
+    pupil = join(code, "Ala")
+    teacher.run()
+    teacher.selectbox(key="classes_manage_pupil").set_value(pupil.session_state[saved.PUPIL]["pupil_id"])
+    assert teacher.button(key="classes_delete_pupil").disabled            # confirmation first
+    teacher.checkbox(key="classes_delete_pupil_sure").check().run()
+    teacher.button(key="classes_delete_pupil").click().run()
+    assert "The pupil and everything saved for them are deleted." in teacher.success[0].value
+    assert ">Ala</th>" not in texts(teacher)
+    gone = first_run(pupil=pupil.session_state[saved.TOKEN])
+    assert "This pupil link is not valid any more" in gone.toast[0].value
+    assert saved.TOKEN not in gone.session_state and "pupil" not in gone.query_params
+    teacher.checkbox(key="classes_delete_class_sure").check().run()
+    teacher.button(key="classes_delete_class").click().run()
+    assert TEACHER_KEY not in teacher.session_state
+    assert "The class, its pupils and all their answers are deleted." in teacher.success[0].value
+    with pytest.raises(AccessRefused) as refused:
+        store.authorize_teacher(key)
+    assert refused.value.code == "teacher_key_wrong"
+
+
+def test_anonymous_use_never_touches_the_database(tmp_path, monkeypatch) -> None:
+    path = tmp_path / "untouched" / "never.sqlite3"
+    monkeypatch.setenv("MAKAO_DB_URL", f"sqlite:///{path}")
+    for script in ("app_pages/learn.py", "app_pages/practice.py", "app_pages/classroom.py", CLASSES):
+        open_page(script)
+    assert not path.exists()
+
+
+def test_a_rate_limit_says_how_many_seconds_to_wait(database, monkeypatch) -> None:
+    from storage.ratelimit import Limit, Limits
+    from ui.classes import page
+
+    engine = make_engine(database)
+    migrate(engine)
+    tight = Storage(engine, Limits(join_fail_global=Limit(2, 600)), clock=lambda: 1_800_000_000.0)
+    monkeypatch.setattr(page, "get_storage", lambda: tight)
+    at = open_page()
+    at.text_input(key="classes_join_nickname").set_value("Ala")
+    for attempt in range(2):
+        at.text_input(key="classes_join_code").set_value(f"ZZZZ-ZZZ{attempt + 2}")
+        at.button(key="classes_join").click().run()
+        assert at.error[0].value.startswith("No class has this code")
+    at.text_input(key="classes_join_code").set_value("ZZZZ-ZZZ9")
+    at.button(key="classes_join").click().run()
+    assert at.error[0].value == "Too many attempts. Please wait 600 seconds and try again."
+    engine.dispose()
+
+
+def test_the_board_says_who_is_stuck_where_with_the_engines_reason(store) -> None:
+    teacher = make_class()
+    code = class_code(store, teacher.session_state[TEACHER_KEY])
+    token = join(code, "Ala").session_state[saved.TOKEN]
+    drill = drill_by_id("pl-jack-01")
+    from ui.classes.answers import answer_fields
+    for n in range(3):
+        fields = answer_fields(drill, [], False)
+        store.record_answer(token, f"drill:t:{n}", drill.id, "drill", "pl", "jack", fields.answer, False,
+                            fields.reason)
+    teacher.run()
+    board = texts(teacher)
+    assert "**Ala** — The jack's demand: 3 wrong answers in a row" in board
+    assert "may be played: it is the demanded rank" in board
+    assert "makao-stuck" in board and "<b>!</b> 0/3" in board
+    teacher.toggle(key="classes_only_stuck").set_value(True).run()
+    assert ">Ala</th>" in texts(teacher)
+
+
+def test_a_pupil_follows_the_class_and_the_board_shows_lesson_stars(store) -> None:
+    made = store.create_class("Danes", "da", "da", lessons=["da-01-goal-matching", "da-02-drawing"],
+                              drills=["da-matching-01", "da-matching-04"])
+    access = store.join(made.info.code, "Ala")
+    store.record_stars(access.token, "da-02-drawing", 2)
+    pupil = open_page(pupil=access.token)
+    assert pupil.session_state["variant"] == "da" and pupil.session_state["language"] == "da"
+    assert "★★☆" in texts(pupil)
+    pupil.button(key="classes_start_drills").click().run()
+    pupil.switch_page("app_pages/practice.py").run()
+    assert pupil.session_state[ps.CLASS_QUIZ]["ids"] == ["da-matching-01", "da-matching-04"]
+    answer_quiz_question(pupil, right=True)
+    assert [a.kind for a in store.progress(access.token).answers] == ["drill"]
+    teacher = open_page(teacher=made.teacher_key)
+    board = texts(teacher)
+    assert "makao-lessons" in board and "★★☆" in board and "–" in board
+
+
+def test_a_database_that_cannot_be_reached_gets_a_message_not_a_traceback(monkeypatch) -> None:
+    monkeypatch.setenv("MAKAO_DB_URL", "postgresql://nobody@127.0.0.1:9/nothing")   # port 9: nothing listens
+    at = open_page()
+    at.text_input(key="classes_join_code").set_value("ZZZZ-ZZZZ")
+    at.text_input(key="classes_join_nickname").set_value("Ala")
+    at.button(key="classes_join").click().run()
+    assert not at.exception
+    assert at.error[0].value == "The class's database cannot be reached right now. Please try again in a moment."
+    learn = first_run(pupil="pt_" + "z" * 32)
+    assert not learn.exception
+    assert learn.toast[0].value.startswith("The class's database cannot be reached")

@@ -1,0 +1,647 @@
+"""The Classes page: make a class, join one, and the teacher's live board; and the hooks that keep a pupil's progress.
+
+Everything a session knows of a class lives in ``st.session_state``: the teacher key (read once
+from ``?teacher=`` and then taken out of the address bar, which a projector would show) or the
+pupil token (``?pupil=``, kept in the address bar so that a reload finds it). The storage is
+reached through ``storage.streamlit_conn.get_storage`` only when a class is involved. Every
+refusal of the storage is shown as a translated sentence (ui.classes.texts); nicknames and class
+names are escaped wherever they are shown.
+"""
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import partial
+
+import altair as alt
+import pandas as pd
+import streamlit as st
+
+from engine.ruleset import load_ruleset
+from storage.board import Board, load_board
+from storage.export import answers_csv, summary_csv
+from storage.repository import Storage
+from storage.streamlit_conn import get_storage
+from ui.classes import model
+from ui.classes import progress as saved
+from ui.classes.texts import FAILURES, UNAVAILABLE, error_message, failure, refusal_message
+from ui.present.i18n import LANGUAGES, Translator
+from ui.present.rules_text import escape_markdown
+from ui.shell import session
+
+SCRIPT = "app_pages/classes.py"
+REFRESH_SECONDS = 5
+TEACHER_KEY = "classes_teacher_key"       # the teacher key of this session (never in the address bar)
+NEW_TEACHER_LINK = "classes_new_link"     # the teacher link just made, shown this once
+JOINED = "classes_joined"                 # {"link", "pin"} just after joining: shown this once
+MESSAGE = "classes_message"               # (kind, code, params) of the latest action, shown on the next run
+LINK_READ = "classes_link_read"           # the ?pupil= token already looked at in this session
+NEW_PIN = "classes_new_pin"               # (nickname, pin) just reset by the teacher
+TOPIC_FILTER = "classes_topic_filter"
+ONLY_STUCK = "classes_only_stuck"
+
+
+def _t() -> Translator:
+    return session.tr()
+
+
+def _client() -> str | None:
+    """The caller's address for the storage's per-client limits (None when Streamlit does not know it)."""
+    try:
+        address = st.context.ip_address
+    except Exception:   # bare mode
+        return None
+    return address if isinstance(address, str) and address else None
+
+
+def _say(kind: str, code: str, **params) -> None:
+    st.session_state[MESSAGE] = (kind, code, params)
+
+
+def _refused(error: Exception) -> None:
+    code, params = failure(error)
+    _say("error", code, **params)
+
+
+def _show_message(t: Translator) -> None:
+    message = st.session_state.pop(MESSAGE, None)
+    if not message:
+        return
+    kind, code, params = message
+    if kind == "error":
+        st.error(error_message(code, params, t), icon=":material/error:")
+    else:
+        st.success(_success_text(code, params, t), icon=":material/check_circle:")
+
+
+def _success_text(code: str, params: dict, t: Translator) -> str:
+    _ = t.gettext
+    return {
+        "pupil_deleted": _("The pupil and everything saved for them are deleted."),
+        "joining_open": _("New pupils may join the class."),
+        "joining_closed": _("The class is closed to new pupils; its pupils can still come back."),
+        "left": _("You left the class on this device. Your progress stays saved in the class."),
+        "deleted_self": _("Your data is deleted from the class."),
+        "class_deleted": _("The class, its pupils and all their answers are deleted."),
+    }.get(code, _("Done."))
+
+
+def _link(query: str) -> str:
+    return session.page_url(SCRIPT, query)
+
+
+def _enter_class(access, token: str) -> None:
+    """Makes the session the pupil's; it follows the class's variant and language (the sidebar can change them)."""
+    saved.become_pupil(st.session_state, access, token)
+    st.session_state[LINK_READ] = token
+    session.set_variant(access.info.ruleset)
+    session.set_language(access.info.language)
+
+
+# ---------------------------------------------------------------------------- links and the pupil's progress
+
+def follow_pupil_link() -> None:
+    """Reads a pupil's own link (``?pupil=``) once per session, and keeps the token in the address bar.
+
+    Called by the entrypoint on every page: after a switch of page Streamlit drops the query,
+    and a reload without the token would start an anonymous session.
+    """
+    state = st.session_state
+    wanted = st.query_params.get("pupil")
+    refused = False
+    if wanted and wanted != state.get(LINK_READ) and wanted != saved.pupil_token(state):
+        try:
+            access = get_storage().pupil(wanted)
+        except FAILURES as error:
+            code, params = failure(error)
+            state[saved.NOTICE] = (code, params)
+            if code != UNAVAILABLE:   # a database that cannot be reached is asked again on the next run
+                state[LINK_READ] = wanted
+                refused = True
+        else:
+            _enter_class(access, wanted)
+    token = saved.pupil_token(state)
+    if token is not None and st.query_params.get("pupil") != token and not refused:
+        st.query_params["pupil"] = token
+    elif refused and token is None:
+        del st.query_params["pupil"]   # a link that opens nothing is not kept in the address bar
+
+
+def pupil_banner(t: Translator) -> None:
+    """In the sidebar, for whom progress is saved; a refused save pops up as a toast (seen on a phone too)."""
+    state = st.session_state
+    notice = state.get(saved.NOTICE)
+    if notice:
+        code, params = notice
+        st.toast(error_message(code, params, t), icon=":material/cloud_off:")
+        state[saved.NOTICE] = None
+    pupil = state.get(saved.PUPIL)
+    if saved.pupil_token(state) and pupil:
+        st.sidebar.caption(":material/cloud_done: " + escape_markdown(t.gettext(
+            "Your progress is saved in the class {name} as {nickname}.").format(
+            name=pupil["class_name"], nickname=pupil["nickname"])))
+
+
+@contextmanager
+def saved_progress(practice_types: tuple[type, type] | None = None,
+                   question: Callable[[], object] | None = None) -> Iterator[None]:
+    """Around every page: a pupil's progress read back before it, what it changed saved after it.
+
+    The entrypoint wraps ``navigation.run()`` in it (Learn and Practice cannot import this
+    feature, and their page scripts stay thin). For anonymous sessions it does nothing at all.
+    ``practice_types`` (Practice's Progress and TopicScore) and ``question`` (the drill on the
+    Practice page's screen) come from the entrypoint too.
+    """
+    state = st.session_state
+    if saved.pupil_token(state) is None and not state.get(saved.NOTICE):
+        yield
+        return
+    saved.restore_into_session(state, get_storage, practice_types)
+    pupil_banner(_t())
+    try:
+        yield
+    finally:
+        saved.sync_learn(state, get_storage)
+        if question is not None:
+            saved.sync_practice(state, get_storage, question)
+
+
+# ---------------------------------------------------------------------------- making a class
+
+def _create(t: Translator) -> None:
+    state = st.session_state
+    variant = state.get("classes_form_ruleset") or session.variant()
+    try:
+        made = get_storage().create_class(
+            state.get("classes_form_name", ""), variant, state.get("classes_form_language") or session.language(),
+            lessons=state.get("classes_form_lessons") or [], drills=state.get("classes_form_drills") or [],
+            quiz=state.get("classes_form_quiz") or [], client=_client())
+    except FAILURES as error:
+        _refused(error)
+        return
+    state[TEACHER_KEY] = made.teacher_key
+    state[NEW_TEACHER_LINK] = _link(f"teacher={made.teacher_key}")
+
+
+def create_form(t: Translator) -> None:
+    """The form a teacher fills to make a class."""
+    _ = t.gettext
+    variants = session.available_variants()
+    if st.session_state.get("classes_form_ruleset") not in variants:
+        st.session_state["classes_form_ruleset"] = session.variant()
+    if st.session_state.get("classes_form_language") not in LANGUAGES:
+        st.session_state["classes_form_language"] = session.language()
+    st.markdown(_("Make a class and write its code on the board: your pupils join on their own phones, and "
+                  "your board shows their answers as they come in."))
+    st.text_input(_("Name of the class"), key="classes_form_name", max_chars=80, placeholder=_("e.g. 4b, Tuesday"))
+    left, right = st.columns(2)
+    left.selectbox(_("Variant"), variants, key="classes_form_ruleset",
+                   format_func=lambda v: _(load_ruleset(v).name))
+    right.selectbox(_("Language of the class"), list(LANGUAGES), key="classes_form_language",
+                    format_func=LANGUAGES.__getitem__)
+    variant = st.session_state["classes_form_ruleset"]
+    lessons = [s.id for s in model.lesson_choices(variant)]
+    drills = [d.id for d in model.drill_choices(variant)]
+    for name, options in (("classes_form_lessons", lessons), ("classes_form_drills", drills),
+                          ("classes_form_quiz", drills)):
+        st.session_state[name] = [x for x in st.session_state.get(name, []) if x in options]
+    st.multiselect(_("Lessons"), lessons, key="classes_form_lessons", format_func=lambda i: model.lesson_title(i, t),
+                   placeholder=_("All lessons of the variant"))
+    st.multiselect(_("Drills to practise"), drills, key="classes_form_drills",
+                   format_func=lambda i: model.drill_label(i, t), placeholder=_("All drills of the variant"))
+    st.multiselect(_("Class quiz"), drills, key="classes_form_quiz", format_func=lambda i: model.drill_label(i, t),
+                   max_selections=model.MAX_QUIZ, placeholder=_("No quiz"),
+                   help=t.ngettext("At most {count} question, asked in this order.",
+                                   "At most {count} questions, asked in this order.", model.MAX_QUIZ).format(
+                       count=model.MAX_QUIZ))
+    st.button(_("Make the class"), key="classes_create", type="primary", icon=":material/add_circle:",
+              on_click=_create, args=(t,))
+
+
+# ---------------------------------------------------------------------------- joining
+
+def _join(t: Translator) -> None:
+    state = st.session_state
+    try:
+        access = get_storage().join(state.get("classes_join_code", ""), state.get("classes_join_nickname", ""),
+                                    client=_client())
+    except FAILURES as error:
+        _refused(error)
+        return
+    _enter_class(access, access.token)
+    state[JOINED] = {"link": _link(f"pupil={access.token}"), "pin": access.pin}
+
+
+def _rejoin(t: Translator) -> None:
+    state = st.session_state
+    try:
+        access = get_storage().rejoin(state.get("classes_rejoin_code", ""), state.get("classes_rejoin_nickname", ""),
+                                      state.get("classes_rejoin_pin", ""), client=_client())
+    except FAILURES as error:
+        _refused(error)
+        return
+    _enter_class(access, access.token)
+    state[JOINED] = {"link": _link(f"pupil={access.token}"), "pin": None}
+
+
+def join_form(t: Translator) -> None:
+    """Joining with the class code and a nickname; coming back on another device with the PIN."""
+    _ = t.gettext
+    st.markdown(_("Type the code your teacher wrote on the board and choose a nickname (not your full name)."))
+    left, right = st.columns(2)
+    left.text_input(_("Class code"), key="classes_join_code", max_chars=20, placeholder="K7QM-2XVD")
+    right.text_input(_("Nickname"), key="classes_join_nickname", max_chars=24)
+    st.button(_("Join the class"), key="classes_join", type="primary", icon=":material/login:", on_click=_join,
+              args=(t,))
+    with st.expander(_("Joined before, on another device? Come back with your PIN"), icon=":material/key:"):
+        a, b, c = st.columns(3)
+        a.text_input(_("Class code"), key="classes_rejoin_code", max_chars=20)
+        b.text_input(_("Nickname"), key="classes_rejoin_nickname", max_chars=24)
+        c.text_input(_("PIN"), key="classes_rejoin_pin", max_chars=4, type="password")
+        st.button(_("Come back"), key="classes_rejoin", icon=":material/restore:", on_click=_rejoin, args=(t,))
+
+
+def _leave_device() -> None:
+    saved.forget_pupil(st.session_state)
+    st.session_state.pop(JOINED, None)
+    if "pupil" in st.query_params:
+        del st.query_params["pupil"]
+    _say("success", "left")
+
+
+def _delete_self() -> None:
+    token = saved.pupil_token(st.session_state)
+    try:
+        get_storage().leave(token)
+    except FAILURES as error:
+        _refused(error)
+        return
+    _leave_device()
+    _say("success", "deleted_self")
+
+
+def _start_quiz(which: str) -> None:
+    saved.open_class_quiz(st.session_state, which)
+
+
+def pupil_view(t: Translator) -> None:
+    """What a pupil of a class sees: their class, their own link and PIN (once), their progress, the quiz."""
+    _ = t.gettext
+    state = st.session_state
+    pupil = state[saved.PUPIL]
+    st.markdown(_("You are **{nickname}** in the class **{name}** (code {code}).").format(
+        nickname=escape_markdown(pupil["nickname"]), name=escape_markdown(pupil["class_name"]), code=pupil["code"]))
+    joined = state.get(JOINED)
+    if joined:
+        with st.container(border=True, key="classes_joined_box"):
+            st.markdown(_("**Your own link** — keep it: it brings your progress back on this or any device."))
+            st.code(joined["link"], language=None)
+            if joined.get("pin"):
+                st.markdown(_("**Your PIN** — write it down: with the class code, your nickname and the PIN you can "
+                              "come back on another device. It is shown only now."))
+                st.markdown(f"<div class='makao-pin' style='font-size:2.5rem;font-weight:800;"
+                            f"letter-spacing:.2em'>{html.escape(joined['pin'])}</div>", unsafe_allow_html=True)
+            st.button(_("I have written it down"), key="classes_joined_saved", icon=":material/check:",
+                      on_click=lambda: st.session_state.pop(JOINED, None))
+    try:
+        mine = get_storage().progress(saved.pupil_token(state))
+    except FAILURES as error:
+        if failure(error)[0] == "pupil_token_unknown":   # deleted by the teacher: the session is anonymous again
+            saved.forget_pupil(state)
+        st.error(refusal_message(error, t), icon=":material/error:")
+        return
+    cols = st.columns(3)
+    cols[0].metric(_("Answers saved"), len(mine.answers))
+    cols[1].metric(_("Right"), sum(1 for a in mine.answers if a.correct))
+    cols[2].metric(_("Lesson stars"), sum(mine.stars.values()))
+    links = st.columns(4)
+    if pupil.get("quiz") and links[0].button(_("Start the class quiz"), key="classes_start_quiz", type="primary",
+                                             icon=":material/quiz:", on_click=_start_quiz, args=("quiz",)):
+        st.switch_page("app_pages/practice.py")
+    if pupil.get("drills") and links[1].button(_("Practise the class's drills"), key="classes_start_drills",
+                                               icon=":material/fitness_center:", on_click=_start_quiz,
+                                               args=("drills",)):
+        st.switch_page("app_pages/practice.py")
+    links[2].page_link("app_pages/learn.py", label=_("Lessons"), icon=":material/school:")
+    links[3].page_link("app_pages/practice.py", label=_("Practice"), icon=":material/fitness_center:")
+    lessons = pupil.get("lessons") or [s.id for s in model.lesson_choices(pupil["ruleset"])]
+    if lessons:
+        st.markdown("**" + escape_markdown(_("Lessons of the class")) + "**")
+        st.markdown("\n".join(
+            f"- {escape_markdown(model.lesson_title(lesson_id, t))} — "
+            + (model.star_text(mine.stars[lesson_id]) if lesson_id in mine.stars else escape_markdown(_("not done yet")))
+            for lesson_id in lessons))
+    with st.expander(_("Leave the class"), icon=":material/logout:"):
+        st.button(_("Leave on this device (your progress stays saved)"), key="classes_leave",
+                  icon=":material/logout:", on_click=_leave_device)
+        sure = st.checkbox(_("Yes, delete everything saved for me in this class"), key="classes_delete_self_sure")
+        st.button(_("Delete my data"), key="classes_delete_self", icon=":material/delete_forever:",
+                  disabled=not sure, on_click=_delete_self)
+
+
+# ---------------------------------------------------------------------------- the teacher's board
+
+def _teacher_key() -> str | None:
+    """The teacher key of this session, read once from ``?teacher=`` and then taken out of the address bar."""
+    state = st.session_state
+    if "teacher" in st.query_params:
+        state[TEACHER_KEY] = st.query_params.get("teacher") or ""
+        del st.query_params["teacher"]
+    key = state.get(TEACHER_KEY)
+    return key if isinstance(key, str) else None
+
+
+def _forget_teacher() -> None:
+    for name in (TEACHER_KEY, NEW_TEACHER_LINK, NEW_PIN):
+        st.session_state.pop(name, None)
+
+
+def _teacher_action(action: Callable[[Storage, str], object], success: str | None = None) -> object:
+    key = st.session_state.get(TEACHER_KEY)
+    try:
+        result = action(get_storage(), key)
+    except FAILURES as error:
+        code, params = failure(error)
+        _say("error", code, **params)
+        if code in ("teacher_key_wrong", "teacher_key_revoked", "class_code_unknown"):
+            _forget_teacher()
+        return None
+    if success:
+        _say("success", success)
+    return result
+
+
+def _rotate() -> None:
+    new_key = _teacher_action(lambda store, key: store.rotate_teacher_key(key, client=_client()))
+    if new_key:
+        st.session_state[TEACHER_KEY] = new_key
+        st.session_state[NEW_TEACHER_LINK] = _link(f"teacher={new_key}")
+
+
+def _set_joining() -> None:
+    wanted = bool(st.session_state.get("classes_joining_open"))
+    _teacher_action(lambda store, key: store.set_joining(key, wanted, client=_client()),
+                    "joining_open" if wanted else "joining_closed")
+
+
+def _delete_pupil(names: dict[int, str]) -> None:
+    pupil_id = st.session_state.get("classes_manage_pupil")
+    if pupil_id is None:
+        return
+    _teacher_action(lambda store, key: store.delete_pupil(key, int(pupil_id), client=_client()), "pupil_deleted")
+    st.session_state["classes_delete_pupil_sure"] = False
+
+
+def _reset_pin(names: dict[int, str]) -> None:
+    pupil_id = st.session_state.get("classes_manage_pupil")
+    if pupil_id is None:
+        return
+    pin = _teacher_action(lambda store, key: store.reset_pin(key, int(pupil_id), client=_client()))
+    if pin:
+        st.session_state[NEW_PIN] = (names.get(int(pupil_id), ""), pin)
+
+
+def _delete_class() -> None:
+    if _teacher_action(lambda store, key: store.delete_class(key, client=_client()) or True):
+        _forget_teacher()
+        _say("success", "class_deleted")
+
+
+def _code_block(info, t: Translator) -> None:
+    _ = t.gettext
+    title, how = _("Class code"), _("Join on the Classes page of this app.")
+    st.markdown(
+        f"<div style='text-align:center'><div style='font-size:1.2rem'>{html.escape(title)}</div>"
+        f"<div class='makao-class-code' style='font-size:clamp(3rem,9vw,7rem);font-weight:800;"
+        f"letter-spacing:.08em;font-family:monospace'>{html.escape(info.board_code)}</div>"
+        f"<div style='font-size:1.2rem'>{html.escape(how)}</div></div>",
+        unsafe_allow_html=True)
+
+
+def _filters(board: Board, t: Translator) -> tuple[tuple[str, ...], bool]:
+    """The topic filter and the stuck-only switch (kept in session_state across the board's refreshes)."""
+    _ = t.gettext
+    topics = list(board.topics)
+    chosen = [x for x in st.session_state.get(TOPIC_FILTER, []) if x in topics]
+    st.session_state[TOPIC_FILTER] = chosen
+    left, right = st.columns([3, 1], vertical_alignment="bottom")
+    left.multiselect(_("Topics on the board"), topics, key=TOPIC_FILTER,
+                     format_func=lambda x: model.topic_name(x, board.info.ruleset, t),
+                     placeholder=_("Topics answered so far"))
+    right.toggle(_("Only pupils who are stuck"), key=ONLY_STUCK)
+    shown = tuple(chosen) if chosen else tuple(
+        x for x in topics if any(board.cell(p.pupil_id, x).attempts for p in board.pupils)) or tuple(topics[:6])
+    return shown, bool(st.session_state.get(ONLY_STUCK))
+
+
+def _question_table(rows: tuple[model.QuestionRow, ...], t: Translator) -> None:
+    _ = t.gettext
+    esc = html.escape
+    names = ["#", _("Question"), _("Right"), _("Answers"), _("Most common wrong answer"), _("Why it is wrong")]
+    head = "<tr>" + "".join(f"<th>{esc(name)}</th>" for name in names) + "</tr>"
+    body = []
+    for i, row in enumerate(rows, start=1):
+        percent = f"{row.percent:.0f} %" if row.percent is not None else "–"
+        wrong = (t.ngettext("{answer} ({count} time)", "{answer} ({count} times)", row.common_wrong_count).format(
+            answer=row.common_wrong, count=row.common_wrong_count) if row.common_wrong else "")
+        marker = "" if row.in_quiz else " " + _("(practice)")
+        body.append(f"<tr data-question='{esc(row.question_id)}'><td>{i}</td><td>{esc(row.title + marker)}<br>"
+                    f"<small>{esc(row.topic)}</small></td><td><b>{esc(percent)}</b></td><td>{row.answers}</td>"
+                    f"<td>{esc(wrong)}</td><td>{esc(row.reason)}</td></tr>")
+    st.markdown(f"<div style='overflow-x:auto'><table class='makao-questions' "
+                f"style='width:100%;font-size:1.05rem'>{head}{''.join(body)}</table></div>", unsafe_allow_html=True)
+
+
+def _charts(board: Board, topics: tuple[str, ...], rows: tuple[model.QuestionRow, ...], t: Translator) -> None:
+    _ = t.gettext
+    left, right = st.columns(2)
+    counts = pd.DataFrame(model.status_counts(board, topics, t))
+    if board.pupils and not counts.empty:
+        colours = counts.drop_duplicates("status").sort_values("order")
+        chart = alt.Chart(counts).mark_bar().encode(
+            x=alt.X("pupils:Q", title=_("Pupils"), stack="zero"),
+            y=alt.Y("topic:N", title=None, sort=None),
+            color=alt.Color("status:N", title=None, sort=list(colours["status"]),
+                            scale=alt.Scale(domain=list(colours["status"]), range=list(colours["colour"]))),
+            order=alt.Order("order:Q"),
+            tooltip=[alt.Tooltip("topic:N", title=_("Topic")), alt.Tooltip("status:N", title=_("Status")),
+                     alt.Tooltip("pupils:Q", title=_("Pupils"))])
+        left.altair_chart(chart, width="stretch", alt=_("Pupils per topic by status"))
+    bars = pd.DataFrame(model.question_chart_rows(rows))
+    if not bars.empty:
+        chart = alt.Chart(bars).mark_bar(color="#1971c2").encode(
+            x=alt.X("percent:Q", title=_("Right (%)"), scale=alt.Scale(domain=[0, 100])),
+            y=alt.Y("question:N", title=None, sort=None),
+            tooltip=[alt.Tooltip("question:N", title=_("Question")), alt.Tooltip("percent:Q", title=_("Right (%)")),
+                     alt.Tooltip("answers:Q", title=_("Answers"))])
+        right.altair_chart(chart, width="stretch", alt=_("Right answers per question"))
+
+
+@st.fragment(run_every=REFRESH_SECONDS)
+def live_board() -> None:
+    """The part of the board that refreshes by itself: grid, questions, who is stuck, charts."""
+    t = _t()
+    _ = t.gettext
+    key = st.session_state.get(TEACHER_KEY)
+    if not key:
+        return
+    try:
+        board = load_board(get_storage(), key, client=_client())
+    except FAILURES as error:
+        st.error(refusal_message(error, t), icon=":material/error:")
+        return
+    topics, only_stuck = _filters(board, t)
+    pupils = len(board.pupils)
+    answers = sum(p.answers for p in board.pupils)
+    st.markdown("**" + escape_markdown(t.ngettext("{count} pupil", "{count} pupils", pupils).format(count=pupils))
+                + "** · " + escape_markdown(t.ngettext("{count} answer", "{count} answers", answers).format(
+                    count=answers)))
+    if not board.pupils:
+        st.info(_("Nobody has joined yet. Pupils join on the Classes page with the code above."),
+                icon=":material/hourglass_empty:")
+        return
+    rows = model.grid(board, topics, t, only_stuck)
+    st.markdown(model.grid_html(board, topics, rows, t), unsafe_allow_html=True)
+    if only_stuck and not rows:
+        st.caption(escape_markdown(_("Nobody is stuck on these topics.")))
+    stuck = model.stuck_rows(board, t)
+    st.subheader(_("Who is stuck where"), anchor=False)
+    if stuck:
+        lines = []
+        for s in stuck:
+            line = t.ngettext("**{nickname}** — {topic}: {count} wrong answer in a row",
+                              "**{nickname}** — {topic}: {count} wrong answers in a row", s.wrong_in_a_row).format(
+                nickname=escape_markdown(s.nickname), topic=escape_markdown(s.topic), count=s.wrong_in_a_row)
+            if s.answer:
+                line += " · " + escape_markdown(_("last: {answer}").format(answer=s.answer))
+            if s.reason:
+                line += " · " + escape_markdown(s.reason)
+            lines.append("- " + line)
+        st.markdown("\n".join(lines))
+    else:
+        st.caption(escape_markdown(_("Nobody is stuck: nobody has 3 wrong answers in a row on a topic.")))
+    questions = model.question_rows(board, t)
+    st.subheader(_("Questions"), anchor=False)
+    if questions:
+        _question_table(questions, t)
+    else:
+        st.caption(escape_markdown(_("No question answered yet.")))
+    _charts(board, topics, questions, t)
+    if board.lesson_ids:
+        st.subheader(_("Lesson stars"), anchor=False)
+        st.markdown(model.lessons_html(board, t), unsafe_allow_html=True)
+
+
+def _csv_header(t: Translator) -> Callable[[str], str]:
+    _ = t.gettext
+    names = {"nickname": _("nickname"), "joined_utc": _("joined (UTC)"), "answers": _("answers"),
+             "correct": _("right"), "stars": _("stars"), "lessons_done": _("lessons done"),
+             "rounds_played": _("rounds played"), "rounds_won": _("rounds won"), "points": _("points"),
+             "answered_utc": _("answered (UTC)"), "kind": _("kind"), "question_id": _("question"),
+             "variant": _("variant"), "topic": _("topic"), "answer": _("answer"), "reason": _("reason")}
+    return lambda name: names.get(name, name)
+
+
+def _summary_data(key: str, header: Callable[[str], str]) -> str:
+    """The summary CSV, read when the teacher clicks (an empty file if the key stopped working meanwhile)."""
+    try:
+        return summary_csv(load_board(get_storage(), key, client=_client()), header=header)
+    except FAILURES:
+        return ""
+
+
+def _answers_data(key: str, header: Callable[[str], str]) -> str:
+    """Every answer as CSV, read when the teacher clicks (an empty file if the key stopped working meanwhile)."""
+    try:
+        return answers_csv(get_storage(), key, header=header, client=_client())
+    except FAILURES:
+        return ""
+
+
+def _manage(info, board_names: dict[int, str], t: Translator) -> None:
+    _ = t.gettext
+    state = st.session_state
+    with st.expander(_("Manage the class"), icon=":material/settings:"):
+        state["classes_joining_open"] = info.joining_open
+        st.toggle(_("New pupils may join"), key="classes_joining_open", on_change=_set_joining)
+        st.button(_("Make a new teacher link"), key="classes_rotate", icon=":material/key:", on_click=_rotate,
+                  help=_("The current teacher link stops working at once, on every device."))
+        if board_names:
+            st.selectbox(_("Pupil"), list(board_names), key="classes_manage_pupil", format_func=board_names.__getitem__)
+            left, right = st.columns(2)
+            left.button(_("Give a new PIN"), key="classes_reset_pin", icon=":material/pin:", on_click=_reset_pin,
+                        args=(board_names,))
+            sure = right.checkbox(_("Yes, delete this pupil's data"), key="classes_delete_pupil_sure")
+            right.button(_("Delete the pupil"), key="classes_delete_pupil", icon=":material/person_remove:",
+                         disabled=not sure, on_click=_delete_pupil, args=(board_names,))
+            new_pin = state.get(NEW_PIN)
+            if new_pin:
+                st.info(_("New PIN for {nickname}: {pin}").format(nickname=escape_markdown(new_pin[0]), pin=new_pin[1]),
+                        icon=":material/pin:")
+        st.divider()
+        sure = st.checkbox(_("Yes, delete the whole class with all its pupils and answers"),
+                           key="classes_delete_class_sure")
+        st.button(_("Delete the class"), key="classes_delete_class", icon=":material/delete_forever:",
+                  disabled=not sure, on_click=_delete_class)
+        st.button(_("Leave the board on this device"), key="classes_leave_board", icon=":material/logout:",
+                  on_click=_forget_teacher)
+
+
+def teacher_view(t: Translator) -> bool:
+    """The teacher's board; False when the session's key opens no class (the refusal is shown)."""
+    _ = t.gettext
+    key = st.session_state.get(TEACHER_KEY)
+    try:
+        board = load_board(get_storage(), key, client=_client())
+    except FAILURES as error:
+        st.error(refusal_message(error, t), icon=":material/lock:")
+        _forget_teacher()
+        return False
+    info = board.info
+    st.subheader(escape_markdown(_("Board of the class {name}").format(name=info.name)), anchor=False)
+    link = st.session_state.get(NEW_TEACHER_LINK)
+    if link:
+        with st.container(border=True, key="classes_teacher_link_box"):
+            st.warning(_("Your teacher link — keep it private and save it now: it opens this board and is shown "
+                         "only once. Anyone with it can see and delete the class."), icon=":material/key:")
+            st.code(link, language=None)
+            st.button(_("I have saved it"), key="classes_link_saved", icon=":material/check:",
+                      on_click=lambda: st.session_state.pop(NEW_TEACHER_LINK, None))
+    _code_block(info, t)
+    if not info.joining_open:
+        st.caption(escape_markdown(_("The class is closed to new pupils.")))
+    live_board()
+    header = _csv_header(t)
+    left, right = st.columns(2)
+    stem = f"class-{info.code}"
+    left.download_button(_("Download the results (CSV)"), data=partial(_summary_data, key, header),
+                         file_name=f"{stem}-pupils.csv", mime="text/csv", key="classes_csv_summary",
+                         icon=":material/download:", on_click="ignore")
+    right.download_button(_("Download every answer (CSV)"), data=partial(_answers_data, key, header),
+                          file_name=f"{stem}-answers.csv", mime="text/csv", key="classes_csv_answers",
+                          icon=":material/download:", on_click="ignore")
+    _manage(info, {p.pupil_id: p.nickname for p in board.pupils}, t)
+    return True
+
+
+# ---------------------------------------------------------------------------- the page
+
+def draw() -> None:
+    """Draws the Classes page: the teacher's board with a teacher key, the pupil's class, or join and make."""
+    t = _t()
+    _ = t.gettext
+    key = _teacher_key()
+    _show_message(t)
+    if key is not None and teacher_view(t):
+        return
+    state = st.session_state
+    if saved.pupil_token(state) and state.get(saved.PUPIL):
+        pupil_view(t)
+        return
+    join, make = st.tabs([_("Join a class"), _("Make a class (teachers)")])
+    with join:
+        join_form(t)
+    with make:
+        create_form(t)
+

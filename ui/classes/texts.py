@@ -1,0 +1,102 @@
+"""Words of the Classes feature: a message for every storage refusal, and the board's cell statuses.
+
+Every text is a literal gettext/ngettext call, looked up in the reader's translator at display
+time (never at import), so Babel extracts it and two sessions in two languages never mix.
+"""
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from storage.errors import ERROR_CODES, StorageError
+from ui.present.i18n import Translator
+
+# A storage call fails either by a refusal (a code) or because the database cannot be reached.
+FAILURES = (StorageError, SQLAlchemyError)
+UNAVAILABLE = "storage_unavailable"
+_LOG = logging.getLogger(__name__)
+
+# Status of a pupil on a topic (storage.board.STATUSES) -> the symbol drawn beside its colour,
+# so the grid reads without colour too (WCAG 1.4.1).
+STATUS_SYMBOLS = {"none": "·", "learning": "…", "stuck": "!", "mastered": "✓"}
+# Background colours of the grid, light enough for black text on a projector.
+STATUS_COLOURS = {"none": "#f1f3f5", "learning": "#fff3bf", "stuck": "#ffc9c9", "mastered": "#b2f2bb"}
+
+
+def status_word(status: str, t: Translator) -> str:
+    """The name of a board status in the reader's language."""
+    _ = t.gettext
+    return {
+        "none": _("not started"),
+        "learning": _("learning"),
+        "stuck": _("stuck"),
+        "mastered": _("mastered"),
+    }[status]
+
+
+def error_message(code: str, params: Mapping[str, Any], t: Translator) -> str:
+    """A clear sentence for a storage refusal code (storage/errors.py), with its parameters filled in."""
+    _ = t.gettext
+    limit = int(params.get("limit") or 0)
+    if code == "rate_limited":
+        wait = int(params.get("retry_after") or 1)
+        return t.ngettext("Too many attempts. Please wait {count} second and try again.",
+                          "Too many attempts. Please wait {count} seconds and try again.", wait).format(count=wait)
+    if code in ("nickname_too_long", "class_name_too_long", "too_many_items", "class_full"):
+        templates = {
+            "nickname_too_long": t.ngettext("A nickname may have at most {limit} character.",
+                                            "A nickname may have at most {limit} characters.", limit),
+            "class_name_too_long": t.ngettext("A class name may have at most {limit} character.",
+                                              "A class name may have at most {limit} characters.", limit),
+            "too_many_items": t.ngettext("Choose at most {limit} item in each list.",
+                                         "Choose at most {limit} items in each list.", limit),
+            "class_full": t.ngettext("This class is full: it already has {limit} pupil.",
+                                     "This class is full: it already has {limit} pupils.", limit),
+        }
+        return templates[code].format(limit=limit)
+    messages = {
+        "nickname_empty": _("Type a nickname first."),
+        "nickname_bad_characters": _("A nickname may not contain invisible or control characters. Use letters, "
+                                     "digits, spaces and punctuation."),
+        "nickname_taken": _("Someone in this class already has this nickname. Choose another one."),
+        "class_name_empty": _("Give the class a name first."),
+        "class_name_bad_characters": _("A class name may not contain invisible or control characters."),
+        "class_code_format": _("A class code has 8 letters and digits, like K7QM-2XVD. Check what you typed."),
+        "class_code_unknown": _("No class has this code. Check it with your teacher."),
+        "class_closed": _("This class is closed to new pupils. Ask your teacher to open it."),
+        "ruleset_unknown": _("Choose one of the app's variants."),
+        "language_format": _("Choose one of the app's languages."),
+        "lesson_unknown": _("A chosen lesson does not belong to this variant. Choose the lessons again."),
+        "drill_unknown": _("A chosen exercise does not belong to this variant. Choose the exercises again."),
+        "pin_format": _("A PIN has 4 digits."),
+        "answer_invalid": _("This answer could not be saved: it does not fit what the class expects."),
+        "teacher_key_wrong": _("This teacher link is not valid. Open the teacher link you got when you made the "
+                               "class."),
+        "teacher_key_revoked": _("This teacher link is old: a new one was made for this class. Use the newest "
+                                 "teacher link."),
+        "pupil_token_unknown": _("This pupil link is not valid any more (perhaps the teacher deleted it). Join "
+                                 "the class again with its code."),
+        "pupil_unknown": _("Nobody in this class has this nickname."),
+        "pin_wrong": _("This PIN is wrong. Your teacher can give you a new one."),
+        UNAVAILABLE: _("The class's database cannot be reached right now. Please try again in a moment."),
+    }
+    return messages.get(code, _("This did not work. Please try again."))
+
+
+def failure(error: Exception) -> tuple[str, dict[str, Any]]:
+    """The code and parameters of a failed storage call (a database that cannot be reached is logged)."""
+    if isinstance(error, StorageError):
+        return error.code, dict(error.params)
+    _LOG.error("classes storage unavailable: %s", error)
+    return UNAVAILABLE, {}
+
+
+def refusal_message(error: Exception, t: Translator) -> str:
+    """The sentence for a failed storage call: its refusal, or that the database cannot be reached."""
+    return error_message(*failure(error), t)
+
+
+__all__ = ["ERROR_CODES", "FAILURES", "UNAVAILABLE", "failure", "STATUS_COLOURS", "STATUS_SYMBOLS", "error_message", "refusal_message", "status_word"]
