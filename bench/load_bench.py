@@ -84,9 +84,8 @@ class Server:
         if _can_pin(core):
             command = ["taskset", "-c", str(core), *command]
         self.log = log.open("wb")
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
         self.process = subprocess.Popen(command, cwd=cwd, stdout=self.log, stderr=subprocess.STDOUT,
-                                        start_new_session=True, env=env)
+                                        start_new_session=True)
         deadline = time.monotonic() + 60
         while True:
             if self.process.poll() is not None:
