@@ -1,70 +1,8 @@
 """Home: what makao is, its family, the variants to choose from and what each page does."""
 from __future__ import annotations
 
-import streamlit as st
-
-from engine.ruleset import load_ruleset
-from ui.present.cards import hand_html
-from ui.present.rules_text import escape_markdown, special_card_examples, variant_summary
-from ui.shell import session
+from ui.home.page import draw
 from ui.shell.layout import page_header
-from ui.shell.pages import PAGES
-
-t = session.tr()
-_ = t.gettext
 
 page_header(__file__)
-st.markdown(_(
-    "Makao is a card game for two or more players. In turn, each player puts a card on the pile "
-    "that matches the top card in suit or in rank; the first to get rid of all their cards wins. "
-    "Special cards make the game lively: some attack (the next player draws cards or sits out), "
-    "some wish for a rank or a suit, and in some homes the queen fits on anything."
-))
-st.markdown(_(
-    "It is played all over Poland, and under the same name in Denmark and Hungary, but every home "
-    "plays it a little differently. This app teaches each variant from its own written rules."
-))
-
-st.subheader(_("Its family"), anchor="family")
-st.markdown("\n".join((
-    "- " + _("**Mau-Mau** (Germany, Austria): a 32-card deck; the seven makes the next player draw "
-             "two, and the jack fits on anything and names the next suit."),
-    "- " + _("**Crazy Eights** (English-speaking countries): the eight is wild and names the next suit; "
-             "the commercial game UNO grew out of it."),
-    "- " + _("**Prší** (Czechia, Slovakia): a 32-card deck; the seven makes the next player draw two, "
-             "the ace makes them stand, and the over card changes the suit."),
-)))
-
-st.subheader(_("Pick a variant"), anchor="variants")
-chosen = session.variant()
-for variant_id in session.available_variants():
-    ruleset = load_ruleset(variant_id)
-    with st.container(border=True):
-        text, action = st.columns([3, 1], vertical_alignment="center")
-        name = escape_markdown(_(ruleset.name))
-        text.markdown(f"**{name}**  \n{variant_summary(ruleset, t)}")
-        # hand_html escapes every text it places; st.html would strip the SVG.
-        text.markdown(hand_html(
-            special_card_examples(ruleset), ruleset.deck.art, four_colour=session.four_colour(), width=46,
-            overlap=0.12, translations=t,
-            aria_label=_("The special cards of {name}").format(name=_(ruleset.name)),
-        ), unsafe_allow_html=True)
-        if variant_id == chosen:
-            action.markdown(":material/check_circle: " + _("Chosen"))
-        else:
-            action.button(
-                _("Choose"), key=f"choose_{variant_id}", icon=":material/radio_button_unchecked:",
-                on_click=session.set_variant, args=(variant_id,),
-            )
-st.page_link(
-    "app_pages/rules.py",
-    label=_("Read the rules of {name}").format(name=_(load_ruleset(chosen).name)),
-    icon=":material/menu_book:",
-)
-
-st.subheader(_("What you find here"), anchor="sections")
-for spec in PAGES:
-    with st.container():
-        st.page_link(spec.script, label=_(spec.title), icon=spec.icon)
-        st.caption(_(spec.summary))
-st.caption(_("Change the language and the variant at any time in the sidebar."))
+draw()

@@ -1,15 +1,8 @@
 """Learn: step-by-step lessons of the chosen variant, played on real cards and checked by the engine."""
 from __future__ import annotations
 
-import streamlit as st
-
-from engine.scenario import ScenarioError
-from ui.learn.page import learn_page
-from ui.shell import session
+from ui.learn.page import draw
 from ui.shell.layout import page_header
 
 page_header(__file__)
-try:
-    learn_page()
-except ScenarioError:
-    st.error(session.tr().gettext("The lessons cannot be read right now. Please try again later."))
+draw()

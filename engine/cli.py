@@ -171,6 +171,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--reference", action="store_true",
                    help="play on the reference engine (legal_moves + child) instead of the playout kernel")
     p.set_defaults(run=cmd_selfplay)
+    from engine.cli_play import register as register_computer_players  # play, move (imports this module)
+    register_computer_players(sub)
     return parser
 
 

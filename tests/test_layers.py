@@ -223,3 +223,17 @@ def test_relative_imports_are_resolved() -> None:
     assert _resolve("ui.play.model", False, 2, "learn") == "ui.learn"
     assert _resolve("ui.play", True, 1, "model") == "ui.play.model"
     assert _resolve("engine.rules", False, 1, None) == "engine"
+
+
+def test_page_scripts_stay_thin() -> None:
+    # A page script draws its heading and hands over to its feature: no drawing code of its own.
+    for path in sorted((ROOT / "app_pages").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        body = [node for node in tree.body if not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant))]
+        imports = [node for node in body if isinstance(node, (ast.Import, ast.ImportFrom))]
+        calls = [node for node in body if node not in imports]
+        assert len(calls) <= 2 and all(isinstance(n, ast.Expr) and isinstance(n.value, ast.Call) for n in calls), \
+            f"{path.name}: a page script only calls page_header(__file__) and its feature's draw()"
+        modules = {n.module for n in imports if isinstance(n, ast.ImportFrom)} - {"__future__"}
+        features = {m for m in modules if m != "ui.shell.layout"}
+        assert len(features) == 1 and next(iter(features)).endswith(".page"), (path.name, modules)

@@ -3,6 +3,9 @@
 Playwright cannot download its own browsers on these machines, so the tests drive
 ``/usr/bin/chromium`` (override with ``CHROMIUM``). Without it the tests are skipped,
 unless ``REQUIRE_E2E=1`` (CI), where a missing browser fails the run.
+
+Safe under pytest-xdist: every worker has its own browser and servers (session fixtures are
+per worker), each server on a port of its own, and logs named after the worker.
 """
 from __future__ import annotations
 
@@ -37,6 +40,7 @@ CHROMIUM_ARGS = [
     "--disable-dev-shm-usage",
 ]
 SERVER_START_SECONDS = 60
+PORT_ATTEMPTS = 5   # another worker may take a free port between our look and streamlit's bind
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -61,13 +65,13 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-@contextmanager
-def serve_app(name: str) -> Iterator[str]:
-    """Serves streamlit_app.py on a free loopback port in its own process group; yields its URL."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    port = _free_port()
-    log = (ARTIFACTS / f"server-{name}.log").open("wb")
-    process = subprocess.Popen(
+def _worker() -> str:
+    """The pytest-xdist worker id (gw0, gw1, ...), or "main" without xdist."""
+    return os.environ.get("PYTEST_XDIST_WORKER", "main")
+
+
+def _start_server(port: int, log) -> subprocess.Popen:
+    return subprocess.Popen(
         [
             sys.executable, "-m", "streamlit", "run", "streamlit_app.py",
             "--server.headless", "true", "--server.address", "127.0.0.1", "--server.port", str(port),
@@ -76,31 +80,60 @@ def serve_app(name: str) -> Iterator[str]:
         ],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
     )
-    url = f"http://127.0.0.1:{port}"
+
+
+def _healthy(url: str) -> bool:
     try:
-        deadline = time.monotonic() + SERVER_START_SECONDS
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError(f"streamlit exited with {process.returncode}; see {log.name}")
-            try:
-                with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as response:
-                    if response.status == 200:
-                        break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"streamlit did not answer /_stcore/health in {SERVER_START_SECONDS} s")
-            time.sleep(0.2)
+        with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as response:
+            return response.status == 200
+    except (urllib.error.URLError, ConnectionError, TimeoutError):
+        return False
+
+
+def _stop(process: subprocess.Popen) -> None:
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=10)
+    except ProcessLookupError:
+        pass
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
+
+
+@contextmanager
+def serve_app(name: str) -> Iterator[str]:
+    """Serves streamlit_app.py on a free loopback port in its own process group; yields its URL.
+
+    Start-up is polled on the health URL. A server that exits because its port was taken in the
+    meantime (a parallel worker) is started again on another free port.
+    """
+    ARTIFACTS.mkdir(exist_ok=True)
+    log_path = ARTIFACTS / f"server-{name}-{_worker()}.log"
+    log = log_path.open("wb")
+    process = None
+    try:
+        for _attempt in range(PORT_ATTEMPTS):
+            port = _free_port()
+            url = f"http://127.0.0.1:{port}"
+            process = _start_server(port, log)
+            deadline = time.monotonic() + SERVER_START_SECONDS
+            while process.poll() is None and not _healthy(url):
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"streamlit did not answer /_stcore/health in {SERVER_START_SECONDS} s")
+                time.sleep(0.2)  # the poll interval of a wait on the health URL
+            if process.poll() is None:
+                break
+            log.flush()
+            said = log_path.read_text(errors="replace")
+            if f"Port {port} is not available" not in said and f"Port {port} is already in use" not in said:
+                raise RuntimeError(f"streamlit exited with {process.returncode}; see {log_path.name}")
+        else:
+            raise RuntimeError(f"no free port after {PORT_ATTEMPTS} attempts; see {log_path.name}")
         yield url
     finally:
-        try:
-            os.killpg(process.pid, signal.SIGTERM)
-            process.wait(timeout=10)
-        except ProcessLookupError:
-            pass
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=10)
+        if process is not None:
+            _stop(process)
         log.close()
 
 
@@ -160,5 +193,6 @@ def screenshot(page, name: str) -> Path:
     """Saves a full-page screenshot under test-artifacts/ and returns its path."""
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.evaluate("() => document.fonts.ready")      # the text is drawn in its own font
+    page.screenshot(path=str(path), full_page=True, animations="disabled")
     return path

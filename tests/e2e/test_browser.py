@@ -87,9 +87,8 @@ def test_screenshot_of_the_home_page(app_url, new_page) -> None:
     page.goto(app_url + "/")
     wait_for_app(page)
     expect(page.locator("svg.makao-card").first).to_be_visible()
-    page.wait_for_timeout(300)
     path = screenshot(page, "home-en")
     if os.environ.get("UPDATE_SCREENSHOT") == "1":
         (ROOT / "docs").mkdir(exist_ok=True)
-        page.screenshot(path=str(ROOT / "docs" / "screenshot.png"), full_page=False)
+        page.screenshot(path=str(ROOT / "docs" / "screenshot.png"), full_page=False, animations="disabled")
     assert path.stat().st_size > 10_000

@@ -26,7 +26,7 @@ from ui.compare.table import (
 )
 from ui.present.i18n import Translator
 from ui.present.rules_text import escape_markdown
-from ui.shell import handoff, house_rules
+from ui.shell import handoff, house_rules, session
 from ui.shell.pages import SANDBOX_SCRIPT
 
 SELECTION = "compare_selection"         # the picked variant ids (kept when the page is left)
@@ -322,3 +322,28 @@ def draw_house_rules(t: Translator) -> None:
     )
     remove.button(_("Remove the house rules"), key=HOUSE_REMOVE, on_click=house_rules.remove_house_rules,
                   icon=":material/delete:")
+
+
+def draw() -> None:
+    """Draws the whole Compare variants page: the picker, then the table, the positions and the house rules."""
+    t = session.tr()
+    _ = t.gettext
+    st.markdown(_(
+        "How does Danish makao differ from Polish? Every cell below is written from the same rule data "
+        "the game engine plays by, and every position is judged live by the engine."
+    ))
+    draw_picker(t)
+    table, positions, house = st.tabs([
+        ":material/table_chart: " + _("Rules side by side"),
+        ":material/gavel: " + _("Positions where they differ"),
+        ":material/home_work: " + _("House rules"),
+    ])
+    with table:
+        columns = compared_columns(t)
+        draw_table(columns, t)
+        draw_corrections([ruleset for _label, ruleset in columns], t)
+        draw_notes(columns, t)
+    with positions:
+        draw_contrasts(t)
+    with house:
+        draw_house_rules(t)

@@ -14,7 +14,7 @@ import streamlit as st
 from engine.moves import Move, parse_move
 from engine.rules import apply_move, check
 from engine.ruleset import load_ruleset
-from engine.scenario import Scenario, Step, lessons_of, load_scenarios
+from engine.scenario import Scenario, ScenarioError, Step, lessons_of, load_scenarios
 from engine.state import State
 from ui.learn import lesson as ls
 from ui.learn.progress import ProgressCodeError, progress_code, read_progress_code
@@ -471,4 +471,12 @@ def learn_page() -> None:
         player_view(lesson, run, t)
 
 
-__all__ = ["learn_page", "lesson_list", "player_view", "move_words", "star_line", "STARS", "RUN"]
+def draw() -> None:
+    """Draws the Learn page; lessons that cannot be read give a message, not a traceback."""
+    try:
+        learn_page()
+    except ScenarioError:
+        st.error(session.tr().gettext("The lessons cannot be read right now. Please try again later."))
+
+
+__all__ = ["draw", "learn_page", "lesson_list", "player_view", "move_words", "star_line", "STARS", "RUN"]

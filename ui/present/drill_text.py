@@ -14,9 +14,9 @@ from engine.moves import Move, parse_move
 from engine.rules import apply_move, check
 from engine.state import State
 from engine.verdicts import Event
-from ui.present.cards import card_back_svg, hand_html
+from ui.present.cards import card_back_svg, hand_html, suit_word
 from ui.present.i18n import N_, Translator
-from ui.present.reasons import card_text, describe_event, describe_verdict, player, suit_word, wish_rank_text
+from ui.present.reasons import card_text, describe_event, describe_verdict, player, wish_rank_text
 
 
 def _cap(text: str) -> str:
@@ -215,11 +215,11 @@ def position_html(st: State, tr: Translator, *, width: int = 72, show_status: bo
     if show_status:
         for line in status_lines(st, tr):
             parts.append(f'<div style="font-weight:600">{html.escape(line)}</div>')
-    hand = [name(c) for c in st.hands[learner]]
+    mine_cards = [name(c) for c in st.hands[learner]]
     mine = _("Your hand (you are {player})").format(player=player(learner, tr))
     parts.append(f'<div style="font-weight:600">{html.escape(mine)}</div>')
-    parts.append(hand_html(hand, art, four_colour=four_colour, width=width, overlap=0.15, translations=tr, aria_label=mine,
-                           inline=inline))
+    parts.append(hand_html(mine_cards, art, four_colour=four_colour, width=width, overlap=0.15, translations=tr,
+                           aria_label=mine, inline=inline))
     parts.append("</div>")
     return "".join(parts)
 

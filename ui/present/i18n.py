@@ -12,10 +12,14 @@ from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
 from types import MappingProxyType
+from typing import Literal
 
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+
+# The list styles of babel.lists.format_list this app uses: "a, b and c" and "a, b or c".
+ListStyle = Literal["standard", "or"]
 
 LOCALES_DIR = Path(__file__).resolve().parents[2] / "locales"
 DOMAIN = "messages"
@@ -53,12 +57,11 @@ class Translator:
         """Returns the plural form, in a context, that fits the count n."""
         return self.catalog.npgettext(context, singular, plural, n)
 
-    def format_list(self, items: list[str] | tuple[str, ...], style: str = "standard") -> str:
+    def format_list(self, items: list[str] | tuple[str, ...], style: ListStyle = "standard") -> str:
         """Joins items the way this language does ("a, b and c"; style "or": "a, b or c")."""
-        items = list(items)
         if not items:
             return ""
-        return format_list(items, style=style, locale=self.language)
+        return format_list(list(items), style=style, locale=self.language)
 
 
 def normalize_language(value: object) -> str | None:

@@ -7,12 +7,22 @@ Seats are shown to people as "player N" with N = seat + 1.
 from __future__ import annotations
 
 import gettext
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from engine.verdicts import Event, Reason, Verdict
 from ui.present.cards import card_name, card_short, index_text, rank_word, suit_word
 
-Translations = gettext.NullTranslations
+
+class Translations(Protocol):
+    """What sentences need from a catalog: ``Translator`` and ``gettext.NullTranslations`` both have it."""
+
+    def gettext(self, message: str, /) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
+
+    def pgettext(self, context: str, message: str, /) -> str: ...
+
 
 
 def card_text(card: str, deck: str, tr: Translations) -> str:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from engine.cards import DeckKind
 from engine.ruleset import CardRule, DefenceRule, Ruleset
 from ui.present.cards import FRENCH_SUIT_GLYPHS, card_name, index_text
-from ui.present.i18n import N_, Translator
+from ui.present.i18n import N_, ListStyle, Translator
 
 # Suit names, for the deck overview; Hungarian suits are words (no emoji font for them).
 SUIT_NAMES = {
@@ -79,7 +79,7 @@ def pattern_label(deck: DeckKind, pattern: str, t: Translator) -> str:
     return card_name(pattern, deck.art, t)
 
 
-def _patterns(deck: DeckKind, patterns: tuple[str, ...], t: Translator, style: str = "or") -> str:
+def _patterns(deck: DeckKind, patterns: tuple[str, ...], t: Translator, style: ListStyle = "or") -> str:
     return t.format_list([pattern_label(deck, p, t) for p in patterns], style=style)
 
 
@@ -165,6 +165,7 @@ def _matching_section(r: Ruleset, t: Translator) -> Section:
 
 
 def _several_section(r: Ruleset, t: Translator) -> Section:
+    paragraphs: tuple[str, ...]
     if r.several_cards:
         paragraphs = (
             t.gettext(

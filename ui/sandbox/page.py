@@ -444,7 +444,7 @@ def draw_problems(problems: tuple[Problem, ...], deck: str, t: Translator) -> No
     st.error(head + "\n\n" + bullets(lines), icon=":material/report:")
 
 
-def draw_page() -> None:
+def draw() -> None:
     """Draws the whole sandbox for the session."""
     t = session.tr()
     _ = t.gettext

@@ -14,9 +14,14 @@ import streamlit as st
 _PREFIX = "_handoff_"
 
 
+def leave(script: str, payload: dict[str, Any], state: MutableMapping[str, Any]) -> None:
+    """Leaves payload in the session's state for the page whose script is this path."""
+    state[_PREFIX + script] = payload
+
+
 def hand_over(script: str, payload: dict[str, Any]) -> None:
     """Leaves payload for the page whose script is this path, and switches to that page."""
-    st.session_state[_PREFIX + script] = payload
+    leave(script, payload, st.session_state)
     st.switch_page(script)
 
 

@@ -62,6 +62,17 @@ PAGES: tuple[PageSpec, ...] = (
         ),
     ),
     PageSpec(
+        script="app_pages/play.py",
+        url_path="play",
+        title=N_("Play"),
+        heading=N_("Play a round"),
+        icon=":material/playing_cards:",
+        summary=N_(
+            "A whole round against computer players on a card table: tap your cards, and read why every "
+            "move, yours and theirs, was allowed. Matches, scores, replay and hot seat."
+        ),
+    ),
+    PageSpec(
         script=SANDBOX_SCRIPT,
         url_path="sandbox",
         title=N_("Sandbox"),

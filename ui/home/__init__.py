@@ -1,0 +1,1 @@
+"""Home: what makao is, its relatives, and the variants to choose from."""

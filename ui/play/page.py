@@ -1,0 +1,237 @@
+"""The Play page: a whole round (or a match) against computer players on the card table, every move explained.
+
+The one Streamlit module of the feature. The game lives in ``st.session_state[GAME]`` (one per
+session); every table action — from the card-table component, from a button here, or from a test —
+goes through ``ui.play.model.act``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from engine.position import position_to_json
+from engine.ruleset import Ruleset, load_ruleset
+from ui.present.i18n import Translator
+from ui.play import model
+from ui.play.model import STRENGTHS, Game, act
+from ui.play.text import (
+    match_summary, narrate_turn, notice_text, score_cell, score_rule, seat_name, stats_line, strength_label,
+    transcript, transcript_name,
+)
+from ui.play.view import table_data
+from ui.shell import handoff, house_rules, session
+from ui.shell.pages import SANDBOX_SCRIPT
+from ui.widgets.card_table import card_table
+
+GAME = "play_game"
+LIGHTING = "play_lighting"          # beginner switch: light the cards that may be played
+FASTER = "play_faster"
+TABLE = "play_table"
+SET = "play_set_"                   # prefix of the new-game form's widget keys
+LOG_SHOWN = 40
+
+
+def game() -> Game | None:
+    value = st.session_state.get(GAME)
+    return value if isinstance(value, Game) else None
+
+
+def _act(action: dict[str, Any]) -> None:
+    current = game()
+    if current is not None:
+        st.session_state[GAME] = act(current, action)
+
+
+# ------------------------------------------------------------------------------- the new-game form
+
+def _rulesets() -> dict[str, Ruleset]:
+    out = {vid: load_ruleset(vid) for vid in session.available_variants()}
+    house = house_rules.house_ruleset()
+    if house is not None:
+        out[house.id] = house
+    return out
+
+
+def _rules_label(ruleset: Ruleset, t: Translator) -> str:
+    _ = t.gettext
+    if ruleset.id in session.available_variants():
+        return _(ruleset.name)
+    return _("House rules ({name})").format(name=_(ruleset.name))
+
+
+def _on_deal() -> None:
+    known = _rulesets()
+    rules = known.get(st.session_state.get(SET + "rules")) or load_ruleset(session.variant())
+    players = model.clamp_players(rules, st.session_state.get(SET + "players", model.default_players(rules)))
+    humans = st.session_state.get(SET + "humans", 1)
+    strengths = [st.session_state.get(f"{SET}strength_{seat}", model.DEFAULT_STRENGTH) for seat in range(players)]
+    try:
+        humans_n = min(max(int(humans), 1), players)
+    except (TypeError, ValueError):
+        humans_n = 1
+    settings = model.make_settings(rules, players, humans_n, strengths[humans_n:], st.session_state.get(SET + "seed", 1),
+                                   st.session_state.get(SET + "rounds", 1), st.session_state.get(SET + "counted", False))
+    old = game()
+    st.session_state[GAME] = model.start(settings, old.stats if old is not None else None)
+
+
+def draw_new_game(t: Translator, expanded: bool) -> None:
+    _ = t.gettext
+    known = _rulesets()
+    if st.session_state.get(SET + "rules") not in known:
+        st.session_state[SET + "rules"] = session.variant()
+    with st.expander(_("New game"), expanded=expanded, icon=":material/playing_cards:"):
+        rules_id = st.selectbox(_("Rules"), options=list(known), key=SET + "rules",
+                                format_func=lambda vid: _rules_label(known[vid], t))
+        rules = known[rules_id]
+        low, high = rules.players
+        if not low <= st.session_state.get(SET + "players", 0) <= high:
+            st.session_state[SET + "players"] = model.default_players(rules)
+        cols = st.columns(2)
+        players = cols[0].number_input(_("Players at the table"), min_value=low, max_value=high, step=1,
+                                       key=SET + "players")
+        if not 1 <= st.session_state.get(SET + "humans", 1) <= players:
+            st.session_state[SET + "humans"] = 1
+        humans = cols[1].number_input(
+            _("People at this screen"), min_value=1, max_value=int(players), step=1, key=SET + "humans",
+            help=_("Two or more: a hot-seat game. Between the turns of two people the hand is hidden until the "
+                   "next one takes the device."))
+        if players > humans:
+            st.caption(_("Computer players"))
+            strength_cols = st.columns(min(4, int(players - humans)))
+            for index, seat in enumerate(range(int(humans), int(players))):
+                strength_cols[index % len(strength_cols)].selectbox(
+                    seat_name_plain(seat, t), options=list(STRENGTHS), key=f"{SET}strength_{seat}",
+                    index=list(STRENGTHS).index(model.DEFAULT_STRENGTH),
+                    format_func=lambda s: strength_label(s, t))
+        cols = st.columns(3)
+        cols[0].number_input(_("Seed"), min_value=0, max_value=2**31 - 1, step=1, value=1, key=SET + "seed",
+                             help=_("The same seed deals the same cards: replay a round or share it."))
+        cols[1].number_input(_("Rounds in the match"), min_value=1, max_value=model.MAX_ROUNDS, step=1, value=1,
+                             key=SET + "rounds")
+        cols[2].toggle(_("Counted match"), key=SET + "counted", help=_("No take-backs."))
+        st.button(_("Deal"), key="play_deal", type="primary", icon=":material/play_arrow:", on_click=_on_deal)
+
+
+def seat_name_plain(seat: int, t: Translator) -> str:
+    text = t.gettext("player {number}").format(number=seat + 1)
+    return text[:1].upper() + text[1:]
+
+
+# ------------------------------------------------------------------------------- the table and around it
+
+def draw_options(t: Translator) -> None:
+    _ = t.gettext
+    st.session_state.setdefault(LIGHTING, True)
+    st.session_state.setdefault(FASTER, False)
+    cols = st.columns(2)
+    cols[0].toggle(_("Light up the cards I may play"), key=LIGHTING,
+                   help=_("Off: every card looks the same, and you find the legal ones yourself."))
+    cols[1].toggle(_("Faster computer players"), key=FASTER)
+
+
+def draw_log(g: Game, t: Translator) -> None:
+    _ = t.gettext
+    turns = g.rounds[-1].turns[:g.replay] if g.replay is not None and g.rounds else g.turns
+    st.subheader(_("What happened"), anchor=False)
+    if not turns:
+        st.caption(_("No move yet. Player 1 starts."))
+        return
+    lines = []
+    for number, turn in enumerate(turns, start=1):
+        if number <= len(turns) - LOG_SHOWN:
+            continue
+        lines.append(f"{number}. " + " ".join(narrate_turn(turn, g, t)))
+    with st.container(height=260, key="play_log"):
+        for line in reversed(lines):  # newest first: the last move is always in view
+            st.markdown(line.replace("*", "\\*"))
+
+
+def draw_sandbox_button(g: Game, t: Translator) -> None:
+    _ = t.gettext
+    state = model.shown_state(g)
+    if state.over:
+        return
+    position = position_to_json(state)
+    position.pop("over", None)
+    if st.button(_("Open this moment in the Sandbox"), key="play_open_sandbox", icon=":material/science:",
+                 help=_("Opens the position with every hand face up, to try other moves. Your game stays here: "
+                        "come back to Play in the menu.")):
+        handoff.hand_over(SANDBOX_SCRIPT, position)   # in this session, so house rules travel too
+
+
+def draw_round_end(g: Game, t: Translator) -> None:
+    _ = t.gettext
+    record = g.rounds[-1]
+    st.subheader(_("Scores"), anchor=False)
+    st.caption(score_rule(g, t))
+    rows = {}
+    for rec in g.rounds:
+        rows[_("Round {number}").format(number=rec.number)] = [score_cell(g, rec, s, t) for s in range(g.settings.players)]
+    rows[_("Total")] = [str(v) for v in model.totals(g)]
+    frame = pd.DataFrame(rows, index=[seat_name_plain(s, t) for s in range(g.settings.players)]).T
+    st.table(frame)
+    summary = match_summary(g, t)
+    if summary:
+        st.markdown("**" + summary + "**")
+    cols = st.columns(3)
+    if not g.match_over:
+        cols[0].button(_("Next round"), key="play_next_round", type="primary", icon=":material/skip_next:",
+                       on_click=_act, args=({"type": "next_round"},))
+    else:
+        cols[0].button(_("Play again"), key="play_again", type="primary", icon=":material/replay:", on_click=_on_deal)
+    cols[1].download_button(_("Download the round (text)"), data=transcript(g, record, t),
+                            file_name=transcript_name(g, record), mime="text/plain", key="play_transcript",
+                            icon=":material/download:", on_click="ignore")
+    if g.replay is None:
+        cols[2].button(_("Replay the round"), key="play_replay", icon=":material/history:", on_click=_act,
+                       args=({"type": "replay", "to": 0},))
+
+
+def draw_replay_bar(g: Game, t: Translator) -> None:
+    _ = t.gettext
+    total = len(g.rounds[-1].turns)
+    at = g.replay or 0
+    st.info(_("Replay: move {at} of {total}. Every hand is shown face up.").format(at=at, total=total),
+            icon=":material/history:")
+    cols = st.columns(4)
+    cols[0].button(_("Start"), key="play_replay_start", on_click=_act, args=({"type": "replay", "to": 0},),
+                   icon=":material/first_page:", disabled=at == 0)
+    cols[1].button(_("Back"), key="play_replay_back", on_click=_act, args=({"type": "replay", "to": at - 1},),
+                   icon=":material/chevron_left:", disabled=at == 0)
+    cols[2].button(_("Forward"), key="play_replay_forward", on_click=_act, args=({"type": "replay", "to": at + 1},),
+                   icon=":material/chevron_right:", disabled=at >= total)
+    cols[3].button(_("End replay"), key="play_replay_end", on_click=_act, args=({"type": "replay_end"},),
+                   icon=":material/close:")
+
+
+def draw_page() -> None:
+    """Draws the Play page for the session."""
+    t = session.tr()
+    _ = t.gettext
+    g = game()
+    st.markdown(_("Play a whole round against computer players. Every move, yours and theirs, is explained."))
+    draw_new_game(t, expanded=g is None)
+    if g is None:
+        st.info(_("Choose the rules and the players above, then Deal."), icon=":material/info:")
+        return
+    draw_options(t)
+    notice = notice_text(g.notice, t)
+    if notice:
+        st.caption(notice)
+    data = table_data(g, t, lighting=bool(st.session_state.get(LIGHTING, True)), four_colour=session.four_colour(),
+                      pace="fast" if st.session_state.get(FASTER) else "normal")
+    with st.container(key="play_table_box"):
+        card_table(data, key=TABLE, on_action=_act)
+    if data["timer"] is not None:
+        st.button(_("Next move"), key="play_step", icon=":material/skip_next:", on_click=_act, args=({"type": "step"},),
+                  help=_("The computer players move by themselves; this makes the next move at once."))
+    if g.replay is not None:
+        draw_replay_bar(g, t)
+    elif g.over:
+        draw_round_end(g, t)
+    draw_log(g, t)
+    draw_sandbox_button(g, t)
+    st.caption(stats_line(g, t))

@@ -1,0 +1,306 @@
+"""The Play page's words: seat names, the running narration, banners, notices, scores and the transcript.
+
+No Streamlit. Rule sentences come from the engine's events and reason codes through ``ui.reasons``;
+this module only names the seats ("player 1 (you)"), says who hits whom, and the game's own words
+("Stop makao!", the score table). Every msgid is a literal gettext call here, so Babel extracts it.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.moves import format_move
+from engine.verdicts import Event, Verdict
+from ui.present.i18n import N_, Translator
+from ui.play.model import (
+    Game, RoundRecord, Turn, auto_call, higher_is_better, is_human, match_loser, next_seat, people_out,
+    previous_seat, strength_of, totals,
+)
+from ui.present.cards import suit_word
+from ui.present.reasons import card_text, describe_event, describe_verdict, wish_rank_text
+
+STRENGTH_LABELS = {
+    "beginner": N_("beginner"),
+    "club": N_("club player"),
+    "expert": N_("expert"),
+}
+# The same msgids as the house-rules form, so the catalogs translate them once.
+DURATION_LABELS = {
+    "round": N_("one full round, its player included"),
+    "until_return": N_("until the turn comes back to its player"),
+    "until_covered": N_("until another card covers it"),
+    "until_fulfilled": N_("until someone meets it"),
+}
+_SEAT_KEYS = ("seat", "by", "target", "winner", "loser")
+
+
+def seat_name(game: Game, seat: int, t: Translator) -> str:
+    """Names a seat for people: "player 1 (you)" for the one learner, "player N" otherwise."""
+    if game.settings.humans == 1 and seat == 0:
+        return t.gettext("player {number} (you)").format(number=seat + 1)
+    return t.gettext("player {number}").format(number=seat + 1)
+
+
+def seat_title(game: Game, seat: int, t: Translator) -> str:
+    """A seat's label at the table: its name and, for a computer, its strength."""
+    name = seat_name(game, seat, t)
+    strength = strength_of(game, seat)
+    if strength is None:
+        return name[:1].upper() + name[1:]
+    return t.gettext("{name} · {strength}").format(name=name[:1].upper() + name[1:],
+                                                    strength=t.gettext(STRENGTH_LABELS.get(strength, strength)))
+
+
+def strength_label(strength: str, t: Translator) -> str:
+    return t.gettext(STRENGTH_LABELS.get(strength, strength))
+
+
+def _named(event: Event, game: Game, t: Translator, turn: Turn | None) -> Event:
+    params = dict(event.params)
+    for key in _SEAT_KEYS:
+        if isinstance(params.get(key), int):
+            params[key] = seat_name(game, params[key], t)
+    if event.kind == "attack" and turn is not None and isinstance(event.params.get("target"), int):
+        target = event.params["target"]
+        name = seat_name(game, target, t)
+        if target == previous_seat(turn.before, turn.seat) and target != next_seat(turn.before, turn.seat):
+            params["target"] = t.gettext("the previous player, {name},").format(name=name)
+        elif target == next_seat(turn.before, turn.seat):
+            params["target"] = t.gettext("the next player, {name},").format(name=name)
+    return Event(event.kind, params)
+
+
+def narrate_turn(turn: Turn, game: Game, t: Translator, reveal: bool = False) -> list[str]:
+    """The sentences of one move: what was played or drawn and every effect, from the engine's events.
+
+    A computer player's drawn card stays hidden unless ``reveal`` (a finished round's transcript)."""
+    deck = game.rules.deck.art
+    lines: list[str] = []
+    for event in turn.events:
+        if event.kind == "turn":
+            continue
+        if event.kind == "can_play_drawn" and not (reveal or _shown_to(game, turn.seat)):
+            continue  # another player's drawn card stays hidden until it is played
+        if event.kind == "call_penalty" and turn.caught_by is not None:
+            lines.append(t.gettext('{catcher} calls "Stop {word}!"').format(
+                catcher=_cap(seat_name(game, turn.caught_by, t)), word=event.params.get("word", "makao")))
+        lines.append(describe_event(_named(event, game, t, turn), deck, t))
+        if (event.kind == "played" and auto_call(game.rules)
+                and len(_after_hand(turn)) == 1):
+            lines.append(t.gettext('The game says "Makao!" for {seat}: one card left.').format(
+                seat=seat_name(game, turn.seat, t)))
+    if turn.move.kind == "pass" and not any(e.kind not in ("turn", "passed_over") for e in turn.events):
+        lines.insert(0, t.gettext("{seat} keeps the drawn card.").format(seat=_cap(seat_name(game, turn.seat, t))))
+    return lines
+
+
+def _after_hand(turn: Turn) -> list[int]:
+    hand = list(turn.before.hands[turn.seat])
+    for card in turn.move.cards:
+        if card in hand:
+            hand.remove(card)
+    return hand
+
+
+def _shown_to(game: Game, seat: int) -> bool:
+    return is_human(game, seat) and game.settings.humans == 1
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def verdict_text(verdict: Verdict, game: Game, t: Translator) -> str:
+    """The engine's explanation of a verdict (why a card may or may not go)."""
+    return describe_verdict(verdict, game.rules.deck.art, t)
+
+
+def move_words(turn: Turn, game: Game) -> str:
+    """A move in the engine's notation, for the transcript (``play Jc demand 8``)."""
+    return format_move(turn.move, game.rules.deck)
+
+
+# --- banners on the table -------------------------------------------------------------------------
+
+def banners(game: Game, state, t: Translator) -> list[dict[str, str]]:
+    """The pending attack, the wish in force and the seats sitting out, as short lines for the table."""
+    deck = game.rules.deck.art
+    name = game.rules.deck.name
+    out: list[dict[str, str]] = []
+    if state.attack is not None:
+        amount = state.attack.amount
+        card = card_text(name(state.attack.card), deck, t)
+        if state.attack.kind == "draw":
+            text = t.ngettext("Attack: {target} must draw {amount} card or defend (by {card}).",
+                              "Attack: {target} must draw {amount} cards or defend (by {card}).", amount)
+        else:
+            text = t.ngettext("Attack: {target} must sit out {amount} turn or defend (by {card}).",
+                              "Attack: {target} must sit out {amount} turns or defend (by {card}).", amount)
+        out.append({"kind": "attack", "text": text.format(target=seat_name(game, state.to_move, t), amount=amount,
+                                                          card=card)})
+    if state.wish is not None:
+        wish = state.wish
+        who = _cap(seat_name(game, wish.by, t))
+        lasting = t.gettext(DURATION_LABELS.get(wish.duration, wish.duration))
+        if wish.kind == "rank":
+            text = t.gettext("Demand: {by} asks for {rank} — it lasts {duration}.").format(
+                by=who, rank=wish_rank_text(wish.value, deck, t), duration=lasting)
+        else:
+            text = t.gettext("Wish: {by} asks for {suit} — it lasts {duration}.").format(
+                by=who, suit=suit_word(wish.value, deck, t), duration=lasting)
+        out.append({"kind": "wish", "text": text})
+    for seat, turns in enumerate(state.waiting):
+        if turns and seat not in state.finished:
+            out.append({"kind": "waiting", "text": t.ngettext(
+                "{seat} sits out {turns} more turn.", "{seat} sits out {turns} more turns.", turns).format(
+                seat=_cap(seat_name(game, seat, t)), turns=turns)})
+    return out
+
+
+# --- notices, headlines ------------------------------------------------------------------------------
+
+def notice_text(code: str | None, t: Translator) -> str | None:
+    """The sentence of a model notice (an action that could not be done, or what just happened)."""
+    messages = {
+        "illegal": N_("That move is not allowed here."),
+        "not_in_hand": N_("That card is not in your hand."),
+        "not_your_turn": N_("Wait for your turn: a computer player is moving."),
+        "pass_device": N_("Pass the device first: the next player's hand is hidden."),
+        "nothing_selected": N_("Tap a card first."),
+        "no_call": N_("That call is not needed now."),
+        "round_over": N_("The round is over."),
+        "round_running": N_("The round is still being played."),
+        "match_over": N_("The match is over. Start a new game to play on."),
+        "no_takeback": N_("Take-backs are off in a counted match."),
+        "nothing_to_take_back": N_("You have not moved yet in this round."),
+        "taken_back": N_("Your last move was taken back."),
+        "bad_action": N_("That action was not understood; nothing changed."),
+        "stopped": N_("The round went on too long and was stopped."),
+    }
+    message = messages.get(code or "")
+    return t.gettext(message) if message else None
+
+
+def turn_headline(game: Game, state, t: Translator) -> str:
+    """Whose turn it is, or how the round ended."""
+    if state.over:
+        return t.gettext("The round is over.")
+    mover = state.to_move
+    if game.replay is None and people_out(game):
+        return t.gettext("You are out; the computer players play on for the places.") if game.settings.humans == 1 \
+            else t.gettext("Everyone at this screen is out; the computer players play on for the places.")
+    if is_human(game, mover) and (game.settings.humans == 1):
+        if state.drawn is not None:
+            return t.gettext("Your turn: play the card you drew, or keep it.")
+        return t.gettext("Your turn.")
+    return t.gettext("{seat} is to move.").format(seat=_cap(seat_name(game, mover, t)))
+
+
+def wish_choice_label(kind: str, value: str, game: Game, t: Translator) -> str:
+    """The label of one choice in the wish picker (a rank, a suit, or "no wish")."""
+    deck = game.rules.deck.art
+    if value == "none":
+        return t.gettext("No demand") if kind == "rank" else t.gettext("No wish")
+    return wish_rank_text(value, deck, t) if kind == "rank" else suit_word(value, deck, t)
+
+
+def call_label(call: str, game: Game, t: Translator) -> str:
+    """The button of a last-card call, with the ruleset's own word ("Makao!", "Makaó!", "Kakaó!")."""
+    rule = game.rules.calls.get(call)
+    word = rule.word if rule is not None and rule.word else call
+    return t.gettext('Say "{word}!"').format(word=word[:1].upper() + word[1:])
+
+
+# --- scores ----------------------------------------------------------------------------------------
+
+def score_cell(game: Game, record: RoundRecord, seat: int, t: Translator) -> str:
+    """One seat's result of one round, as the ruleset counts it."""
+    kind = game.rules.end_result
+    score = record.scores[seat]
+    if kind == "places":
+        places = record.result.get("places", [])
+        if seat not in places:
+            return str(score)
+        return t.gettext("place {place} ({points})").format(place=places.index(seat) + 1, points=score)
+    if kind == "loser":
+        return t.gettext("lost") if score else "–"
+    if kind == "winner":
+        return t.gettext("won") if score else "–"
+    return str(score)
+
+
+def score_rule(game: Game, t: Translator) -> str:
+    """How this ruleset scores a round and a match, in one sentence."""
+    kind = game.rules.end_result
+    if kind == "points":
+        return t.gettext("The winner scores {points} points for every card the others still hold; the highest "
+                         "total wins the match.").format(points=game.rules.points_per_card)
+    if kind == "places":
+        return t.gettext("Players go out in places 1, 2, 3 …; a place scores a point for every player behind it, "
+                         "and the highest total wins the match.")
+    if kind == "loser":
+        return t.gettext("The last player holding cards loses the round; the fewest losses win the match.")
+    if kind == "winner":
+        return t.gettext("The first player out wins the round; the most wins take the match.")
+    if game.rules.id == "ru-101":
+        return t.gettext("Each player counts the points of the cards left in hand; whoever goes over 101 loses "
+                         "the match.")
+    return t.gettext("Each player counts the points of the cards left in hand; the lowest total wins the match.")
+
+
+def match_summary(game: Game, t: Translator) -> str | None:
+    """Who leads or has won the match (None before the first round ends)."""
+    if not game.rounds:
+        return None
+    total = totals(game)
+    loser = match_loser(game)
+    if loser is not None:
+        return t.gettext("{seat} is over 101 points and loses the match.").format(seat=_cap(seat_name(game, loser, t)))
+    best = max(total) if higher_is_better(game.rules) else min(total)
+    leaders = [seat_name(game, s, t) for s, v in enumerate(total) if v == best]
+    names = t.format_list(leaders)
+    if game.match_over:
+        return t.ngettext("{names} wins the match.", "{names} win the match.", len(leaders)).format(names=_cap(names))
+    return t.ngettext("{names} leads the match.", "{names} lead the match.", len(leaders)).format(names=_cap(names))
+
+
+def stats_line(game: Game, t: Translator) -> str:
+    """The session's statistics: rounds, wins, points and time played."""
+    s = game.stats
+    minutes = int(s.seconds // 60)
+    return t.gettext("Rounds: {rounds} · wins: {wins} · points: {points} · time: {minutes} min {seconds} s").format(
+        rounds=s.rounds, wins=s.wins, points=s.points, minutes=minutes, seconds=int(s.seconds % 60))
+
+
+# --- transcript --------------------------------------------------------------------------------------
+
+def transcript(game: Game, record: RoundRecord, t: Translator) -> str:
+    """A finished round as readable text: the rules, the seats, every move narrated, the result."""
+    rules = game.rules
+    deck = rules.deck
+    lines = [t.gettext("Makao Tutor — round {number} of {name}").format(number=record.number, name=t.gettext(rules.name)),
+             t.gettext("Seed: {seed} · players: {players}").format(seed=record.seed, players=game.settings.players),
+             ""]
+    if record.turns:
+        first = record.turns[0].before
+        for seat, hand in enumerate(first.hands):
+            lines.append(t.gettext("{seat} was dealt: {cards}").format(
+                seat=_cap(seat_title(game, seat, t)), cards=" ".join(card_text(deck.name(c), deck.art, t) for c in hand)))
+        lines.append(t.gettext("Starter card: {card}").format(card=card_text(deck.name(first.pile[-1]), deck.art, t)))
+        lines.append("")
+    for number, turn in enumerate(record.turns, start=1):
+        said = " ".join(narrate_turn(turn, game, t, reveal=True))
+        lines.append(f"{number}. [{move_words(turn, game)}] {said}")
+    lines.append("")
+    lines.append(t.gettext("Scores of this round:"))
+    for seat in range(game.settings.players):
+        lines.append(f"  {_cap(seat_name(game, seat, t))}: {score_cell(game, record, seat, t)}")
+    return "\n".join(lines) + "\n"
+
+
+def transcript_name(game: Game, record: RoundRecord) -> str:
+    return f"makao-{game.rules.id}-round-{record.number}-seed-{record.seed}.txt"
+
+
+def turn_entries(game: Game, turns: tuple[Turn, ...], t: Translator) -> list[dict[str, Any]]:
+    """The running log, newest last: one entry per move with its seat and sentences."""
+    return [{"seat": turn.seat, "text": " ".join(narrate_turn(turn, game, t))} for turn in turns]

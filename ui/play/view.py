@@ -1,0 +1,195 @@
+"""What the card table shows for a game: the plain data the card-table widget draws (no Streamlit).
+
+The widget (``ui.widgets.card_table``) is generic — seats, pile, deck, banners, a hand of tappable
+cards, buttons, a picker, a timer — and knows nothing of makao; this module fills it from a ``Game``.
+Every button and card carries the ``act`` action it stands for.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ui.present.cards import card_back_svg, card_label, card_svg
+from ui.present.i18n import Translator
+from ui.play.model import (
+    PACES, Game, call_choices, can_take_back, human_to_move, is_human, next_seat, non_play_move, people_out,
+    previous_seat, selectable, shown_state, wish_options,
+)
+from ui.play.text import (
+    banners, call_label, seat_name, seat_title, turn_headline, verdict_text, wish_choice_label,
+)
+from ui.present.reasons import card_text
+
+CARD_W = 78
+PILE_SHOWN = 3
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour: bool = False,
+               pace: str = "normal") -> dict[str, Any]:
+    """The card-table data of the game as the viewer sees it now (or at the replayed moment)."""
+    _ = t.gettext
+    state = shown_state(game)
+    rules = game.rules
+    deck = rules.deck
+    art = deck.art
+    replaying = game.replay is not None
+    viewer = game.viewer
+    n = state.players
+    nxt = next_seat(state) if not state.over else None
+    prev = previous_seat(state) if not state.over else None
+
+    seats = []
+    for seat in range(n):
+        roles = []
+        if not state.over and seat == state.to_move:
+            roles.append("to_move")
+        if seat == nxt:
+            roles.append("next")
+        if seat == prev:
+            roles.append("previous")
+        status, status_text = "", ""
+        if seat in state.finished:
+            status = "finished"
+            status_text = _("finished, place {place}").format(place=state.finished.index(seat) + 1)
+        elif state.waiting[seat]:
+            status = "waiting"
+            status_text = t.ngettext("sits out {turns} turn", "sits out {turns} turns", state.waiting[seat]).format(
+                turns=state.waiting[seat])
+        count = len(state.hands[seat])
+        role_words = []
+        if "to_move" in roles:
+            role_words.append(_("to move"))
+        if "next" in roles:
+            role_words.append(_("next player"))
+        if "previous" in roles:
+            role_words.append(_("previous player"))
+        faces = None
+        if replaying and seat != viewer:
+            faces = [card_svg(deck.name(c), art, four_colour=four_colour, width=40,
+                              label=card_label(deck.name(c), art, t)) for c in state.hands[seat]]
+        seats.append({
+            "seat": seat,
+            "offset": (seat - viewer) % n,
+            "name": seat_title(game, seat, t),
+            "you": seat == viewer,
+            "count": count,
+            "count_text": t.ngettext("{count} card", "{count} cards", count).format(count=count),
+            "roles": roles,
+            "role_text": ", ".join(role_words),
+            "status": status,
+            "status_text": status_text,
+            "faces": faces,
+        })
+    order = " → ".join(_cap(seat_name(game, s, t)) for s in range(n))
+
+    pile_cards = state.pile[-PILE_SHOWN:]
+    pile = [card_svg(deck.name(c), art, four_colour=four_colour, width=CARD_W,
+                     label=card_label(deck.name(c), art, t)) for c in pile_cards]
+    top = card_text(deck.name(state.pile[-1]), art, t)
+
+    mover_is_viewer = human_to_move(game) and state.to_move == viewer and not replaying
+    hidden = game.curtain is not None
+    verdicts = selectable(game) if mover_is_viewer and not hidden else {}
+    hand_cards = []
+    if not hidden:
+        for index, card in enumerate(state.hands[viewer]):
+            name = deck.name(card)
+            label = card_label(name, art, t)
+            if card in game.selected and mover_is_viewer:
+                mark, shown = "selected", "selected"
+                label = _("{card}, selected ({order})").format(card=label, order=game.selected.index(card) + 1)
+            elif card in verdicts:
+                legal = verdicts[card].legal
+                mark = "legal" if legal else "illegal"
+                shown = mark if lighting else None
+                if lighting:
+                    label = (_("{card}, may be played") if legal else _("{card}, may not be played")).format(card=label)
+            else:
+                mark, shown = "plain", None
+            hand_cards.append({
+                "id": f"{name}#{index}",
+                "card": name,
+                "svg": card_svg(name, art, four_colour=four_colour, width=CARD_W, highlight=shown, label=label),
+                "label": label,
+                "state": mark if (lighting or mark == "selected") else "plain",
+                "order": game.selected.index(card) + 1 if card in game.selected and mover_is_viewer else None,
+                "action": {"type": "tap", "card": name} if mover_is_viewer else None,
+            })
+
+    buttons: list[dict[str, Any]] = []
+    picker = None
+    if mover_is_viewer and not hidden:
+        if game.picking:
+            kind, values = wish_options(game)
+            title = _("Demand a rank") if kind == "rank" else _("Choose a suit")
+            picker = {"title": title, "options": [
+                {"label": wish_choice_label(kind, v, game, t), "action": {"type": "pick", "value": v}} for v in values
+            ] + [{"label": _("Cancel"), "action": {"type": "clear"}, "kind": "secondary"}]}
+        else:
+            if game.selected:
+                label = _("End turn") if len(game.selected) > 1 else _("Play")
+                buttons.append({"id": "play", "label": label, "action": {"type": "play"}, "kind": "primary"})
+                buttons.append({"id": "clear", "label": _("Clear"), "action": {"type": "clear"}, "kind": "secondary"})
+            other = non_play_move(state)
+            other_label = {"draw": _("Draw"), "wait": _("Sit out"), "pass": _("Keep the card")}[other.kind]
+            if other.kind == "draw" and state.attack is not None:
+                other_label = t.ngettext("Draw {amount} card", "Draw {amount} cards", state.attack.amount).format(
+                    amount=state.attack.amount)
+            buttons.append({"id": other.kind, "label": other_label, "action": {"type": other.kind},
+                            "kind": "secondary"})
+            for call in call_choices(game):
+                buttons.append({"id": "call_" + call, "label": call_label(call, game, t),
+                                "action": {"type": "call", "call": call}, "kind": "toggle",
+                                "pressed": call in game.calls})
+    if people_out(game) and not replaying:
+        buttons.append({"id": "finish", "label": _("Play the rest at once"), "action": {"type": "finish"},
+                        "kind": "primary"})
+    if can_take_back(game) and not replaying and not hidden:
+        buttons.append({"id": "takeback", "label": _("Take back"), "action": {"type": "takeback"},
+                        "kind": "secondary"})
+
+    timer = None
+    if not replaying and not state.over and not is_human(game, state.to_move):
+        timer = {"ms": PACES.get(pace, PACES["normal"]), "action": {"type": "step"}}
+
+    curtain = None
+    if hidden:
+        name = _cap(seat_name(game, game.curtain, t))
+        curtain = {"text": _("Pass the device to {seat}. The hand stays hidden until then.").format(seat=name),
+                   "button": {"label": _("I am {seat}: show my hand").format(seat=name), "action": {"type": "ready"}}}
+
+    why = verdict_text(game.why, game, t) if game.why is not None and not hidden else None
+    deck_action = None
+    if mover_is_viewer and not hidden and not game.picking and non_play_move(state).kind == "draw":
+        deck_action = {"type": "draw"}
+    return {
+        "stamp": f"{game.round_no}/{len(game.turns)}/{game.replay}/{len(game.selected)}/{game.picking}/"
+                 f"{sorted(game.calls)}/{hidden}/{game.why is not None}",
+        "seats": seats,
+        "viewer": viewer,
+        "order_text": _("Order of play: {order}, then {first} again.").format(order=order,
+                                                                             first=_cap(seat_name(game, 0, t))),
+        "direction_text": _("Direction of play"),
+        "pile": pile,
+        "pile_label": _("Pile, top card {card}").format(card=top),
+        "deck": {"count": len(state.deck),
+                 "label": t.ngettext("Deck: {count} card", "Deck: {count} cards", len(state.deck)).format(
+                     count=len(state.deck)),
+                 "back": card_back_svg(56, art, label=_("Deck")),
+                 "action": deck_action},
+        "banners": banners(game, state, t),
+        "headline": turn_headline(game, state, t),
+        "hand": {"label": _("Your hand") if game.settings.humans == 1 else
+                 _("Hand of {seat}").format(seat=_cap(seat_name(game, viewer, t))),
+                 "cards": hand_cards,
+                 "hidden_text": _("The hand is hidden.") if hidden else None},
+        "buttons": buttons,
+        "picker": picker,
+        "why": why,
+        "why_label": _("Why not"),
+        "timer": timer,
+        "curtain": curtain,
+    }

@@ -1,0 +1,1 @@
+"""Rules: the chosen variant's rules as text, from the data the engine plays by."""

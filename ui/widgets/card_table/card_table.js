@@ -1,0 +1,237 @@
+// The card table: seats around the table in play order, the pile, the deck, banners, and the
+// viewer's hand as cards to tap. Generic: it draws what Python sends in `data` and sends back one
+// action value (`setTriggerValue("action", ...)`), the action the tapped card or button carries.
+// Card art arrives as trusted SVG made by the app (ui/cards.py); every text is set as text.
+
+const TAU = Math.PI * 2;
+
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined && text !== null) node.textContent = text;
+  return node;
+}
+
+function svgBox(cls, svg) {
+  const box = el("div", cls);
+  box.innerHTML = svg; // trusted: drawn by ui/cards.py, every caller text escaped there
+  return box;
+}
+
+function seatBox(seat) {
+  const box = el("div", "ct-seat");
+  box.dataset.seat = seat.seat;
+  for (const role of seat.roles) box.classList.add("is-" + role);
+  if (seat.status) box.classList.add("is-" + seat.status);
+  if (seat.you) box.classList.add("is-you");
+  box.appendChild(el("div", "ct-seat-name", seat.name));
+  const cards = el("div", "ct-seat-cards");
+  if (seat.faces) {
+    for (const face of seat.faces) cards.appendChild(svgBox("ct-mini ct-face", face));
+  } else if (!seat.you) {
+    const shown = Math.min(seat.count, 6);
+    for (let i = 0; i < shown; i++) cards.appendChild(el("span", "ct-back"));
+  }
+  box.appendChild(cards);
+  box.appendChild(el("div", "ct-seat-count", seat.count_text));
+  if (seat.role_text) box.appendChild(el("div", "ct-seat-role", seat.role_text));
+  if (seat.status_text) box.appendChild(el("div", "ct-seat-status", seat.status_text));
+  const parts = [seat.name, seat.count_text, seat.role_text, seat.status_text].filter(Boolean);
+  box.setAttribute("role", "group");
+  box.setAttribute("aria-label", parts.join(", "));
+  return box;
+}
+
+function directionArrow(label) {
+  // A clockwise arrow around the pile: play goes from you to the seat on your left.
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", "0 0 100 100");
+  svg.setAttribute("class", "ct-direction");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", label);
+  const path = document.createElementNS(ns, "path");
+  path.setAttribute("d", "M50 8 A42 42 0 1 1 14 28");
+  path.setAttribute("fill", "none");
+  path.setAttribute("stroke-width", "4");
+  path.setAttribute("stroke-dasharray", "6 5");
+  const head = document.createElementNS(ns, "path");
+  head.setAttribute("d", "M6 20 L14 32 L24 22 Z");
+  svg.appendChild(path);
+  svg.appendChild(head);
+  return svg;
+}
+
+export default function (component) {
+  const { data, setTriggerValue, parentElement } = component;
+  if (!data) return;
+  let root = parentElement.querySelector(".ct-root");
+  if (!root) {
+    root = el("div", "ct-root");
+    parentElement.appendChild(root);
+  }
+  if (root._timer) {
+    clearTimeout(root._timer);
+    root._timer = null;
+  }
+  const active = parentElement.activeElement || document.activeElement;
+  const focusKey = active && active.dataset ? active.dataset.ctKey : null;
+  let last = 0;
+  const send = (action) => {
+    if (!action) return;
+    const now = Date.now();
+    if (now - last < 150) return; // one tap, one action
+    last = now;
+    if (root._timer) {
+      clearTimeout(root._timer);
+      root._timer = null;
+    }
+    setTriggerValue("action", Object.assign({}, action, { nonce: now }));
+  };
+  const button = (label, action, cls, key) => {
+    const b = el("button", "ct-button " + (cls || ""), label);
+    b.type = "button";
+    b.dataset.ctKey = key;
+    b.addEventListener("click", () => send(action));
+    return b;
+  };
+
+  root.replaceChildren();
+  root.dataset.stamp = data.stamp || "";
+  const table = el("div", "ct-table");
+  table.setAttribute("role", "region");
+  table.setAttribute("aria-label", data.order_text || "");
+
+  // The felt: opponents around an oval in play order, clockwise from the viewer at the bottom.
+  const felt = el("div", "ct-felt");
+  const n = data.seats.length;
+  for (const seat of data.seats) {
+    const box = seatBox(seat);
+    const angle = TAU / 4 + (seat.offset * TAU) / n;
+    const x = 50 + 40 * Math.cos(angle);
+    const y = 50 + 40 * Math.sin(angle);
+    box.style.left = x.toFixed(2) + "%";
+    box.style.top = y.toFixed(2) + "%";
+    if (seat.you) box.classList.add("ct-seat-bottom");
+    felt.appendChild(box);
+  }
+  const centre = el("div", "ct-centre");
+  centre.appendChild(directionArrow(data.direction_text + ". " + data.order_text));
+  const deck = data.deck.action
+    ? button("", data.deck.action, "ct-deck is-drawable", "deck")
+    : el("div", "ct-deck");
+  deck.appendChild(svgBox("ct-deck-back", data.deck.back));
+  deck.appendChild(el("span", "ct-deck-count", data.deck.label));
+  deck.setAttribute("aria-label", data.deck.label);
+  centre.appendChild(deck);
+  const pile = el("div", "ct-pile");
+  pile.setAttribute("role", "img");
+  pile.setAttribute("aria-label", data.pile_label);
+  data.pile.forEach((svg, i) => {
+    const card = svgBox("ct-pile-card", svg);
+    card.style.setProperty("--i", String(i));
+    card.style.setProperty("--k", String(data.pile.length - 1 - i));
+    pile.appendChild(card);
+  });
+  centre.appendChild(pile);
+  felt.appendChild(centre);
+  table.appendChild(felt);
+
+  const banners = el("div", "ct-banners");
+  banners.setAttribute("aria-live", "polite");
+  for (const banner of data.banners) banners.appendChild(el("div", "ct-banner is-" + banner.kind, banner.text));
+  table.appendChild(banners);
+
+  const headline = el("div", "ct-headline", data.headline);
+  headline.setAttribute("aria-live", "polite");
+  table.appendChild(headline);
+
+  const hand = el("div", "ct-hand");
+  hand.setAttribute("role", "group");
+  hand.setAttribute("aria-label", data.hand.label);
+  if (data.hand.hidden_text) {
+    hand.appendChild(el("div", "ct-hidden", data.hand.hidden_text));
+  }
+  for (const card of data.hand.cards) {
+    const node = card.action ? el("button", "ct-card") : el("div", "ct-card");
+    node.classList.add("is-" + card.state);
+    node.dataset.card = card.card;
+    node.dataset.ctKey = "card:" + card.id;
+    node.setAttribute("aria-label", card.label);
+    if (card.action) {
+      node.type = "button";
+      node.setAttribute("aria-pressed", card.state === "selected" ? "true" : "false");
+      node.addEventListener("click", () => send(card.action));
+    } else {
+      node.setAttribute("role", "img");
+    }
+    const art = svgBox("ct-card-art", card.svg);
+    art.setAttribute("aria-hidden", "true");
+    node.appendChild(art);
+    if (card.order) node.appendChild(el("span", "ct-order", String(card.order)));
+    if (card.state === "illegal") node.appendChild(el("span", "ct-mark", "✕"));
+    hand.appendChild(node);
+  }
+  table.appendChild(hand);
+
+  if (data.why) {
+    const why = el("div", "ct-why");
+    why.setAttribute("role", "status");
+    why.appendChild(el("strong", null, data.why_label + ": "));
+    why.appendChild(document.createTextNode(data.why));
+    table.appendChild(why);
+  }
+
+  if (data.picker) {
+    const picker = el("div", "ct-picker");
+    picker.setAttribute("role", "group");
+    picker.setAttribute("aria-label", data.picker.title);
+    picker.appendChild(el("div", "ct-picker-title", data.picker.title));
+    data.picker.options.forEach((option, i) => {
+      picker.appendChild(button(option.label, option.action, option.kind === "secondary" ? "is-secondary" : "is-choice",
+        "pick:" + i));
+    });
+    table.appendChild(picker);
+  }
+
+  if (data.buttons.length) {
+    const row = el("div", "ct-buttons");
+    for (const b of data.buttons) {
+      const node = button(b.label, b.action, "is-" + b.kind, "button:" + b.id);
+      node.dataset.action = b.id;
+      if (b.kind === "toggle") node.setAttribute("aria-pressed", b.pressed ? "true" : "false");
+      row.appendChild(node);
+    }
+    table.appendChild(row);
+  }
+
+  if (data.curtain) {
+    const curtain = el("div", "ct-curtain");
+    curtain.setAttribute("role", "dialog");
+    curtain.setAttribute("aria-label", data.curtain.text);
+    curtain.appendChild(el("p", null, data.curtain.text));
+    curtain.appendChild(button(data.curtain.button.label, data.curtain.button.action, "is-primary", "curtain"));
+    table.appendChild(curtain);
+  }
+  root.appendChild(table);
+
+  // Keep the keyboard where it was: the same card or button, or the first card of the hand.
+  if (focusKey) {
+    const again = root.querySelector('[data-ct-key="' + CSS.escape(focusKey) + '"]')
+      || (focusKey.startsWith("card:") ? root.querySelector(".ct-hand button") : null);
+    if (again) again.focus({ preventScroll: true });
+  }
+
+  if (data.timer) {
+    root._timer = setTimeout(() => {
+      root._timer = null;
+      setTriggerValue("action", Object.assign({}, data.timer.action, { nonce: Date.now() }));
+    }, data.timer.ms);
+  }
+  return () => {
+    if (root._timer) {
+      clearTimeout(root._timer);
+      root._timer = null;
+    }
+  };
+}
