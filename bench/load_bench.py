@@ -341,15 +341,25 @@ async def _practice(session: Session, rng: random.Random) -> AsyncIterator[Run]:
             yield await session.click("practice_next", "quiz answer")
 
 
+async def _play(session: Session, rng: random.Random) -> AsyncIterator[Run]:
+    # Moves on the Play table are taps inside a custom component; this harness deals (the page's
+    # heaviest click) and leaves the taps to the browser pages of --browsers.
+    if "play" not in session.pages:
+        return
+    yield await session.goto("play")
+    if session.has("play_deal"):
+        yield await session.click("play_deal", "play deal")
+
+
 async def _home(session: Session, rng: random.Random) -> AsyncIterator[Run]:
     yield await session.goto("", "page switch")
 
 
-SECTIONS = (_learn, _sandbox, _compare, _practice, _home)
+SECTIONS = (_learn, _sandbox, _compare, _practice, _play, _home)
 
 
 async def makao_pupil(session: Session, rng: random.Random) -> AsyncIterator[Run]:
-    """One pupil's round of the app: lesson steps, Sandbox plays, Compare toggles, quiz answers, Home.
+    """One pupil's round of the app: lesson steps, Sandbox plays, Compare toggles, quiz answers, a Play deal.
 
     Each pupil starts the round at a section of its own (by its seed), so a row of sessions is a mix
     of every kind of click from its first seconds on.
@@ -387,6 +397,7 @@ class Row:
     rss_start: float = 0.0
     rss_peak: float = 0.0
     open_seconds: list[float] = field(default_factory=list)
+    load: float = 0.0             # the machine's 1-minute load average at the end of the row
 
 
 async def _pupil_loop(app: str, url: str, seed: int, until: float, interval: float, row: Row,
@@ -424,6 +435,7 @@ async def load_row(app: str, server: Server, sessions: int, seconds: float, inte
              for i in range(sessions)]
     await asyncio.gather(*tasks, _sample_memory(server, row, until + 1))
     row.cpu, row.wall = server.cpu_seconds() - cpu0, time.monotonic() - wall0
+    row.load = os.getloadavg()[0]
     return row
 
 
@@ -512,7 +524,7 @@ def print_kinds(app: str, by_kind: dict[str, list[tuple[float, Run]]]) -> float:
 
 def print_rows(rows: list[Row], floor_cpu: float | None) -> None:
     print(f"\n{'app':<16}{'sessions':>9}{'clicks':>8}{'errors':>7}{'p50 ms':>8}{'p95 ms':>8}{'max ms':>8}"
-          f"{'CPU ms/click':>13}{'x floor':>8}{'CPU busy':>9}{'KiB/click':>10}{'RSS MB':>14}{'open p50':>9}")
+          f"{'CPU ms/click':>13}{'x floor':>8}{'CPU busy':>9}{'KiB/click':>10}{'RSS MB':>14}{'open p50':>9}{'load':>6}")
     for row in rows:
         ok = [r for r in row.runs if r.ok]
         latency = [r.seconds * 1000 for r in ok]
@@ -523,7 +535,8 @@ def print_rows(rows: list[Row], floor_cpu: float | None) -> None:
         print(f"{row.app:<16}{row.sessions:>9}{len(row.runs):>8}{len(row.runs) - len(ok):>7}"
               f"{pct(latency, 0.5):>8.0f}{pct(latency, 0.95):>8.0f}{max(latency, default=float('nan')):>8.0f}"
               f"{per_click:>13.1f}{ratio}{row.cpu / row.wall:>9.0%}{payload:>10.1f}"
-              f"{row.rss_start:>7.0f}→{row.rss_peak:<6.0f}{pct([s * 1000 for s in row.open_seconds], 0.5):>9.0f}")
+              f"{row.rss_start:>7.0f}→{row.rss_peak:<6.0f}{pct([s * 1000 for s in row.open_seconds], 0.5):>9.0f}"
+              f"{row.load:>6.1f}")
 
 
 async def main_async(args: argparse.Namespace) -> None:

@@ -99,3 +99,32 @@ def test_an_unknown_link_language_is_said_once_without_injecting_anything(app_ur
     expect(alerts.nth(1)).to_contain_text("<img src=x onerror")     # shown as text
     assert page.locator("img[src=x]").count() == 0 and dialogs == []
     page.wait_for_function("() => document.documentElement.lang === 'en'")
+
+
+def test_the_play_card_table_draws_its_cards_from_the_sprite(app_url, new_page) -> None:
+    page = new_page()
+    page.goto(app_url + "/play?variant=pl&lang=en")
+    wait_for_app(page)
+    page.locator(".st-key-play_deal button").click()
+    wait_for_app(page)
+    hand = page.locator(".ct-hand svg.makao-card")
+    expect(hand.first).to_be_visible()
+    assert hand.count() >= 5
+    assert page.locator(".ct-hand svg.makao-card path").count() == 0    # faces are references, not drawings
+    assert page.locator(".ct-hand svg.makao-card use").first.get_attribute("href").startswith(
+        "app/static/cards/french.svg#")
+    # Every card of the hand drew its face: ink darker than its paper (white, or grey under the veil
+    # of a card that may not be played) and its grey edge.
+    def inked(r: int, g: int, b: int) -> bool:
+        return max(r, g, b) - min(r, g, b) > 60 or r + g + b < 400
+    for index in range(hand.count()):
+        selector = f".ct-hand svg.makao-card >> nth={index}"
+        for _ in range(50):
+            if ink(page, selector, inked) > 15:
+                break
+            page.wait_for_timeout(100)
+        if ink(page, selector, inked) <= 15:
+            screenshot(page, "play-table-sprite-failed")
+            page.locator(selector).screenshot(path="test-artifacts/play-card-failed.png")
+            raise AssertionError((index, page.locator(selector).evaluate("e => e.outerHTML")))
+    screenshot(page, "play-table-sprite")
