@@ -481,15 +481,18 @@ def browser_clicks(url: str, seconds: float, interval: float, count: int, result
         until = time.monotonic() + seconds
         while time.monotonic() < until:
             for page in pages:
-                deal = page.locator(".st-key-sandbox_deal button")
-                marker = page.evaluate("document.querySelectorAll('svg.makao-card').length")
+                # The review's method: a MutationObserver on the main area, then the click, then a
+                # change plus the app's "not running" state.
+                page.evaluate("""() => { window.__changed = false;
+                    new MutationObserver(() => { window.__changed = true; }).observe(
+                        document.querySelector('[data-testid=stMain]'),
+                        {subtree: true, childList: true, attributes: true, characterData: true}); }""")
                 started = time.perf_counter()
-                deal.click()
+                page.locator(".st-key-sandbox_deal button").click()
                 page.wait_for_function(
-                    "() => document.querySelector('[data-testid=stApp]').dataset.testScriptState === 'notRunning'"
-                    " && document.querySelectorAll('svg.makao-card').length > 0")
+                    "() => window.__changed && document.querySelector('[data-testid=stApp]')"
+                    ".dataset.testScriptState === 'notRunning' && document.querySelectorAll('svg.makao-card').length > 0")
                 results.append(time.perf_counter() - started)
-                del marker
             time.sleep(interval)
         browser.close()
 
