@@ -130,6 +130,7 @@ class Widget:
     kind: str                     # the element type: button, checkbox (toggles too), radio, ...
     id: str
     options: tuple[str, ...] = ()
+    fragment: str = ""            # the st.fragment it is drawn in: its changes rerun that part alone
 
 
 @dataclass
@@ -180,19 +181,20 @@ class Session:
         return await self.rerun(kind)
 
     async def click(self, key: str, kind: str) -> Run:
-        return await self.rerun(kind, trigger=self.widgets[key].id)
+        widget = self.widgets[key]
+        return await self.rerun(kind, trigger=widget.id, fragment=widget.fragment)
 
     async def set_bool(self, key: str, value: bool, kind: str) -> Run:
         widget = self.widgets[key]
         state = self._state(widget.id)
         state.bool_value = value
-        return await self.rerun(kind)
+        return await self.rerun(kind, fragment=widget.fragment)
 
     async def choose(self, key: str, option: str, kind: str) -> Run:
         widget = self.widgets[key]
         state = self._state(widget.id)
         state.string_value = option
-        return await self.rerun(kind)
+        return await self.rerun(kind, fragment=widget.fragment)
 
     def _state(self, widget_id: str):
         from streamlit.proto.WidgetStates_pb2 import WidgetState
@@ -200,11 +202,12 @@ class Session:
         self.values[widget_id] = state
         return state
 
-    async def rerun(self, kind: str, trigger: str | None = None, query: str = "") -> Run:
+    async def rerun(self, kind: str, trigger: str | None = None, query: str = "", fragment: str = "") -> Run:
         message = BackMsg()
         client = message.rerun_script
         client.query_string = query
         client.page_script_hash = self.page_hash
+        client.fragment_id = fragment         # as the browser does for a widget inside a fragment
         client.context_info.locale = "en-US"
         client.context_info.timezone = "UTC"
         client.context_info.url = self.url + "/"
@@ -261,7 +264,9 @@ class Session:
                 break
         run.seconds = time.perf_counter() - started
         self.run_index += 1
-        if widgets or run.ok:
+        if fragment:                          # a fragment run redraws its own part only
+            self.widgets.update(widgets)
+        elif widgets or run.ok:
             self.widgets = widgets
         return run
 
@@ -280,7 +285,7 @@ class Session:
         key = widget_id.split("-", 2)[-1] if widget_id.startswith("$$ID-") else ""
         if key and key != "None":
             options = tuple(getattr(body, "options", ()) or ())
-            widgets[key] = Widget(kind, widget_id, tuple(str(o) for o in options))
+            widgets[key] = Widget(kind, widget_id, tuple(str(o) for o in options), forward.delta.fragment_id)
 
 
 # ------------------------------------------------------------------------- what pupils do

@@ -94,8 +94,6 @@ def draw_picker(t: Translator) -> None:
         on_change=_on_pick,
         help=_("The four makao variants are chosen first; add the relatives to compare them too."),
     )
-    st.toggle(_("Only the differences"), key=ONLY_DIFFERENCES,
-              help=_("Hide the topics where every compared variant has the same rule."))
 
 
 def draw_table(columns: Sequence[tuple[str, Ruleset]], t: Translator) -> pd.DataFrame | None:
@@ -324,6 +322,18 @@ def draw_house_rules(t: Translator) -> None:
                   icon=":material/delete:")
 
 
+@st.fragment
+def draw_side_by_side(t: Translator) -> None:
+    """The table tab: "Only the differences" reruns this part alone, not the 21 judged positions."""
+    _ = t.gettext
+    st.toggle(_("Only the differences"), key=ONLY_DIFFERENCES,
+              help=_("Hide the topics where every compared variant has the same rule."))
+    columns = compared_columns(t)
+    draw_table(columns, t)
+    draw_corrections([ruleset for _label, ruleset in columns], t)
+    draw_notes(columns, t)
+
+
 def draw() -> None:
     """Draws the whole Compare variants page: the picker, then the table, the positions and the house rules."""
     t = session.tr()
@@ -339,10 +349,7 @@ def draw() -> None:
         ":material/home_work: " + _("House rules"),
     ])
     with table:
-        columns = compared_columns(t)
-        draw_table(columns, t)
-        draw_corrections([ruleset for _label, ruleset in columns], t)
-        draw_notes(columns, t)
+        draw_side_by_side(t)
     with positions:
         draw_contrasts(t)
     with house:

@@ -15,8 +15,8 @@ from typing import Any
 
 import streamlit as st
 
-from engine.guard import MAX_TOML_BYTES
 from engine.errors import RulesetError
+from engine.guard import MAX_TOML_BYTES
 from engine.ruleset import (
     DEFENCE_CONDITIONS,
     END_MODES,
