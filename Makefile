@@ -16,7 +16,7 @@ PORT ?= 8501
 PYBABEL := PYTHONPATH=$(CURDIR) $(PY) -m babel.messages.frontend
 LANGS := en pl da hu
 
-.PHONY: help venv run test test-fast lint typecheck lock chromium postgres extract update catalogs screenshot golden bench clean
+.PHONY: help venv run test test-fast lint typecheck lock chromium postgres extract update catalogs screenshot golden sprites bench load-bench clean
 
 help:
 	@echo "make run        serve the app on http://127.0.0.1:$(PORT)"
@@ -28,6 +28,8 @@ help:
 	@echo "make update     merge locales/messages.pot into every locales/*/LC_MESSAGES/messages.po"
 	@echo "make screenshot refresh docs/screenshot.png from a real browser"
 	@echo "make golden     regenerate the golden playthroughs in tests/golden/"
+	@echo "make sprites    regenerate the card sprites in static/cards/ after a change to the card art"
+	@echo "make load-bench sessions clicking the served app (1, 10, 30) beside a trivial app"
 	@echo "make bench      engine speed against OpenSpiel and RLCard"
 
 $(PY):
@@ -113,10 +115,18 @@ screenshot: $(STAMP) chromium
 golden: $(STAMP)
 	$(PY) -m tools.golden
 
+# The card faces the pages reference (static/cards/<art>.svg); a test checks they are fresh.
+sprites: $(STAMP)
+	$(PY) -m ui.present.card_sprite
+
 # Engine speed against OpenSpiel and RLCard (the bench extra: the references, from the lock).
 bench: $(STAMP)
 	$(UV) sync --locked --extra test --extra bench
 	$(PY) bench/engine_bench.py $(BENCH_ARGS)
+
+# Many sessions clicking one app server pinned to one core, beside a trivial app (docs/CAPACITY.md).
+load-bench: $(STAMP)
+	$(PY) bench/load_bench.py $(LOAD_ARGS)
 
 clean:
 	rm -rf test-artifacts .pytest_cache

@@ -1,6 +1,8 @@
 """Makao Tutor's entrypoint: page config, session defaults, language and variant, navigation."""
 from __future__ import annotations
 
+import json
+
 import streamlit as st
 
 from engine.ruleset import load_ruleset
@@ -8,6 +10,7 @@ from ui.classes.page import follow_pupil_link, saved_progress
 from ui.practice.score import Progress, TopicScore
 from ui.practice.state import current_question
 from ui.present.i18n import LANGUAGES
+from ui.present.input_text import link_notice_text
 from ui.shell import session
 from ui.shell.pages import PAGES
 
@@ -54,6 +57,24 @@ def sidebar_pickers() -> None:
     )
 
 
+def document_language() -> None:
+    """Sets ``<html lang>`` to the session's language, so screen readers and hyphenation follow it (D7).
+
+    The code comes from the supported list only (``session.language``), never from the link's text.
+    """
+    code = session.language()
+    st.sidebar.html(f"<script>document.documentElement.lang = {json.dumps(code)};</script>",
+                    unsafe_allow_javascript=True, width="content")
+
+
+def link_notices() -> None:
+    """Says once which ``?lang=``/``?variant=`` of the link was not followed, and what opens instead (D6)."""
+    t = session.tr()
+    for kind, params in session.take_link_notices():
+        st.warning(link_notice_text(kind, params, t, language=LANGUAGES[session.language()],
+                                    variant=t.gettext(session.ruleset().name)), icon=":material/link_off:")
+
+
 def main() -> None:
     st.set_page_config(
         page_title="Makao Tutor",
@@ -71,6 +92,8 @@ def main() -> None:
     wide = any(spec.wide and spec.url_path == navigation.url_path for spec in PAGES)
     st.set_page_config(layout="wide" if wide else "centered")
     sidebar_pickers()
+    document_language()
+    link_notices()
     # A pupil of a class: stars and scores read back before the page, what it changed saved after
     # (Learn's stars, Practice's answer to the question on screen); anonymous sessions: nothing.
     with saved_progress((Progress, TopicScore), lambda: current_question(st.session_state, session.variant())):

@@ -452,9 +452,19 @@ def load_ruleset_text(text: str | bytes, origin: str = "uploaded ruleset") -> Ru
 
 def variant_ids() -> list[str]:
     """Lists the ids of the rulesets shipped in engine/rulesets, in a teaching order."""
+    try:
+        stamp = RULESET_DIR.stat().st_mtime_ns   # a file added or removed changes the folder's time
+    except OSError:
+        stamp = -1
+    return list(_listed_ids(str(RULESET_DIR), stamp))
+
+
+@lru_cache(maxsize=4)
+def _listed_ids(folder: str, stamp: int) -> tuple[str, ...]:
+    # Every page run asks several hundred times (pickers, labels, checks): one listing per folder state.
     order = ["pl", "pl-trad", "da", "hu", "cz-prsi", "de-maumau", "ru-101"]
-    found = sorted(p.stem for p in RULESET_DIR.glob("*.toml"))
-    return [v for v in order if v in found] + [v for v in found if v not in order]
+    found = sorted(p.stem for p in Path(folder).glob("*.toml"))
+    return tuple([v for v in order if v in found] + [v for v in found if v not in order])
 
 
 def load_ruleset(variant: str) -> Ruleset:

@@ -98,7 +98,7 @@ def _drill_block(number: int, drill: Drill, tr: Translator, four_colour: bool) -
     _ = tr.gettext
     head = _("Position {number}").format(number=number)
     parts = [f'<section class="drill"><h3>{html.escape(head)}: {html.escape(title_text(drill, tr))}</h3>',
-             position_html(st, tr, width=64, four_colour=four_colour),
+             position_html(st, tr, width=64, four_colour=four_colour, inline=True),
              f"<p><strong>{html.escape(question_text(drill, st, tr))}</strong></p>"]
     if drill.kind != "select":
         items = "".join(f"<li>{_option_letter(i)}. {html.escape(option_text(drill, o, st, tr))}</li>"
@@ -156,7 +156,7 @@ def _find_font() -> tuple[str, str] | None:
 
 
 def _svg_bytes(card: str, art: str) -> io.BytesIO:
-    svg = re.sub(r"<title>.*?</title>", "", card_svg(card, art, width=120))
+    svg = re.sub(r"<title>.*?</title>", "", card_svg(card, art, width=120, inline=True))
     return io.BytesIO(svg.encode("utf-8"))
 
 

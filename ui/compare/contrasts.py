@@ -221,7 +221,25 @@ def _starter_outcome(st: State, ruleset: Ruleset, t: Translator) -> Outcome:
 
 
 def evaluate(contrast: Contrast, ruleset: Ruleset, t: Translator) -> Outcome | None:
-    """Judges a contrast under one ruleset with the engine; None when no setup fits its deck."""
+    """Judges a contrast under one ruleset with the engine; None when no setup fits its deck.
+
+    Under a shipped ruleset the answer depends only on the contrast, the variant and the language,
+    so it is computed once per server and shared (an immutable Outcome); house rules are judged anew.
+    """
+    shipped = {c.id: c for c in load_contrasts()}
+    if (ruleset.id in variant_ids() and load_ruleset(ruleset.id) is ruleset
+            and shipped.get(contrast.id) is contrast):
+        return _shipped_outcome(contrast.id, ruleset.id, t)
+    return _evaluate(contrast, ruleset, t)
+
+
+@lru_cache(maxsize=1024)   # contrasts × shipped variants × languages: a few hundred immutable outcomes
+def _shipped_outcome(contrast_id: str, variant_id: str, t: Translator) -> Outcome | None:
+    contrast = next(c for c in load_contrasts() if c.id == contrast_id)
+    return _evaluate(contrast, load_ruleset(variant_id), t)
+
+
+def _evaluate(contrast: Contrast, ruleset: Ruleset, t: Translator) -> Outcome | None:
     setup = setup_for(contrast, ruleset)
     if setup is None:
         return None

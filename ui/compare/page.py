@@ -98,8 +98,6 @@ def draw_picker(t: Translator) -> None:
         on_change=_on_pick,
         help=_("The four makao variants are chosen first; add the relatives to compare them too."),
     )
-    st.toggle(_("Only the differences"), key=ONLY_DIFFERENCES,
-              help=_("Hide the topics where every compared variant has the same rule."))
 
 
 def draw_table(columns: Sequence[tuple[str, Ruleset]], t: Translator) -> pd.DataFrame | None:
@@ -396,6 +394,19 @@ def draw_witness_links(columns: Sequence[tuple[str, Ruleset]], t: Translator) ->
         st.info(_("The engine judges every move the same under both."), icon=":material/info:")
 
 
+@st.fragment
+def draw_side_by_side(t: Translator) -> None:
+    """The table tab: "Only the differences" reruns this part alone, not the 21 judged positions."""
+    _ = t.gettext
+    st.toggle(_("Only the differences"), key=ONLY_DIFFERENCES,
+              help=_("Hide the topics where every compared variant has the same rule."))
+    columns = compared_columns(t)
+    draw_table(columns, t)
+    draw_witness_links(columns, t)
+    draw_corrections([ruleset for _label, ruleset in columns], t)
+    draw_notes(columns, t)
+
+
 def draw() -> None:
     """Draws the whole Compare variants page: the picker, then the table, the positions and the house rules."""
     t = session.tr()
@@ -411,11 +422,7 @@ def draw() -> None:
         ":material/home_work: " + _("House rules"),
     ])
     with table:
-        columns = compared_columns(t)
-        draw_table(columns, t)
-        draw_witness_links(columns, t)
-        draw_corrections([ruleset for _label, ruleset in columns], t)
-        draw_notes(columns, t)
+        draw_side_by_side(t)
     with positions:
         draw_contrasts(t)
     with house:

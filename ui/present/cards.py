@@ -1,4 +1,4 @@
-"""Playing cards as self-contained inline SVG, and their names in the reader's language.
+"""Playing cards as SVG (faces from a cached sprite, or drawn inline), and their names in the reader's language.
 
 Cards are given in POSITION.md notation (``10h``, ``Qs``, ``Ua``) with the deck's art,
 ``"french"`` or ``"hungarian"`` (``DeckKind.art``); the engine's deck of that art
@@ -17,6 +17,14 @@ the language's order (pl "{rank} {suit}" → "król kier", da/hu "{suit} {rank}"
 "hjerter konge", "piros király"). The Hungarian deck has its own contexts
 ("Hungarian card rank", "Hungarian card suit", "Hungarian card name"). Every msgid is a
 literal in this file, so Babel's default keywords extract them.
+
+Two forms of the same drawing. In the app a card is a small ``<svg>`` that references its face in
+a sprite, ``static/cards/<art>.svg`` (one ``<symbol>`` per face, per four-colour face and for the
+back; written by ``ui.present.card_sprite``, served by Streamlit's static file serving and cached
+by the browser), so a rerun sends a few hundred bytes per card instead of several kilobytes.
+``inline=True`` draws the face inside the ``<svg>`` itself, for files that must stand alone (the
+classroom handout, its PDF). Both keep the text alternative (``role="img"``, ``aria-label``,
+``<title>``) and the highlight on the outer ``<svg>``.
 
 Stdlib only; no Streamlit. Nothing given by a caller reaches the markup unescaped.
 """
@@ -48,6 +56,11 @@ HUNGARIAN_INDEX = {
 _MARGIN = 12
 _VIEW_W = CARD_W + 2 * _MARGIN
 _VIEW_H = CARD_H + 2 * _MARGIN
+
+# Where Streamlit serves ``static/cards/`` (``server.enableStaticServing``), relative to the page:
+# every page of the app sits directly under the app's base path, so this works under any base path.
+SPRITE_URL = "app/static/cards"
+BACK_SYMBOL = "back"
 
 
 class Translations(Protocol):
@@ -262,6 +275,34 @@ def _face(rank: str, suit: str, deck: str, four_colour: bool) -> str:
     return _blank() + picture + card_art.corner_index(suit, deck, ink, text)
 
 
+def face_drawing(card: str, deck: str, *, four_colour: bool = False) -> str:
+    """Returns the SVG elements of a card face in the 250 × 350 card box (no ``<svg>`` around them)."""
+    rank, suit = _rank_suit(card, deck)
+    return _face(rank, suit, deck, four_colour)
+
+
+def back_drawing(deck: str) -> str:
+    """Returns the SVG elements of a card back in the 250 × 350 card box."""
+    art_deck(deck)
+    return _blank() + card_art.back(deck)
+
+
+def symbol_id(card: str, deck: str, *, four_colour: bool = False) -> str:
+    """Returns the sprite symbol of a face: the notation (``10h``), ``-4`` for a four-colour ♣/♦ face.
+
+    Only French clubs and diamonds change colour in the four-colour deck (``card_art.suit_ink``),
+    so only they have a second symbol; Hungarian suits are four-coloured already.
+    """
+    rank, suit = _rank_suit(card, deck)
+    changed = four_colour and card_art.suit_ink(suit, deck, True) != card_art.suit_ink(suit, deck, False)
+    return rank + suit + ("-4" if changed else "")
+
+
+def _use(deck: str, symbol: str) -> str:
+    href = html.escape(f"{SPRITE_URL}/{deck}.svg#{symbol}", quote=True)
+    return f'<use href="{href}" width="{CARD_W}" height="{CARD_H}"/>'
+
+
 def card_svg(
     card: str,
     deck: str,
@@ -270,8 +311,12 @@ def card_svg(
     width: int = 72,
     highlight: str | None = None,
     label: str = "",
+    inline: bool = False,
 ) -> str:
-    """Returns a card face as inline SVG; ``label`` is its text alternative (English name if empty)."""
+    """Returns a card face as SVG; ``label`` is its text alternative (English name if empty).
+
+    The face is a reference into the deck's sprite, or drawn in place with ``inline=True``.
+    """
     rank, suit = _rank_suit(card, deck)
     if highlight is not None and highlight not in HIGHLIGHTS:
         raise ValueError(f"unknown highlight {highlight!r} (known: {', '.join(HIGHLIGHTS)})")
@@ -279,16 +324,18 @@ def card_svg(
         raise ValueError(f"label must be text, not {type(label).__name__}")
     text = label or card_label(rank + suit, deck, gettext.NullTranslations())
     state = f" makao-card--{highlight}" if highlight else ""
-    body = _face(rank, suit, deck, four_colour) + _highlight(highlight)
+    face = (_face(rank, suit, deck, four_colour) if inline
+            else _use(deck, symbol_id(rank + suit, deck, four_colour=four_colour)))
+    body = face + _highlight(highlight)
     return _svg(body, width=width, label=text, css_class=f"makao-card{state}", card=rank + suit)
 
 
-def card_back_svg(width: int = 72, deck: str = "french", *, label: str = "") -> str:
-    """Returns the patterned back of a card as inline SVG (blue French, green Hungarian)."""
+def card_back_svg(width: int = 72, deck: str = "french", *, label: str = "", inline: bool = False) -> str:
+    """Returns the patterned back of a card as SVG (blue French, green Hungarian)."""
     art_deck(deck)
     if not isinstance(label, str):
         raise ValueError(f"label must be text, not {type(label).__name__}")
-    body = _blank() + card_art.back(deck)
+    body = back_drawing(deck) if inline else _use(deck, BACK_SYMBOL)
     return _svg(body, width=width, label=label or "card back", css_class="makao-card makao-back")
 
 
@@ -303,11 +350,13 @@ def hand_html(
     translations: Translations | None = None,
     overlap: float = 0.3,
     aria_label: str = "",
+    inline: bool = False,
 ) -> str:
     """Returns a row of overlapping cards as one line of HTML (``None`` draws a face-down card).
 
     ``highlights`` and ``labels`` run parallel to ``cards``; without labels each card is
     named through ``translations`` (English when None). Selected cards are raised a little.
+    ``inline=True`` draws every face in place (a file that must stand alone), else from the sprite.
     The output has no blank lines or indentation, so ``st.markdown(unsafe_allow_html=True)``
     does not mistake any of it for Markdown; ``st.html`` takes it as is.
     """
@@ -326,11 +375,11 @@ def hand_html(
         mark = highlights[position] if highlights is not None else None
         label = labels[position] if labels is not None else ""
         if card is None:
-            svg = card_back_svg(width, deck, label=label)
+            svg = card_back_svg(width, deck, label=label, inline=inline)
         else:
             label = label or card_label(card, deck, catalog)
             svg = card_svg(card, deck, four_colour=four_colour, width=width, highlight=mark,
-                           label=label)
+                           label=label, inline=inline)
         style = ["line-height:0", "flex:0 0 auto"]
         if position < len(cards) - 1:
             # A negative right margin (not left) keeps the first card of a wrapped row flush.

@@ -183,8 +183,11 @@ def title_text(drill: Drill, tr: Translator) -> str:
 
 
 def position_html(st: State, tr: Translator, *, width: int = 72, show_status: bool = True,
-                  four_colour: bool = False) -> str:
-    """The position as HTML: the other players' hands face down, the pile, the learner's hand."""
+                  four_colour: bool = False, inline: bool = False) -> str:
+    """The position as HTML: the other players' hands face down, the pile, the learner's hand.
+
+    ``inline=True`` draws the cards in place (a page that must stand alone, e.g. the handout).
+    """
     _ = tr.gettext
     art = st.rules.deck.art
     name = st.rules.deck.name
@@ -198,7 +201,7 @@ def position_html(st: State, tr: Translator, *, width: int = 72, show_status: bo
         count = len(hand)
         label = tr.ngettext("{player}: {count} card", "{player}: {count} cards", count).format(
             player=player(seat, tr), count=count)
-        backs = "".join(f'<div style="margin-right:-{round(small * 0.7)}px">{card_back_svg(small, art)}</div>'
+        backs = "".join(f'<div style="margin-right:-{round(small * 0.7)}px">{card_back_svg(small, art, inline=inline)}</div>'
                         for _ in range(min(count, 8)))
         others.append(
             f'<div style="display:flex;flex-direction:column;align-items:flex-start;gap:2px">'
@@ -208,14 +211,15 @@ def position_html(st: State, tr: Translator, *, width: int = 72, show_status: bo
     pile = [name(c) for c in st.pile[-3:]]
     parts.append(f'<div style="font-weight:600">{html.escape(_("Pile (top card last)"))}</div>')
     parts.append(hand_html(pile, art, four_colour=four_colour, width=width, overlap=0.55, translations=tr,
-                           aria_label=_("The pile, top card last")))
+                           aria_label=_("The pile, top card last"), inline=inline))
     if show_status:
         for line in status_lines(st, tr):
             parts.append(f'<div style="font-weight:600">{html.escape(line)}</div>')
     mine_cards = [name(c) for c in st.hands[learner]]
     mine = _("Your hand (you are {player})").format(player=player(learner, tr))
     parts.append(f'<div style="font-weight:600">{html.escape(mine)}</div>')
-    parts.append(hand_html(mine_cards, art, four_colour=four_colour, width=width, overlap=0.15, translations=tr, aria_label=mine))
+    parts.append(hand_html(mine_cards, art, four_colour=four_colour, width=width, overlap=0.15, translations=tr,
+                           aria_label=mine, inline=inline))
     parts.append("</div>")
     return "".join(parts)
 

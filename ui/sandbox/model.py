@@ -25,6 +25,7 @@ from urllib.parse import urlencode
 
 from engine.deal import new_game
 from engine.errors import EngineError, NotationError, PositionError, Problem, RulesetError
+from engine.guard import InputError, load_json
 from engine.position import (
     MAX_POSITION_BYTES,
     MAX_SHARE_CODE,
@@ -443,15 +444,10 @@ def read_position_text(raw: str | bytes, book: Rulebook = SHIPPED) -> Loaded:
     """
     if len(raw) > MAX_IMPORT_BYTES:
         return Loaded(None, "too_long")
-    if isinstance(raw, bytes):
-        try:
-            raw = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            return Loaded(None, "not_json")
-    try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, RecursionError, ValueError):
-        return Loaded(None, "not_json")
+    try:   # the one guarded reader: size, nesting and number length checked before json decodes
+        data = load_json(raw, "position", MAX_IMPORT_BYTES)
+    except InputError as exc:
+        return Loaded(None, "too_long" if exc.code == "too_large" else "not_json")
     if not isinstance(data, dict):
         return Loaded(None, "not_object")
     return _checked(data, book)

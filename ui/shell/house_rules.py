@@ -16,6 +16,7 @@ from typing import Any
 import streamlit as st
 
 from engine.errors import RulesetError
+from engine.guard import MAX_TOML_BYTES
 from engine.ruleset import (
     DEFENCE_CONDITIONS,
     END_MODES,
@@ -35,7 +36,7 @@ HOUSE_RULESET = "house_ruleset"        # the current house Ruleset, or absent
 HOUSE_ERROR = "house_rules_error"      # the last refused edit or upload: an English engine message
 HOUSE_NOTICE = "house_rules_notice"    # what the last accepted change was (a msgid)
 FORM_PREFIX = "house_field_"           # widget keys of the form: FORM_PREFIX + field key
-MAX_UPLOAD_BYTES = 64 * 1024
+MAX_UPLOAD_BYTES = MAX_TOML_BYTES   # the guard refuses a larger file before decoding it
 
 CONDITION_LABELS = {
     "any": N_("any of these cards"),
@@ -115,13 +116,8 @@ def from_preset(variant_id: str) -> Ruleset:
 def read_uploaded(name: str, data: bytes) -> Ruleset:
     """Reads an uploaded ruleset file; raises RulesetError naming the file and the field."""
     origin = name or "uploaded ruleset"
-    if len(data) > MAX_UPLOAD_BYTES:
-        raise RulesetError(f"{origin}: the file is larger than {MAX_UPLOAD_BYTES // 1024} KiB")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise RulesetError(f"{origin}: not UTF-8 text") from None
-    return load_ruleset_text(text, origin)
+    # The guard checks the size before decoding, then UTF-8, then TOML (engine/guard.py, load_toml).
+    return load_ruleset_text(data, origin)
 
 
 def house_toml(ruleset: Ruleset) -> str:

@@ -13,8 +13,9 @@ from urllib.parse import urlsplit, urlunsplit
 import streamlit as st
 
 from engine.errors import RulesetError
+from engine.guard import InputError, read_choice
 from engine.ruleset import Ruleset, load_ruleset, variant_ids
-from ui.present.i18n import DEFAULT_LANGUAGE, Translator, normalize_language, translator
+from ui.present.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, normalize_language, translator
 from ui.shell.pages import PAGES, url_path
 
 LANGUAGE = "language"
@@ -30,6 +31,9 @@ _KEPT_PARAMS = ("pos", "quiz", "house")
 VARIANT_PICKER = "_variant_picker"
 FOUR_COLOUR = "four_colour"              # cards drawn in four colours (clubs green, diamonds blue)
 FOUR_COLOUR_PICKER = "_four_colour_picker"
+# A ?lang= or ?variant= the app could not follow, kept for one notice: ("lang" | "variant" |
+# "house_variant", the engine's params of the refusal). The entrypoint shows it once and drops it.
+LINK_NOTICES = "_link_notices"
 
 _LOG = logging.getLogger(__name__)
 
@@ -47,11 +51,25 @@ def available_variants() -> list[str]:
     return ids
 
 
+def _note_refused(kind: str, value: Any, options: list[str], what: str) -> None:
+    """Keeps a refused query parameter for one notice (the value is kept as the guard shows it)."""
+    try:
+        read_choice(value, options, what)
+    except InputError as exc:
+        st.session_state.setdefault(LINK_NOTICES, []).append((kind, dict(exc.params)))
+
+
 def initial_language() -> str:
-    """Chooses a new session's language: ``?lang=``, then the browser's locale, then English."""
-    from_query = normalize_language(st.query_params.get("lang"))
+    """Chooses a new session's language: ``?lang=``, then the browser's locale, then English.
+
+    A ``?lang=`` the app does not have is kept for a notice (D6) instead of being dropped quietly.
+    """
+    wanted = st.query_params.get("lang")
+    from_query = normalize_language(wanted)
     if from_query:
         return from_query
+    if wanted is not None:
+        _note_refused("lang", wanted, list(LANGUAGES), "language")
     try:
         from_browser = normalize_language(st.context.locale)
     except Exception:  # no browser context (bare mode): fall back quietly
@@ -63,7 +81,13 @@ def initial_variant() -> str:
     """Chooses a new session's variant: ``?variant=`` if it names a shipped ruleset, else the first."""
     ids = available_variants()
     wanted = st.query_params.get("variant")
-    return wanted if wanted in ids else ids[0]
+    if wanted in ids:
+        return wanted
+    if wanted is not None:
+        # "<id>-house" is the id house rules get; a link cannot carry them (they live in one session).
+        house = isinstance(wanted, str) and wanted.endswith("-house") and wanted[:-len("-house")] in ids
+        _note_refused("house_variant" if house else "variant", wanted, ids, "variant")
+    return ids[0]
 
 
 def init_session() -> None:
@@ -74,6 +98,11 @@ def init_session() -> None:
         st.session_state[LANGUAGE] = initial_language()
     if st.session_state.get(VARIANT) not in available_variants():
         st.session_state[VARIANT] = initial_variant()
+
+
+def take_link_notices() -> list[tuple[str, dict[str, Any]]]:
+    """Returns the refused ``?lang=``/``?variant=`` of this session's link, once (then forgets them)."""
+    return list(st.session_state.pop(LINK_NOTICES, None) or [])
 
 
 def entry_param(name: str) -> str | None:

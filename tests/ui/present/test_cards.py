@@ -13,19 +13,29 @@ from engine.cards import HUNGARIAN as HUNGARIAN_DECK
 from engine.errors import NotationError
 from ui.present.cards import (
     all_cards,
-    card_back_svg,
     card_label,
     card_name,
-    card_svg,
     format_card,
     hand_html,
 )
+from ui.present.cards import card_back_svg as _card_back_svg
+from ui.present.cards import card_svg as _card_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 FRENCH = all_cards("french")
 HUNGARIAN = all_cards("hungarian")
 EVERY_CARD = [("french", c) for c in FRENCH] + [("hungarian", c) for c in HUNGARIAN]
 ENGLISH = gettext.NullTranslations()
+
+
+def card_svg(*args, **kwargs) -> str:
+    """The card drawn in place: these tests check the drawing (its sprite form: test_card_sprite.py)."""
+    return _card_svg(*args, inline=True, **kwargs)
+
+
+def card_back_svg(*args, **kwargs) -> str:
+    """The back drawn in place."""
+    return _card_back_svg(*args, inline=True, **kwargs)
 
 
 def parse(svg: str) -> ET.Element:
