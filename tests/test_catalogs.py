@@ -11,6 +11,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
+from ui.present.grammar import allowed_placeholders, base_placeholder
 from ui.present.i18n import LANGUAGES, catalog_path, translator
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -74,9 +75,12 @@ def test_placeholders_are_the_same_in_every_translation(language: str) -> None:
         ids = message.id if isinstance(message.id, tuple) else (message.id,)
         expected = set().union(*(placeholders(text) for text in ids))
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        allowed = allowed_placeholders(expected, language)
         for text in strings:
-            if text and placeholders(text) != expected:
-                problems.append(f"{message.id!r}: {sorted(placeholders(text))} vs {sorted(expected)}")
+            found = placeholders(text)
+            # A form of a placeholder ({seat_the}, {card_acc}) stands for the placeholder itself.
+            if text and ({base_placeholder(p, language) for p in found} != expected or not found <= allowed):
+                problems.append(f"{message.id!r}: {sorted(found)} vs {sorted(expected)}")
     assert not problems, "\n".join(problems)
 
 
