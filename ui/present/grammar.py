@@ -328,3 +328,8 @@ class _WithForms(dict):
 def fill(template: str, language: str | None, values: Mapping[str, object]) -> str:
     """Formats a translated sentence; a form missing from ``values`` is written as its plain word."""
     return template.format_map(_WithForms(values, language or ""))
+
+
+def capitalise(sentence: str) -> str:
+    """Capitalises a sentence's first letter ("az 1. játékos következik" → "Az 1. játékos következik")."""
+    return sentence[:1].upper() + sentence[1:]
