@@ -121,3 +121,26 @@ def test_ruleset_names_and_notes_are_extracted() -> None:
     committed = {message_id for _, message_id in keys(read(POT))}
     assert "Polish makao" in committed
     assert "One card per turn: the source never allows more." in committed
+
+
+# The calls that put the grammatical forms of an inserted word next to its plain placeholder.
+_FORM_PASSING = re.compile(r"\b(?:card_placeholders|player_placeholders|number_placeholders|seat_forms|player_forms"
+                           r"|card_forms|number_forms|grammar\.fill)\(")
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_form_placeholder_is_used_only_where_the_code_passes_forms(language: str) -> None:
+    # A translation with {seat_the} fails to format where the builder passes only {seat}; each file
+    # that formats such a message must be one that computes the forms.
+    problems = []
+    for message in read(catalog_path(language), language):
+        if not message.id:
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        forms = {p for text in strings if text for p in placeholders(text) if base_placeholder(p, language) != p}
+        if not forms:
+            continue
+        for path, _line in message.locations:
+            if not _FORM_PASSING.search((ROOT / path).read_text(encoding="utf-8")):
+                problems.append(f"{path}: {message.id!r} uses {sorted(forms)}")
+    assert not problems, "\n".join(problems)
