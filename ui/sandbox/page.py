@@ -18,6 +18,7 @@ from engine.ruleset import Ruleset, load_ruleset
 from engine.state import State
 from engine.verdicts import Verdict
 from ui.present.cards import hand_html, suit_word
+from ui.present.grammar import capitalise
 from ui.present.i18n import Translator
 from ui.present.problems import describe_problems
 from ui.present.reasons import describe_event, describe_reason, describe_verdict, wish_rank_text
@@ -61,6 +62,7 @@ from ui.sandbox.texts import (
     effects_text,
     move_label,
     notice_messages,
+    seat_forms,
     seat_heading,
     seat_name,
     variant_label,
@@ -136,7 +138,7 @@ def _cards_tab(d: dict[str, Any], rules: Ruleset, t: Translator) -> None:
     hands = d.get("hands") if isinstance(d.get("hands"), list) else []
     for seat in range(seats):
         hand = hands[seat] if seat < len(hands) else []
-        _cards_editor(f"hand_{seat}", _("Hand of {player}").format(player=seat_name(seat, t)), hand, rules, d, t,
+        _cards_editor(f"hand_{seat}", capitalise(_("Hand of {player}").format(**seat_forms("player", seat, t))), hand, rules, d, t,
                       help_text + " " + _("A number alone means that many unknown cards."))
 
 
@@ -290,7 +292,7 @@ def draw_board(state: State, t: Translator) -> None:
                 cards = [deck.name(c) if open_hand else None for c in hand]
                 labels = None if open_hand else [_("A face-down card")] * len(hand)
                 cards_col.markdown(hand_html(cards, deck.art, four_colour=session.four_colour(), width=52, overlap=0.35, translations=t, labels=labels,
-                                             aria_label=_("The hand of {player}").format(player=seat_name(seat, t))),
+                                             aria_label=capitalise(_("The hand of {player}").format(**seat_forms("player", seat, t)))),
                                    unsafe_allow_html=True)
 
 
@@ -332,7 +334,7 @@ def draw_group(group: PlayGroup, deck: str, t: Translator) -> None:
 def draw_moves(state: State, t: Translator) -> None:
     _ = t.gettext
     deck = state.rules.deck.art
-    st.subheader(_("What {player} may do").format(player=seat_name(state.to_move, t)), anchor="moves")
+    st.subheader(capitalise(_("What {player} may do").format(**seat_forms("player", state.to_move, t))), anchor="moves")
     if state.over:
         st.info(_("The round is over: there is nothing left to play."), icon=":material/flag:")
         return
