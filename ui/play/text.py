@@ -71,9 +71,9 @@ def _named(event: Event, game: Game, t: Translator, turn: Turn | None) -> Event:
         target = event.params["target"]
         name = seat_name(game, target, t)
         if target == previous_seat(turn.before, turn.seat) and target != next_seat(turn.before, turn.seat):
-            params["target"] = t.gettext("the previous player, {name},").format(name=name)
+            params["target"] = t.gettext("the previous player, {name},").format(name=name, **seat_forms("name", game, target, t))
         elif target == next_seat(turn.before, turn.seat):
-            params["target"] = t.gettext("the next player, {name},").format(name=name)
+            params["target"] = t.gettext("the next player, {name},").format(name=name, **seat_forms("name", game, target, t))
     return Event(event.kind, params)
 
 
