@@ -4,17 +4,26 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-makao-tutor
+# uv installs exactly the versions in uv.lock. It is bootstrapped with pip into a folder of its
+# own inside the venv, so that syncing the venv to the lock never removes uv itself.
+UV_VERSION := 0.13.9
+UV_HOME := $(VENV)/.uv
+UV := PYTHONPATH= UV_PROJECT_ENVIRONMENT=$(VENV) UV_PYTHON=$(CURDIR)/$(PY) UV_PYTHON_DOWNLOADS=never \
+  $(UV_HOME)/bin/uv
+PYTEST_WORKERS ?= auto
 CHROMIUM ?= /usr/bin/chromium
 PORT ?= 8501
 PYBABEL := PYTHONPATH=$(CURDIR) $(PY) -m babel.messages.frontend
 LANGS := en pl da hu
 
-.PHONY: help venv run test test-fast chromium postgres extract update catalogs screenshot golden bench clean
+.PHONY: help venv run test test-fast lint typecheck lock chromium postgres extract update catalogs screenshot golden bench clean
 
 help:
 	@echo "make run        serve the app on http://127.0.0.1:$(PORT)"
 	@echo "make test       install everything (incl. Debian's chromium) and run every test"
 	@echo "make test-fast  every test except the browser ones"
+	@echo "make lint       ruff (lint; format check of engine/) and mypy --strict on engine/"
+	@echo "make lock       re-resolve uv.lock after changing the dependencies in pyproject.toml"
 	@echo "make extract    collect the msgids into locales/messages.pot"
 	@echo "make update     merge locales/messages.pot into every locales/*/LC_MESSAGES/messages.po"
 	@echo "make screenshot refresh docs/screenshot.png from a real browser"
@@ -24,10 +33,17 @@ help:
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 
-# Re-install whenever pyproject.toml changes.
-$(STAMP): pyproject.toml | $(PY)
-	$(PY) -m pip install -e '.[test]'
+$(UV_HOME)/bin/uv: | $(PY)
+	$(PY) -m pip install --quiet --disable-pip-version-check --target $(UV_HOME) uv==$(UV_VERSION)
+
+# Re-sync whenever pyproject.toml or the lock changes: the app, its test tools, locked versions.
+$(STAMP): pyproject.toml uv.lock | $(UV_HOME)/bin/uv
+	$(UV) sync --locked --extra test
 	touch $(STAMP)
+
+# After changing dependencies: resolve them again and commit uv.lock with pyproject.toml.
+lock: | $(UV_HOME)/bin/uv
+	$(UV) lock
 
 venv: $(STAMP)
 
@@ -53,13 +69,21 @@ postgres:
 	  ( $$sudo apt-get update && $$sudo apt-get install -y postgresql-15 ) || { echo "could not install postgresql-15"; exit 1; }; \
 	fi
 
-# pytest's exit status 5 (no test collected) is a failure too.
-test: $(STAMP) chromium postgres
-	@$(PY) -m pytest $(PYTEST_ARGS); status=$$?; \
+# Lint and types: ruff over the whole repo, its formatter over engine/, mypy --strict on engine/.
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check engine
+	$(VENV)/bin/mypy
+
+typecheck: lint
+
+# pytest's exit status 5 (no test collected) is a failure too. The tests run on every core.
+test: $(STAMP) chromium postgres lint
+	@$(PY) -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS); status=$$?; \
 	  if [ $$status -eq 5 ]; then echo "pytest collected no tests" >&2; fi; exit $$status
 
 test-fast: $(STAMP) postgres
-	$(PY) -m pytest -m "not e2e" $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(PYTEST_WORKERS) -m "not e2e" $(PYTEST_ARGS)
 
 # Default keywords only (_, gettext, ngettext, pgettext, N_, ...): `-k ngettext` would drop plurals.
 extract: $(STAMP)
@@ -89,9 +113,10 @@ screenshot: $(STAMP) chromium
 golden: $(STAMP)
 	$(PY) -m tools.golden
 
-# Engine speed against OpenSpiel and RLCard (pip install -e '.[bench]' for the references).
+# Engine speed against OpenSpiel and RLCard (the bench extra: the references, from the lock).
 bench: $(STAMP)
-	$(PY) bench/engine_bench.py
+	$(UV) sync --locked --extra test --extra bench
+	$(PY) bench/engine_bench.py $(BENCH_ARGS)
 
 clean:
 	rm -rf test-artifacts .pytest_cache

@@ -203,11 +203,13 @@ def openspiel_games():
                 if s.is_chance_node():
                     outcomes = s.chance_outcomes()
                     x = rng.random()
+                    chosen = outcomes[-1][0]
                     for action, p in outcomes:
                         x -= p
                         if x < 0:
+                            chosen = action
                             break
-                    s.apply_action(action)
+                    s.apply_action(chosen)
                 else:
                     actions = s.legal_actions()
                     s.apply_action(actions[rng.randrange(len(actions))])

@@ -3,12 +3,12 @@
 A card is a small int inside the engine (``rank_index * 4 + suit_index``); its notation
 is ``<rank><suit>`` (POSITION.md), e.g. ``10h``, ``Qs``, ``Ua``.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from engine.errors import NotationError
-
 
 
 @dataclass(frozen=True)
@@ -49,17 +49,13 @@ class DeckKind:
         if up == "T":
             up = "10"
         if up not in self.ranks:
-            raise NotationError(
-                f"{text!r} is not a rank of the {self.id} deck (ranks: {' '.join(self.ranks)})"
-            )
+            raise NotationError(f"{text!r} is not a rank of the {self.id} deck (ranks: {' '.join(self.ranks)})")
         return up
 
     def parse_suit(self, text: str) -> str:
         """Reads a suit letter; raises NotationError."""
         if not isinstance(text, str) or text.strip().lower() not in self.suits:
-            raise NotationError(
-                f"{text!r} is not a suit of the {self.id} deck (suits: {' '.join(self.suits)})"
-            )
+            raise NotationError(f"{text!r} is not a suit of the {self.id} deck (suits: {' '.join(self.suits)})")
         return text.strip().lower()
 
     def parse(self, text: str) -> int:
@@ -93,8 +89,10 @@ HUNGARIAN = DeckKind(
     art="hungarian",
 )
 # French-suited short decks of makao's relatives: German Mau-Mau (32), Russian 101 (36).
-FRENCH_32 = DeckKind(id="french32", ranks=("7", "8", "9", "10", "J", "Q", "K", "A"),
-                     suits=("c", "d", "h", "s"), art="french")
-FRENCH_36 = DeckKind(id="french36", ranks=("6", "7", "8", "9", "10", "J", "Q", "K", "A"),
-                     suits=("c", "d", "h", "s"), art="french")
+FRENCH_32 = DeckKind(
+    id="french32", ranks=("7", "8", "9", "10", "J", "Q", "K", "A"), suits=("c", "d", "h", "s"), art="french"
+)
+FRENCH_36 = DeckKind(
+    id="french36", ranks=("6", "7", "8", "9", "10", "J", "Q", "K", "A"), suits=("c", "d", "h", "s"), art="french"
+)
 DECK_KINDS = {deck.id: deck for deck in (FRENCH, HUNGARIAN, FRENCH_32, FRENCH_36)}

@@ -13,9 +13,11 @@ The texts (``title``, ``text``, ``feedback``) stay English msgids; ``ui`` transl
 Every error names the file and the drill at fault. Generated quizzes (``engine.quiz``) build
 the same ``Drill`` objects, so the practice page treats both alike. Stdlib only.
 """
+
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -25,7 +27,7 @@ from engine.errors import EngineError, NotationError, PositionError
 from engine.moves import Move, format_move, parse_move
 from engine.position import position_from_json
 from engine.rules import apply_move, check, verdicts
-from engine.ruleset import variant_ids
+from engine.ruleset import WISH_DURATIONS, variant_ids
 from engine.scenario import TOPICS
 from engine.state import State
 from engine.verdicts import REASON_CODES, Verdict
@@ -40,10 +42,22 @@ KINDS = ("select", "next", "best")
 #   cards     "6"         how many cards the seat that moved holds afterwards
 #   round     "over" / "goes_on"
 ASKS = ("penalty", "to_move", "wish", "cards", "round")
-WISH_DURATIONS = ("round", "until_return", "until_covered", "until_fulfilled")
 LEVELS = (1, 2, 3)
-DRILL_FIELDS = ("id", "topic", "kind", "level", "title", "text", "feedback", "answer", "move", "ask",
-                "options", "wrong", "position")
+DRILL_FIELDS = (
+    "id",
+    "topic",
+    "kind",
+    "level",
+    "title",
+    "text",
+    "feedback",
+    "answer",
+    "move",
+    "ask",
+    "options",
+    "wrong",
+    "position",
+)
 WRONG_FIELDS = ("move", "reason", "feedback")
 MIN_OPTIONS, MAX_OPTIONS = 2, 6
 
@@ -75,13 +89,13 @@ class Drill:
     kind: str
     level: int
     position: dict[str, Any]
-    answer: tuple[str, ...]          # select: cards; next: the outcome key; best: the best move
+    answer: tuple[str, ...]  # select: cards; next: the outcome key; best: the best move
     title: str = ""
     text: str = ""
     feedback: str = ""
-    move: str = ""                   # next: the move whose result is asked about
-    ask: str = ""                    # next: what is asked (ASKS)
-    options: tuple[str, ...] = ()    # next: outcome keys; best: moves (the best one included)
+    move: str = ""  # next: the move whose result is asked about
+    ask: str = ""  # next: what is asked (ASKS)
+    options: tuple[str, ...] = ()  # next: outcome keys; best: moves (the best one included)
     wrong: tuple[WrongOption, ...] = ()
     file: str = ""
 
@@ -100,10 +114,11 @@ class Drill:
             if isinstance(response, str) or not hasattr(response, "__iter__"):
                 return False
             return sorted(set(response)) == sorted(self.answer)
-        return response == self.answer[0]
+        return bool(response == self.answer[0])
 
 
 # ---------------------------------------------------------------------------- the engine's answers
+
 
 def card_verdicts(st: State) -> dict[str, Verdict]:
     """Gives, for each distinct card in the mover's hand, the verdict on playing it first.
@@ -203,8 +218,12 @@ def _valid_key(ask: str, key: str, players: int) -> bool:
         if key == "none":
             return True
         parts = key.split()
-        return (len(parts) == 3 and parts[0] in ("draw", "skip") and parts[1].isdigit()
-                and _valid_key("to_move", parts[2], players))
+        return (
+            len(parts) == 3
+            and parts[0] in ("draw", "skip")
+            and parts[1].isdigit()
+            and _valid_key("to_move", parts[2], players)
+        )
     if ask == "to_move":
         return key.startswith("@") and key[1:].isdigit() and int(key[1:]) < players
     if ask == "wish":
@@ -218,7 +237,10 @@ def _valid_key(ask: str, key: str, players: int) -> bool:
 
 # ---------------------------------------------------------------------------- reading
 
-def _field(raw: dict, key: str, kind: type | tuple[type, ...], err, default: Any = ...) -> Any:
+
+def _field(
+    raw: dict[str, Any], key: str, kind: type | tuple[type, ...], err: Callable[[str], DrillError], default: Any = ...
+) -> Any:
     if key not in raw:
         if default is ...:
             raise err(f"field {key!r} is missing")
@@ -229,7 +251,7 @@ def _field(raw: dict, key: str, kind: type | tuple[type, ...], err, default: Any
     return value
 
 
-def _strings(value: Any, key: str, err) -> tuple[str, ...]:
+def _strings(value: Any, key: str, err: Callable[[str], DrillError]) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
         raise err(f"field {key!r} must be a list of texts")
     return tuple(value)
@@ -292,16 +314,36 @@ def drill_from_dict(raw: Any, variant: str, file: str, index: int) -> Drill:
             for key in item:
                 if key not in WRONG_FIELDS:
                     raise err(f"wrong[{j}]: unknown field {key!r} (known: {', '.join(WRONG_FIELDS)})")
-            wrong.append(WrongOption(
-                _field(item, "move", str, err), _field(item, "reason", str, err), _field(item, "feedback", str, err, "")))
+            wrong.append(
+                WrongOption(
+                    _field(item, "move", str, err),
+                    _field(item, "reason", str, err),
+                    _field(item, "feedback", str, err, ""),
+                )
+            )
         if not wrong:
             raise err("a 'best' drill needs at least one other option in 'wrong'")
         options = (answer[0], *(w.move for w in wrong))
         for key in ("move", "ask", "options"):
             if key in raw:
                 raise err(f"field {key!r} does not belong to a 'best' drill")
-    return Drill(drill_id, variant, topic, kind, level, position, answer, title, text, feedback,
-                 move, ask, options, tuple(wrong), file)
+    return Drill(
+        drill_id,
+        variant,
+        topic,
+        kind,
+        level,
+        position,
+        answer,
+        title,
+        text,
+        feedback,
+        move,
+        ask,
+        options,
+        tuple(wrong),
+        file,
+    )
 
 
 def load_drill_file(path: str | Path) -> tuple[Drill, ...]:
@@ -363,11 +405,13 @@ def drill_by_id(drill_id: str, drills: tuple[Drill, ...] | None = None) -> Drill
 
 # ---------------------------------------------------------------------------- checking
 
+
 def verify_drill(drill: Drill) -> None:
     """Checks a drill against the engine: valid position, stated answer equal to the engine's.
 
     Raises DrillError naming the file and the drill, with every difference found.
     """
+
     def err(message: str) -> DrillError:
         return DrillError(drill.file or "generated", f"drill {drill.id!r}", message)
 
@@ -413,9 +457,9 @@ def verify_drill(drill: Drill) -> None:
                 raise err(f"option {key!r} is not an outcome of ask {drill.ask!r}")
         if drill.answer[0] not in drill.options:
             raise err(f"the answer {drill.answer[0]!r} is not among the options")
-        truth = outcome(st, move, drill.ask)
-        if truth != drill.answer[0]:
-            raise err(f"answer says {drill.answer[0]!r}, the engine says {truth!r}")
+        outcome_key = outcome(st, move, drill.ask)
+        if outcome_key != drill.answer[0]:
+            raise err(f"answer says {drill.answer[0]!r}, the engine says {outcome_key!r}")
         return
     best = move_of(drill.answer[0])
     v = check(st, best)

@@ -1,4 +1,5 @@
 """Typed errors of the engine: bad syntax, impossible positions, illegal moves, bad data."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -54,18 +54,22 @@ Public API
     "mean_length", "biggest_attack", ...}; for the same arguments it plays the very same games,
     so every figure but the time equals the reference's.
 """
+
 from __future__ import annotations
 
+import _random
 import random
 import time
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any
 
 from engine.deal import new_game
 from engine.moves import DRAW, PASS, WAIT, Move
-from engine.ruleset import Ruleset, load_ruleset
 from engine.rules import judge_card
-from engine.state import RANK_WISH, Attack, State, Wish, attack_totals, give_back_half, play_moves, tables_for
+from engine.ruleset import EndMode, ReshuffleFallback, Ruleset, WishDuration, WishKind, load_ruleset
+from engine.state import RANK_WISH, Attack, State, Wish, tables_for
+from engine.transitions import attack_totals, give_back_half, play_moves
 from engine.verdicts import LEGAL_PLAY
 
 __all__ = ["Playout", "run_random_games", "compiled"]
@@ -73,21 +77,26 @@ __all__ = ["Playout", "run_random_games", "compiled"]
 _LEGAL = frozenset(LEGAL_PLAY)
 # Wish durations as small ints: ROUND and UNTIL_RETURN end when the turn passes the wisher
 # (<= 1); UNTIL_COVERED and UNTIL_FULFILLED end when a card that is no wish card covers them (>= 2).
-_DURATION = {"round": 0, "until_return": 1, "until_covered": 2, "until_fulfilled": 3}
+_DURATION = {
+    WishDuration.ROUND: 0,
+    WishDuration.UNTIL_RETURN: 1,
+    WishDuration.UNTIL_COVERED: 2,
+    WishDuration.UNTIL_FULFILLED: 3,
+}
 ROUND, UNTIL_RETURN = 0, 1
 # Action kinds.
 PLAY, DRAW_K, WAIT_K, PASS_K = 0, 1, 2, 3
 _BITLEN = [m.bit_length() for m in range(1024)]
 _LIST_MEMO_LIMIT = 200_000
-_tuple_new = tuple.__new__   # builds a NamedTuple without its Python-level __new__
+_tuple_new = tuple.__new__  # builds a NamedTuple without its Python-level __new__
 
 
-def _counted(acts: list) -> tuple[list, int, int]:
+def _counted(acts: list[Action]) -> Counted:
     """A list of actions with its length and the bit length ``randrange`` draws for it."""
     return acts, len(acts), len(acts).bit_length()
 
 
-def _shuffle(rng: random.Random, x: list) -> None:
+def _fast_shuffle(rng: random.Random, x: list[int]) -> None:
     """``rng.shuffle(x)`` with the same random draws, without a method call per card
     (checked against ``random.shuffle`` at import; that is used if they ever differ)."""
     getrandbits = rng.getrandbits
@@ -100,10 +109,11 @@ def _shuffle(rng: random.Random, x: list) -> None:
         x[i], x[j] = x[j], x[i]
 
 
-_seed = random.Random.__mro__[1].seed   # _random.Random.seed: what Random.seed(int) calls
+# _random.Random.seed: what Random.seed(int) calls, without a new generator per reshuffle
+_fast_seed: Callable[[random.Random, int], None] = _random.Random.seed
 
 
-def _next_seed(rng: random.Random) -> int:
+def _fast_next_seed(rng: random.Random) -> int:
     """``rng.randrange(2**31)`` with the same random draws (2**31 has 32 bits)."""
     getrandbits = rng.getrandbits
     r = getrandbits(32)
@@ -112,31 +122,43 @@ def _next_seed(rng: random.Random) -> int:
     return r
 
 
+def _no_choice(bits: int) -> int:
+    raise AssertionError("a forced move asks for no random choice")
+
+
+def _plain_shuffle(rng: random.Random, x: list[int]) -> None:
+    rng.shuffle(x)
+
+
+def _plain_seed(rng: random.Random, seed: int) -> None:
+    rng.seed(seed)
+
+
+def _plain_next_seed(rng: random.Random) -> int:
+    return rng.randrange(2**31)
+
+
 def _same_as_random_shuffle() -> bool:
     for seed in range(20):
         r1, r2 = random.Random(seed), random.Random()
-        _seed(r2, seed)
-        if [r1.randrange(2**31) for _ in range(50)] != [_next_seed(r2) for _ in range(50)]:
+        _fast_seed(r2, seed)
+        if [r1.randrange(2**31) for _ in range(50)] != [_fast_next_seed(r2) for _ in range(50)]:
             return False
         for size in (0, 1, 2, 3, 7, 31, 52, 104, 300):
             a, b = list(range(size)), list(range(size))
             r1, r2 = random.Random(seed), random.Random(seed)
             r1.shuffle(a)
-            _shuffle(r2, b)
+            _fast_shuffle(r2, b)
             if a != b or r1.random() != r2.random():
                 return False
     return True
 
 
-if not _same_as_random_shuffle():  # another Python's random module: use it as it is
-    def _shuffle(rng: random.Random, x: list) -> None:  # noqa: F811
-        rng.shuffle(x)
-
-    def _seed(rng: random.Random, seed: int) -> None:  # noqa: F811
-        rng.seed(seed)
-
-    def _next_seed(rng: random.Random) -> int:  # noqa: F811
-        return rng.randrange(2**31)
+# Another Python's random module: use it as it is.
+_FAST = _same_as_random_shuffle()
+_shuffle = _fast_shuffle if _FAST else _plain_shuffle
+_seed = _fast_seed if _FAST else _plain_seed
+_next_seed = _fast_next_seed if _FAST else _plain_next_seed
 
 
 class Action:
@@ -145,28 +167,47 @@ class Action:
     Built once per ruleset and move (``_Compiled.action``) and shared by every playout; never changed.
     """
 
-    __slots__ = ("kind", "move", "cards", "count", "mask", "draw", "skip", "attacker",
-                 "wish_kind", "wish_value", "wish_duration", "wish_end", "wish_ok", "makao", "kakao")
+    __slots__ = (
+        "kind",
+        "move",
+        "cards",
+        "count",
+        "mask",
+        "draw",
+        "skip",
+        "attacker",
+        "wish_kind",
+        "wish_value",
+        "wish_duration",
+        "wish_end",
+        "wish_ok",
+        "makao",
+        "kakao",
+    )
 
     def __init__(self, kind: int, move: Move) -> None:
-        self.kind = kind                  # PLAY, DRAW_K, WAIT_K or PASS_K
-        self.move = move                  # the public move this action stands for
+        self.kind = kind  # PLAY, DRAW_K, WAIT_K or PASS_K
+        self.move = move  # the public move this action stands for
         self.cards: tuple[int, ...] = ()  # the cards played, in order (the last ends on top)
-        self.count = 0                    # how many cards are played
-        self.mask = 0                     # their bits (-1 when a card is played twice: several decks)
-        self.draw = 0                     # cards the next seat must draw (all attacks added up)
-        self.skip = 0                     # turns the next seat must sit out
-        self.attacker = -1                # the last attacking card played (the defences are judged on it)
-        self.wish_kind: str | None = None   # "rank" / "suit" when the last card is a wish card
+        self.count = 0  # how many cards are played
+        self.mask = 0  # their bits (-1 when a card is played twice: several decks)
+        self.draw = 0  # cards the next seat must draw (all attacks added up)
+        self.skip = 0  # turns the next seat must sit out
+        self.attacker = -1  # the last attacking card played (the defences are judged on it)
+        self.wish_kind: WishKind | None = None  # when the last card is a wish card
         self.wish_value: str | None = None  # the rank or suit it wishes; None for "no wish"
-        self.wish_duration: str | None = None
-        self.wish_end = 0                 # _DURATION[wish_duration]
-        self.wish_ok: list[int] | None = None   # legal first cards under that wish, per top card
+        self.wish_duration = WishDuration.ROUND  # how long that wish lasts (when it is made)
+        self.wish_end = 0  # _DURATION[wish_duration]
+        self.wish_ok: list[int] = []  # legal first cards under that wish, per top card
         self.makao = False
         self.kakao = False
 
     def __repr__(self) -> str:
         return f"Action({self.move!r})"
+
+
+# A list of actions with its length and the bit length randrange draws for it.
+Counted = tuple[list[Action], int, int]
 
 
 class _Compiled:
@@ -189,15 +230,17 @@ class _Compiled:
         probe = State(rules=rules, hands=((),), pile=(0,), deck=(), to_move=0, waiting=(0,))
         self._probe = probe
         self.top_ok = [self._mask(probe._replace(pile=(top,))) for top in range(size)]
-        self.def_ok = [[self._mask(probe._replace(pile=(top,), attack=Attack("draw", 1, a))) for top in range(size)]
-                       for a in range(size)]
-        self.wish_ok: dict[tuple[str, str], list[int]] = {}
+        self.def_ok = [
+            [self._mask(probe._replace(pile=(top,), attack=Attack("draw", 1, a))) for top in range(size)]
+            for a in range(size)
+        ]
+        self.wish_ok: dict[tuple[WishKind, str], list[int]] = {}
         self.several = rules.several_cards
         self.play_drawn = rules.play_drawn
         self.draw_adds = rules.draw_adds
         self.skip_adds = rules.skip_adds
-        self.first_out = rules.end_mode == "first_out"
-        self.halve = rules.reshuffle_fallback == "halve_hands"
+        self.first_out = rules.end_mode is EndMode.FIRST_OUT
+        self.halve = rules.reshuffle_fallback is ReshuffleFallback.HALVE_HANDS
         makao, kakao = rules.call("makao"), rules.call("kakao")
         self.makao_pen = makao.penalty if makao else 0
         self.kakao_pen = kakao.penalty if kakao else 0
@@ -208,42 +251,42 @@ class _Compiled:
         self.PASS_A = self.action(PASS)
         # singles[b][c]: the actions playing card c alone leaving b cards (b = 0, 1, 2 or more);
         # index -1 (an empty hand) is the "2 or more" list, as in engine.rules.legal_moves.
-        self.singles = [[[self.action(m) for m in t.single_moves[b][c]] for c in range(size)]
-                        for b in (0, 1, 2)]
+        self.singles = [[[self.action(m) for m in t.single_moves[b][c]] for c in range(size)] for b in (0, 1, 2)]
         # drawn[b][c]: (actions, their number, its bit length) once card c was drawn and may be played.
         self.drawn_lists = [[_counted(acts + [self.PASS_A]) for acts in row] for row in self.singles]
-        self.multi: dict[tuple, list] = {}
+        self.multi: dict[tuple[int, tuple[int, ...], int], list[Action]] = {}
         # alone_draw[b][c] / alone_wait[b][c]: the whole legal list (counted) when c is the only
         # legal card and has no same-rank company in hand: its plays, then draw / wait.
         self.alone_draw = [[_counted(acts + [self.DRAW_A]) for acts in row] for row in self.singles]
         self.alone_wait = [[_counted(acts + [self.WAIT_A]) for acts in row] for row in self.singles]
         # One card per turn: whole legal lists memoised on (legal cards, hand size near the end,
         # draw or wait); bounded, cleared when it grows too big.
-        self.lists: dict[tuple, tuple] = {}
+        self.lists: dict[tuple[int, int, bool], Counted] = {}
         # Several cards per turn, one deck: the moves starting with c, memoised on
         # (c, the cards of c's rank in hand as a mask, the hand size while it matters).
-        self.multi_masks: dict[tuple, list] = {}
+        self.multi_masks: dict[tuple[int, int, int], list[Action]] = {}
         # Hand sizes from which those lists no longer depend on the size (one deck).
         self.nh_free = len(rules.deck.suits) + 2
         self.bit_index = {1 << c: c for c in range(size)}
         # The wishes a card of this ruleset can make, compiled now (not inside timed playouts).
         for rule in {id(r): r for r in t.wish_rule if r is not None}.values():
-            for value in (rule.wish_values if rule.wish == "rank" else rules.deck.suits):
-                self.wish_mask(rule.wish, value)
+            if rule.wish is not None:
+                for value in rule.wish_values if rule.wish == "rank" else rules.deck.suits:
+                    self.wish_mask(rule.wish, value)
 
-    def multi_for_mask(self, key: tuple, nh: int) -> list:
+    def multi_for_mask(self, key: tuple[int, int, int], nh: int) -> list[Action]:
         """multi_masks[key] (built on a miss): key = (first card, its rank's cards held, size key)."""
         first, mask, _ = key
         same = tuple(c for c in range(self.size) if mask >> c & 1)
         acts = self.multi_masks[key] = self.multi_actions(first, same, nh)
         return acts
 
-    def list_for(self, h: int, legal: int, nh: int, skip: bool, cs: list[int] | None) -> list:
+    def list_for(self, h: int, legal: int, nh: int, skip: bool, cs: list[int] | None) -> list[Action]:
         """The legal actions of a hand ``h`` (counts ``cs`` with several decks) whose legal first
         cards are ``legal``: per card in id order, alone or with same-rank cards, then draw/wait."""
         singles = self.singles[nh - 1 if nh < 3 else 2]
         several, others, bit_index = self.several, self.others, self.bit_index
-        acts: list = []
+        acts: list[Action] = []
         while legal:
             low = legal & -legal
             legal ^= low
@@ -262,10 +305,11 @@ class _Compiled:
         acts.append(self.WAIT_A if skip else self.DRAW_A)
         return acts
 
-    def store_list(self, key: tuple, h: int, legal: int, nh: int, skip: bool) -> tuple:
+    def store_list(self, key: tuple[int, int, bool], h: int, legal: int, nh: int, skip: bool) -> Counted:
+        """lists[key] (built on a miss), the memo cleared in place when it grows too big."""
         lists = self.lists
         if len(lists) >= _LIST_MEMO_LIMIT:
-            lists.clear()   # in place: playouts in progress hold this very dict
+            lists.clear()  # in place: playouts in progress hold this very dict
         entry = lists[key] = _counted(self.list_for(h, legal, nh, skip, None))
         return entry
 
@@ -273,14 +317,15 @@ class _Compiled:
         t = self.t
         return sum(1 << c for c in range(self.size) if judge_card(st, t, c) in _LEGAL)
 
-    def wish_mask(self, kind: str, value: str) -> list[int]:
+    def wish_mask(self, kind: WishKind, value: str) -> list[int]:
         """The legal first cards under a wish, per top card."""
-        key = (kind, value)
+        key: tuple[WishKind, str] = (kind, value)
         masks = self.wish_ok.get(key)
         if masks is None:
-            wish = Wish(kind, value, 0, "round")
-            masks = self.wish_ok[key] = [self._mask(self._probe._replace(pile=(top,), wish=wish))
-                                         for top in range(self.size)]
+            wish = Wish(kind, value, 0, WishDuration.ROUND)
+            masks = self.wish_ok[key] = [
+                self._mask(self._probe._replace(pile=(top,), wish=wish)) for top in range(self.size)
+            ]
         return masks
 
     def action(self, move: Move) -> Action:
@@ -300,12 +345,14 @@ class _Compiled:
             wkind = t.wish_kind[last]
             if wkind:
                 value = move.demand if wkind == RANK_WISH else move.suit
-                a.wish_kind = "rank" if wkind == RANK_WISH else "suit"
-                if value not in (None, "none"):
+                rule = t.wish_rule[last]
+                assert rule is not None and rule.wish is not None
+                a.wish_kind = rule.wish
+                if value is not None and value != "none":
                     a.wish_value = value
-                    a.wish_duration = t.wish_rule[last].wish_duration
-                    a.wish_end = _DURATION[a.wish_duration]
-                    a.wish_ok = self.wish_mask(a.wish_kind, value)
+                    a.wish_duration = rule.wish_duration
+                    a.wish_end = _DURATION[rule.wish_duration]
+                    a.wish_ok = self.wish_mask(rule.wish, value)
             cmask = 0
             for card in cards:
                 cmask |= 1 << card
@@ -314,7 +361,7 @@ class _Compiled:
         self.actions[move] = a
         return a
 
-    def multi_actions(self, first: int, same: tuple[int, ...], nh: int) -> list:
+    def multi_actions(self, first: int, same: tuple[int, ...], nh: int) -> list[Action]:
         """The actions playing ``first`` alone or with further same-rank cards (``same`` = every
         card of that rank in hand, ``first`` included), in the reference order (memoised)."""
         key = (first, same, nh if nh - len(same) < 2 else -1)
@@ -322,11 +369,11 @@ class _Compiled:
         if acts is None:
             rest = list(same)
             rest.remove(first)
-            out = {(first,)}
+            out: set[tuple[int, ...]] = {(first,)}
             for size in range(1, len(rest) + 1):
                 for combo in combinations(rest, size):
                     for i, last in enumerate(combo):
-                        out.add((first, *combo[:i], *combo[i + 1:], last))
+                        out.add((first, *combo[:i], *combo[i + 1 :], last))
             acts = []
             for cards in sorted(out):
                 acts.extend(self.action(m) for m in play_moves(self.rules, self.t, cards, nh - len(cards)))
@@ -346,13 +393,60 @@ def compiled(rules: Ruleset) -> _Compiled:
 class Playout:
     """A round in play, changed in place by ``apply``; see the module docstring."""
 
-    __slots__ = ("k", "rules", "n", "hm", "cnt", "hs", "pile", "deck", "to_move", "ak", "aa", "ac",
-                 "wish", "wby", "wdur", "wok", "waiting", "drawn", "finished", "fin", "over", "seed",
-                 "biggest", "rng")
+    __slots__ = (
+        "k",
+        "rules",
+        "n",
+        "hm",
+        "cnt",
+        "hs",
+        "pile",
+        "deck",
+        "to_move",
+        "ak",
+        "aa",
+        "ac",
+        "wish",
+        "wby",
+        "wdur",
+        "wok",
+        "waiting",
+        "drawn",
+        "finished",
+        "fin",
+        "over",
+        "seed",
+        "biggest",
+        "rng",
+    )
+    k: _Compiled
+    rules: Ruleset
+    n: int  # seats
+    hm: list[int]  # per seat: the hand as a bitmask over card ids
+    cnt: list[list[int]] | None  # per seat and card: copies held (several decks only)
+    hs: list[int]  # per seat: cards held
+    pile: list[int]  # bottom → top
+    deck: list[int]  # the next card to draw last
+    to_move: int
+    ak: int  # pending attack: 0 none, 1 draw, 2 skip
+    aa: int  # its amount
+    ac: int  # its attacking card
+    wish: Wish | None
+    wby: int  # the wish's maker (-1: no wish)
+    wdur: int  # _DURATION of the wish
+    wok: list[int]  # legal first cards under the wish, per top card
+    waiting: list[int]
+    drawn: int  # the card just drawn and still playable (-1: none)
+    finished: list[int]
+    fin: list[bool]
+    over: bool
+    seed: int
+    biggest: int  # the biggest attack seen (statistics)
+    rng: random.Random | None  # the generator reshuffles reuse
 
     # ------------------------------------------------------------------ building
     @classmethod
-    def _blank(cls, rules: Ruleset, n: int, multi: bool) -> "Playout":
+    def _blank(cls, rules: Ruleset, n: int, multi: bool) -> Playout:
         p = cls.__new__(cls)
         p.k = compiled(rules)
         p.rules = rules
@@ -363,7 +457,7 @@ class Playout:
         p.to_move = 0
         p.ak = p.aa = 0
         p.ac = -1
-        p.wish, p.wby, p.wdur, p.wok = None, -1, 0, None
+        p.wish, p.wby, p.wdur, p.wok = None, -1, 0, []
         p.waiting = [0] * n
         p.drawn = -1
         p.finished = []
@@ -374,7 +468,7 @@ class Playout:
         p.rng = None
         return p
 
-    def _set_hand(self, seat: int, cards) -> None:
+    def _set_hand(self, seat: int, cards: Sequence[int]) -> None:
         bit = self.k.bit
         mask = 0
         if self.cnt is not None:
@@ -389,7 +483,7 @@ class Playout:
         self.hs[seat] = len(cards)
 
     @classmethod
-    def from_state(cls, st: State) -> "Playout":
+    def from_state(cls, st: State) -> Playout:
         rules = st.rules
         n = len(st.hands)
         multi = rules.copies_for(n) > 1 or any(len(set(h)) != len(h) for h in st.hands)
@@ -416,11 +510,11 @@ class Playout:
         return p
 
     @classmethod
-    def new_game(cls, rules: Ruleset, players: int, seed: int = 0) -> "Playout":
+    def new_game(cls, rules: Ruleset, players: int, seed: int = 0) -> Playout:
         """The deal of ``engine.deal.new_game`` (dealing is once per round: not worth a copy)."""
         return cls.from_state(new_game(rules, players, seed))
 
-    def copy(self) -> "Playout":
+    def copy(self) -> Playout:
         p = Playout.__new__(Playout)
         for name in Playout.__slots__:
             setattr(p, name, getattr(self, name))
@@ -467,11 +561,22 @@ class Playout:
             seed=self.seed,
         )
 
+    def snapshot(self) -> tuple:
+        """What a player sees of the round now, as one comparable value, the same for two
+        rulesets that agree here: hands, pile, deck, seat to move, the attack (and whether any
+        card can answer it), the wish (not how long it lasts), waiting and finished seats, the
+        drawn card, the end and the seed. No ruleset and no State are built."""
+        attack = (self.ak, self.aa, self.ac, self.k.t.has_defence[self.ac]) if self.ak else None
+        wish = (self.wish.kind, self.wish.value, self.wby) if self.wish is not None else None
+        counts = None if self.cnt is None else tuple(map(tuple, self.cnt))
+        return (tuple(self.hm), counts, tuple(self.pile), tuple(self.deck), self.to_move, attack, wish,
+                tuple(self.waiting), self.drawn, tuple(self.finished), self.over, self.seed)
+
     @property
     def players(self) -> int:
         return self.n
 
-    def _actions(self) -> list:
+    def _actions(self) -> list[Action]:
         """The legal actions of the seat to move, in the reference engine's order."""
         if self.over:
             return []
@@ -507,7 +612,7 @@ class Playout:
         rng = self.rng
         if rng is None:
             rng = self.rng = random.Random()
-        _seed(rng, self.seed)            # as random.Random(self.seed), without a new generator
+        _seed(rng, self.seed)  # as random.Random(self.seed), without a new generator
         pile = self.pile
         if len(pile) > 1:
             rest = pile[:-1]
@@ -538,16 +643,16 @@ class Playout:
         """Draws ``count`` cards (fewer if the deck cannot be refilled): attacks, calls, refills."""
         deck = self.deck
         if len(deck) >= count:
-            got = deck[len(deck) - count:]
-            del deck[len(deck) - count:]
+            got = deck[len(deck) - count :]
+            del deck[len(deck) - count :]
         else:
             got = []
             while len(got) < count:
                 if not deck and not self._refill():
                     break
                 take = min(count - len(got), len(deck))
-                got += deck[len(deck) - take:]
-                del deck[len(deck) - take:]
+                got += deck[len(deck) - take :]
+                del deck[len(deck) - take :]
         if got:
             bit = self.k.bit
             mask = self.hm[seat]
@@ -561,7 +666,7 @@ class Playout:
                     cs[c] += 1
         return got
 
-    def _run(self, rng: random.Random | None, cap: int, forced: tuple | None) -> int:
+    def _run(self, rng: random.Random | None, cap: int, forced: Action | None) -> int:
         """The kernel loop: ``forced`` applies that one action; otherwise random moves."""
         k = self.k
         n = self.n
@@ -579,10 +684,11 @@ class Playout:
         singles_all, others, rank_mask, bit_index, nh_free = k.singles, k.others, k.rank_mask, k.bit_index, k.nh_free
         alone_draw, alone_wait = k.alone_draw, k.alone_wait
         multi_masks, multi_for_mask = k.multi_masks, k.multi_for_mask
-        getrandbits = rng.getrandbits if rng is not None else None
+        getrandbits = rng.getrandbits if rng is not None else _no_choice
         biggest = self.biggest
         steps = 0
-        a = forced
+        a = forced if forced is not None else DRAW_A  # replaced by the first choice
+        acts: list[Action] | None
         if wby == seat and wdur == UNTIL_RETURN:
             # engine.rules.live_wish: a pl-trad wish no longer binds its maker, to move again. Only a
             # loaded position starts so: in play the wish ends as the turn reaches or passes its maker.
@@ -603,7 +709,7 @@ class Playout:
                         legal = h & top_ok[pile[-1]]
                     if not legal:
                         acts = None
-                    elif cnt is not None:   # several decks: counts matter, no memo
+                    elif cnt is not None:  # several decks: counts matter, no memo
                         acts, m, b = _counted(list_for(h, legal, nh, ak == 2, cnt[seat]))
                     elif not several:
                         # One card per turn: the whole list is memoised on the legal cards.
@@ -626,17 +732,17 @@ class Playout:
                             legal ^= low
                             c = bit_index[low]
                             if h & others[c]:
-                                key = (c, h & rank_mask[c], nh if nh < nh_free else -1)
+                                rank_key = (c, h & rank_mask[c], nh if nh < nh_free else -1)
                                 try:
-                                    acts += multi_masks[key]
+                                    acts += multi_masks[rank_key]
                                 except KeyError:
-                                    acts += multi_for_mask(key, nh)
+                                    acts += multi_for_mask(rank_key, nh)
                             else:
                                 acts += singles[c]
                         acts.append(WAIT_A if ak == 2 else DRAW_A)
                         m = len(acts)
                         b = m.bit_length()
-                if acts is None:   # the one option; randrange(1) still draws bits until a 0
+                if acts is None:  # the one option; randrange(1) still draws bits until a 0
                     while getrandbits(1):
                         pass
                     a = WAIT_A if ak == 2 else DRAW_A
@@ -778,12 +884,13 @@ class Playout:
         return steps
 
 
-def run_random_games(rules: Ruleset | str, players: int, games: int, seed: int,
-                     step_cap: int = 20_000) -> dict[str, Any]:
+def run_random_games(
+    rules: Ruleset | str, players: int, games: int, seed: int, step_cap: int = 20_000
+) -> dict[str, Any]:
     """Random games on the kernel: the statistics of ``engine.policies.reference_random_games``, same games."""
     if isinstance(rules, str):
         rules = load_ruleset(rules)
-    compiled(rules)   # once per ruleset, like the reference's Tables: not part of the timing
+    compiled(rules)  # once per ruleset, like the reference's Tables: not part of the timing
     rng = random.Random(seed)
     decisions = finished = biggest = 0
     lengths = []
@@ -797,8 +904,14 @@ def run_random_games(rules: Ruleset | str, players: int, games: int, seed: int,
         if p.biggest > biggest:
             biggest = p.biggest
     seconds = time.perf_counter() - start
-    return {"variant": rules.id, "players": players, "games": games, "decisions": decisions,
-            "seconds": round(seconds, 4), "finished": finished,
-            "decisions_per_second": round(decisions / seconds) if seconds else None,
-            "mean_length": round(sum(lengths) / len(lengths), 1) if lengths else 0,
-            "biggest_attack": biggest}
+    return {
+        "variant": rules.id,
+        "players": players,
+        "games": games,
+        "decisions": decisions,
+        "seconds": round(seconds, 4),
+        "finished": finished,
+        "decisions_per_second": round(decisions / seconds) if seconds else None,
+        "mean_length": round(sum(lengths) / len(lengths), 1) if lengths else 0,
+        "biggest_attack": biggest,
+    }

@@ -31,8 +31,9 @@ ru-101)
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from engine.deal import new_game
 from engine.errors import EngineError
@@ -272,7 +273,7 @@ class Match:
     rounds: tuple[RoundScore, ...] = ()
 
     @classmethod
-    def start(cls, rules: Ruleset, players: int, strengths: str | Sequence[str], planned: int) -> "Match":
+    def start(cls, rules: Ruleset, players: int, strengths: str | Sequence[str], planned: int) -> Match:
         """A match not yet played: ``planned`` rounds at most."""
         _check_players(rules, players)
         if not isinstance(planned, int) or isinstance(planned, bool) or planned < 1:
@@ -280,7 +281,7 @@ class Match:
         return cls(rules.id, players, seat_strengths(strengths, players, humans=True), planned,
                    better(rules), match_limit(rules))
 
-    def add(self, round_score: RoundScore) -> "Match":
+    def add(self, round_score: RoundScore) -> Match:
         """The match with one more finished round; raises MatchError once it is decided."""
         if self.decided:
             raise MatchError("the match is decided: no further round")

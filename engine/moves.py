@@ -1,5 +1,6 @@
 """Moves and their one-line notation (POSITION.md): ``play 7h 7c``, ``play Jc demand 8``,
 ``play As suit h``, ``play 5d makao``, ``draw``, ``wait``, ``pass``."""
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -16,7 +17,7 @@ class Move(NamedTuple):
     A NamedTuple rather than a frozen dataclass: immutable too, and cheap to build in playouts.
     """
 
-    kind: str                       # "play" | "draw" | "wait" | "pass"
+    kind: str  # "play" | "draw" | "wait" | "pass"
     cards: tuple[int, ...] = ()
     demand: str | None = None
     suit: str | None = None

@@ -6,6 +6,7 @@ a code that lost its end, or had a character changed, is refused rather than mis
 a code goes through ``engine.guard.unpack_code``: alphabet, length, a complete stream, the
 unpacked size, nesting and number lengths are checked before anything is trusted.
 """
+
 from __future__ import annotations
 
 import base64

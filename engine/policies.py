@@ -1,12 +1,13 @@
 """Simple computer players: pick a move from the legal ones with a seeded random generator."""
+
 from __future__ import annotations
 
 import random
 import time
 from typing import Any
 
-from engine.moves import Move
 from engine.deal import new_game
+from engine.moves import Move
 from engine.rules import child, legal_moves
 from engine.ruleset import load_ruleset
 from engine.state import State
@@ -50,8 +51,14 @@ def reference_random_games(variant: str, players: int, games: int, seed: int, st
         lengths.append(steps)
         finished += st.over
     seconds = time.perf_counter() - start
-    return {"variant": variant, "players": players, "games": games, "decisions": decisions,
-            "seconds": round(seconds, 4), "finished": finished,
-            "decisions_per_second": round(decisions / seconds) if seconds else None,
-            "mean_length": round(sum(lengths) / len(lengths), 1) if lengths else 0,
-            "biggest_attack": biggest}
+    return {
+        "variant": variant,
+        "players": players,
+        "games": games,
+        "decisions": decisions,
+        "seconds": round(seconds, 4),
+        "finished": finished,
+        "decisions_per_second": round(decisions / seconds) if seconds else None,
+        "mean_length": round(sum(lengths) / len(lengths), 1) if lengths else 0,
+        "biggest_attack": biggest,
+    }

@@ -1,30 +1,77 @@
 """Position JSON v1 (POSITION.md): reading with a validator that lists every problem,
 writing, and the share code used in links (``?pos=``)."""
+
 from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeGuard
 
+from engine import guard
 from engine.cards import DeckKind
 from engine.errors import NotationError, PositionError, Problem, RulesetError
-from engine import guard
 from engine.packing import pack_json
-from engine.ruleset import Ruleset, load_ruleset
-from engine.state import Attack, State, Tables, Wish, tables_for
+from engine.ruleset import Ruleset, WishKind, load_ruleset
+from engine.state import Attack, AttackKind, State, Tables, Wish, tables_for
 
 FORMAT = "makao-position/1"
-FIELDS = ("format", "variant", "hands", "to_move", "pile", "deck", "attack", "wish",
-          "waiting", "drawn", "finished", "over", "seed")
+FIELDS = (
+    "format",
+    "variant",
+    "hands",
+    "to_move",
+    "pile",
+    "deck",
+    "attack",
+    "wish",
+    "waiting",
+    "drawn",
+    "finished",
+    "over",
+    "seed",
+)
 REQUIRED = ("variant", "hands", "to_move", "pile")
-MAX_SHARE_CODE = 64 * 1024          # characters of a share code we even try to decode
-MAX_POSITION_BYTES = 64 * 1024      # bytes a share code may decompress to
+MAX_SHARE_CODE = 64 * 1024  # characters of a share code we even try to decode
+MAX_POSITION_BYTES = 64 * 1024  # bytes a share code may decompress to
 MAX_UNKNOWN = 10_000
 # Every code a Problem of an impossible position may carry (ui translates each one).
-PROBLEM_CODES = ("bad_attack", "bad_attack_amount", "bad_card", "bad_count", "bad_format", "bad_type", "bad_waiting", "bad_wish", "bad_wish_value", "card_does_not_attack", "drawn_not_in_hand", "drawn_not_playable", "drawn_under_attack", "duplicate_card", "empty_hand", "empty_pile", "finished_holds_cards", "missing_field", "no_such_attack", "no_such_wish", "not_a_seat", "players_out_of_range", "round_already_over", "seat_listed_twice", "to_move_finished", "to_move_waiting", "too_many_cards", "unknown_field", "unknown_variant", "waiting_length", "wish_not_allowed")
+PROBLEM_CODES = (
+    "bad_attack",
+    "bad_attack_amount",
+    "bad_card",
+    "bad_count",
+    "bad_format",
+    "bad_type",
+    "bad_waiting",
+    "bad_wish",
+    "bad_wish_value",
+    "card_does_not_attack",
+    "drawn_not_in_hand",
+    "drawn_not_playable",
+    "drawn_under_attack",
+    "duplicate_card",
+    "empty_hand",
+    "empty_pile",
+    "finished_holds_cards",
+    "missing_field",
+    "no_such_attack",
+    "no_such_wish",
+    "not_a_seat",
+    "players_out_of_range",
+    "round_already_over",
+    "seat_listed_twice",
+    "to_move_finished",
+    "to_move_waiting",
+    "too_many_cards",
+    "unknown_field",
+    "unknown_variant",
+    "waiting_length",
+    "wish_not_allowed",
+)
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -34,8 +81,15 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
     ``rules`` overrides the variant (a house ruleset); otherwise ``variant`` names a shipped one.
     """
     if not isinstance(data, dict):
-        raise PositionError([Problem("bad_type", f"a position must be a JSON object, not {type(data).__name__}",
-                                     {"field": "position", "expected": "object"})])
+        raise PositionError(
+            [
+                Problem(
+                    "bad_type",
+                    f"a position must be a JSON object, not {type(data).__name__}",
+                    {"field": "position", "expected": "object"},
+                )
+            ]
+        )
     # POSITION.md: an optional field given as null means "absent" (many JSON writers emit them).
     data = {k: v for k, v in data.items() if v is not None or k in REQUIRED}
     if isinstance(data.get("attack"), dict) and data["attack"].get("card", 0) is None:
@@ -73,7 +127,12 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
                 return None
             return value
         if not isinstance(value, list):
-            add("bad_type", f"{field} must be a list of cards" + (" or a number" if allow_count else ""), field=field, expected="cards")
+            add(
+                "bad_type",
+                f"{field} must be a list of cards" + (" or a number" if allow_count else ""),
+                field=field,
+                expected="cards",
+            )
             return None
         out = []
         for i, item in enumerate(value):
@@ -92,7 +151,13 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
         hands.append(cards_of(f"hands[{seat}]", hand, True))
     players = len(hands)
     if isinstance(data.get("hands"), list) and not rules.players[0] <= players <= rules.players[1]:
-        add("players_out_of_range", f"{rules.id} is played by {rules.players[0]} to {rules.players[1]} players, not {players}", low=rules.players[0], high=rules.players[1], count=players)
+        add(
+            "players_out_of_range",
+            f"{rules.id} is played by {rules.players[0]} to {rules.players[1]} players, not {players}",
+            low=rules.players[0],
+            high=rules.players[1],
+            count=players,
+        )
     pile = cards_of("pile", data.get("pile", []), False) if "pile" in data else []
     if isinstance(pile, list) and not pile and "pile" in data:
         add("empty_pile", "pile must hold at least one card (the top card)", field="pile")
@@ -101,7 +166,13 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
 
     def seat_ok(field: str, value: Any) -> bool:
         if not _is_int(value) or not 0 <= value < max(players, 1):
-            add("not_a_seat", f"{field}: {value!r} is not a seat (seats are 0 to {players - 1})", field=field, value=str(value)[:20], last=players - 1)
+            add(
+                "not_a_seat",
+                f"{field}: {value!r} is not a seat (seats are 0 to {players - 1})",
+                field=field,
+                value=str(value)[:20],
+                last=players - 1,
+            )
             return False
         return True
 
@@ -125,7 +196,12 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
     else:
         for i, n in enumerate(waiting_raw):
             if not _is_int(n) or not 0 <= n <= 100:
-                add("bad_waiting", f"waiting[{i}]: {n!r} is not a number of turns", field=f"waiting[{i}]", value=str(n)[:20])
+                add(
+                    "bad_waiting",
+                    f"waiting[{i}]: {n!r} is not a number of turns",
+                    field=f"waiting[{i}]",
+                    value=str(n)[:20],
+                )
             else:
                 waiting[i] = n
     over = data.get("over", False)
@@ -137,14 +213,23 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
     attack = None
     if "attack" in data:
         a = data["attack"]
-        if not isinstance(a, dict) or not ({"draw", "skip"} & set(a)) or set(a) - {"draw", "skip", "card"} \
-                or ("draw" in a and "skip" in a):
+        if (
+            not isinstance(a, dict)
+            or not ({"draw", "skip"} & set(a))
+            or set(a) - {"draw", "skip", "card"}
+            or ("draw" in a and "skip" in a)
+        ):
             add("bad_attack", 'attack must be {"draw": N} or {"skip": N}', field="attack")
         else:
-            kind = "draw" if "draw" in a else "skip"
+            kind: AttackKind = "draw" if "draw" in a else "skip"
             amount = a[kind]
             if not _is_int(amount) or not 1 <= amount <= 1000:
-                add("bad_attack_amount", f"attack: {amount!r} is not a positive number", field="attack", value=str(amount)[:20])
+                add(
+                    "bad_attack_amount",
+                    f"attack: {amount!r} is not a positive number",
+                    field="attack",
+                    value=str(amount)[:20],
+                )
             elif not any((t.draw if kind == "draw" else t.skip)[c] for c in deck.all_cards()):
                 add("no_such_attack", f"attack: {rules.id} has no {kind} attack", field="attack", kind=kind)
             else:
@@ -153,12 +238,24 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
                     try:
                         card = deck.parse(a["card"])
                     except NotationError as exc:
-                        add("bad_card", f"attack.card: {exc}", field="attack.card", text=str(a["card"])[:20], deck=deck.id)
+                        add(
+                            "bad_card",
+                            f"attack.card: {exc}",
+                            field="attack.card",
+                            text=str(a["card"])[:20],
+                            deck=deck.id,
+                        )
                 elif isinstance(pile, list) and pile:
                     card = implied_attacker(t, tuple(pile), kind)
                 if card is not None:
                     if not (t.draw if kind == "draw" else t.skip)[card]:
-                        add("card_does_not_attack", f"attack: {deck.name(card)} does not make a {kind} attack in {rules.id}", field="attack", card=deck.name(card), kind=kind)
+                        add(
+                            "card_does_not_attack",
+                            f"attack: {deck.name(card)} does not make a {kind} attack in {rules.id}",
+                            field="attack",
+                            card=deck.name(card),
+                            kind=kind,
+                        )
                     attack = Attack(kind, amount, card)
     wish = None
     if "wish" in data:
@@ -172,7 +269,13 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
         else:
             hand = hands[to_move] if _is_int(to_move) and 0 <= to_move < players else None
             if isinstance(hand, list) and drawn not in hand:
-                add("drawn_not_in_hand", f"drawn: {deck.name(drawn)} is not in the hand of seat {to_move}", field="drawn", card=deck.name(drawn), seat=to_move)
+                add(
+                    "drawn_not_in_hand",
+                    f"drawn: {deck.name(drawn)} is not in the hand of seat {to_move}",
+                    field="drawn",
+                    card=deck.name(drawn),
+                    seat=to_move,
+                )
             if not rules.play_drawn:
                 add("drawn_not_playable", f"drawn: in {rules.id} a drawn card cannot be played at once", field="drawn")
             if attack is not None:
@@ -191,26 +294,50 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
     for card, count in sorted(known.items()):
         if count > copies:
             where = "twice" if copies == 1 else f"{count} times with {copies} decks"
-            add("duplicate_card", f"card {deck.name(card)} appears {where}", card=deck.name(card), count=count, copies=copies)
+            add(
+                "duplicate_card",
+                f"card {deck.name(card)} appears {where}",
+                card=deck.name(card),
+                count=count,
+                copies=copies,
+            )
     total = deck.size * copies
     unknown_needed = sum(h for h in hands if _is_int(h)) + (deck_cards if _is_int(deck_cards) else 0)
     free = [c for c in deck.all_cards() for _ in range(max(0, copies - known.get(c, 0)))]
     if sum(known.values()) + unknown_needed > total:
-        add("too_many_cards", f"more cards than the deck has: {sum(known.values()) + unknown_needed} > {total}", count=sum(known.values()) + unknown_needed, total=total)
+        add(
+            "too_many_cards",
+            f"more cards than the deck has: {sum(known.values()) + unknown_needed} > {total}",
+            count=sum(known.values()) + unknown_needed,
+            total=total,
+        )
     for seat in finished:
         hand = hands[seat] if seat < players else None
         if (isinstance(hand, list) and hand) or (_is_int(hand) and hand):
             add("finished_holds_cards", f"finished: seat {seat} still holds cards", field="finished", seat=seat)
     for seat, hand in enumerate(hands):
         if not over and seat not in finished and (hand == [] or hand == 0):
-            add("empty_hand", f"hands[{seat}]: seat {seat} holds no cards but has not finished", field=f"hands[{seat}]", seat=seat)
+            add(
+                "empty_hand",
+                f"hands[{seat}]: seat {seat} holds no cards but has not finished",
+                field=f"hands[{seat}]",
+                seat=seat,
+            )
     to_move_ok = _is_int(to_move) and 0 <= to_move < players
     if not over and to_move_ok and to_move in finished:
         add("to_move_finished", f"to_move: seat {to_move} has finished", field="to_move", seat=to_move)
     if not over and to_move_ok and waiting[to_move] > 0 and attack is None:
-        add("to_move_waiting", f"to_move: seat {to_move} still sits out {waiting[to_move]} turn(s)", field="to_move", seat=to_move, turns=waiting[to_move])
+        add(
+            "to_move_waiting",
+            f"to_move: seat {to_move} still sits out {waiting[to_move]} turn(s)",
+            field="to_move",
+            seat=to_move,
+            turns=waiting[to_move],
+        )
     if not over and rules.end_mode == "first_out" and finished:
-        add("round_already_over", f"finished: in {rules.id} the round ends when the first seat is out", field="finished")
+        add(
+            "round_already_over", f"finished: in {rules.id} the round ends when the first seat is out", field="finished"
+        )
     if problems:
         raise PositionError(problems)
 
@@ -219,18 +346,29 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
     final_hands = []
     for hand in hands:
         if _is_int(hand):
-            hand, free = free[:hand], free[hand:]
-        final_hands.append(tuple(sorted(hand)))
-    if deck_cards is None:
-        final_deck = tuple(free)
-    elif _is_int(deck_cards):
+            dealt, free = free[:hand], free[hand:]
+        else:
+            dealt = hand if isinstance(hand, list) else []
+        final_hands.append(tuple(sorted(dealt)))
+    if _is_int(deck_cards):
         final_deck = tuple(free[:deck_cards])
+    elif deck_cards is None:
+        final_deck = tuple(free)
     else:
-        final_deck = tuple(deck_cards)
+        final_deck = tuple(deck_cards) if isinstance(deck_cards, list) else ()
     return State(
-        rules=rules, hands=tuple(final_hands), pile=tuple(pile), deck=final_deck, to_move=to_move,
-        attack=attack, wish=wish, waiting=tuple(waiting), drawn=drawn, finished=tuple(finished),
-        over=over, seed=seed,
+        rules=rules,
+        hands=tuple(final_hands),
+        pile=tuple(pile),
+        deck=final_deck,
+        to_move=to_move,
+        attack=attack,
+        wish=wish,
+        waiting=tuple(waiting),
+        drawn=drawn,
+        finished=tuple(finished),
+        over=over,
+        seed=seed,
     )
 
 
@@ -249,17 +387,23 @@ def implied_attacker(t: Tables, pile: tuple[int, ...], kind: str) -> int:
     return top
 
 
-def _read_wish(w: Any, rules: Ruleset, deck: DeckKind, players: int, problems: list[Problem], seat_ok) -> Wish | None:
+def _read_wish(
+    w: Any, rules: Ruleset, deck: DeckKind, players: int, problems: list[Problem], seat_ok: Callable[[str, Any], bool]
+) -> Wish | None:
     t = tables_for(rules)
 
     def add(code: str, message: str, **params: Any) -> None:
         problems.append(Problem(code, message, params))
 
-    if not isinstance(w, dict) or len({"rank", "suit"} & set(w)) != 1 or set(w) - {"rank", "suit", "by"} \
-            or "by" not in w:
+    if (
+        not isinstance(w, dict)
+        or len({"rank", "suit"} & set(w)) != 1
+        or set(w) - {"rank", "suit", "by"}
+        or "by" not in w
+    ):
         add("bad_wish", 'wish must be {"rank": R, "by": SEAT} or {"suit": S, "by": SEAT}', field="wish")
         return None
-    kind = "rank" if "rank" in w else "suit"
+    kind: WishKind = "rank" if "rank" in w else "suit"
     rule = t.rank_wish_card_rule if kind == "rank" else t.suit_wish_card_rule
     ok = seat_ok("wish.by", w["by"])
     if rule is None:
@@ -271,9 +415,13 @@ def _read_wish(w: Any, rules: Ruleset, deck: DeckKind, players: int, problems: l
         add("bad_wish_value", f"wish.{kind}: {exc}", field=f"wish.{kind}", kind=kind, text=str(w[kind])[:20])
         return None
     if kind == "rank" and value not in rule.wish_values:
-        add("wish_not_allowed", f"wish.rank: {rules.id} does not allow wishing {value} "
-                           f"(allowed: {' '.join(rule.wish_values)})", field="wish.rank", rank=value,
-            allowed=list(rule.wish_values))
+        add(
+            "wish_not_allowed",
+            f"wish.rank: {rules.id} does not allow wishing {value} (allowed: {' '.join(rule.wish_values)})",
+            field="wish.rank",
+            rank=value,
+            allowed=list(rule.wish_values),
+        )
     return Wish(kind, value, w["by"], rule.wish_duration) if ok else None
 
 

@@ -7,13 +7,15 @@ the validator (``position_from_json``) before it is used, so a learner never see
 the validator would reject. Same arguments, same question: everything runs on the seed.
 Stdlib only; the question is an ``engine.drills.Drill`` like the authored ones.
 """
+
 from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 from engine.deal import new_game
-from engine.drills import Drill, verify_drill, outcome, outcome_options, playable_cards
+from engine.drills import Drill, outcome, outcome_options, playable_cards, verify_drill
 from engine.errors import EngineError, PositionError
 from engine.moves import Move, format_move
 from engine.policies import eager_move, random_move
@@ -32,6 +34,7 @@ class QuizError(EngineError, ValueError):
 
 
 # ---------------------------------------------------------------------------- topics
+
 
 def _attack_topic(rules: Ruleset, card: int) -> str | None:
     """The topic of an attacking card: 2/3, battle kings, 4; Hungarian VII and ász."""
@@ -117,6 +120,7 @@ def classify(st: State) -> tuple[str, ...]:
 
 # ---------------------------------------------------------------------------- questions
 
+
 def _tempting(st: State, card: int) -> bool:
     """An illegal card that looks playable: it matches the top card, or it is a queen."""
     t = tables_for(st.rules)
@@ -159,9 +163,9 @@ def _next_candidates(st: State, topic: str) -> list[tuple[Move, str]]:
             last = m.cards[-1]
             if _attack_topic(rules, last) == topic:
                 out.append((m, "penalty"))
-            if t.wish_kind[last] and (m.demand or m.suit) not in (None, "none"):
-                if _wish_topic(rules, "rank" if t.wish_kind[last] == RANK_WISH else "suit") == topic:
-                    out.append((m, "wish"))
+            made = "rank" if t.wish_kind[last] == RANK_WISH else "suit"
+            if t.wish_kind[last] and (m.demand or m.suit) not in (None, "none") and _wish_topic(rules, made) == topic:
+                out.append((m, "wish"))
             if st.wish is not None and _wish_topic(rules, st.wish.kind) == topic and not t.wish_kind[last]:
                 out.append((m, "wish"))
             if topic == "several_cards" and len(m.cards) > 1:
@@ -184,10 +188,9 @@ def _needs_call(st: State, move: Move) -> bool:
     return (left == 1 and st.rules.call("makao") is not None) or (left == 0 and st.rules.call("kakao") is not None)
 
 
-def _question(st: State, topic: str, rng: random.Random, data: dict) -> Drill | None:
+def _question(st: State, topic: str, rng: random.Random, data: dict[str, Any]) -> Drill | None:
     """Makes a question about the topic from a position, or None when it has none."""
     deck = st.rules.deck
-    base = dict(variant=st.rules.id, topic=topic, position=data, file="generated")
     candidates = _next_candidates(st, topic)
     if candidates and rng.random() < 0.5:
         move, ask = candidates[rng.randrange(len(candidates))]
@@ -196,15 +199,35 @@ def _question(st: State, topic: str, rng: random.Random, data: dict) -> Drill | 
         if len(options) < 2:
             return None
         rng.shuffle(options)
-        return Drill(id="", kind="next", level=_next_level(st, move), answer=(truth,),
-                     move=format_move(move, deck), ask=ask, options=tuple(options), **base)
+        return Drill(
+            id="",
+            variant=st.rules.id,
+            topic=topic,
+            kind="next",
+            level=_next_level(st, move),
+            position=data,
+            answer=(truth,),
+            move=format_move(move, deck),
+            ask=ask,
+            options=tuple(options),
+            file="generated",
+        )
     answer = playable_cards(st)
     if not answer and rng.random() < 0.7:
-        return None   # keep positions where nothing fits for a few questions only
-    return Drill(id="", kind="select", level=_select_level(st), answer=answer, **base)
+        return None  # keep positions where nothing fits for a few questions only
+    return Drill(
+        id="",
+        variant=st.rules.id,
+        topic=topic,
+        kind="select",
+        level=_select_level(st),
+        position=data,
+        answer=answer,
+        file="generated",
+    )
 
 
-def _round_trip(st: State) -> tuple[State, dict] | None:
+def _round_trip(st: State) -> tuple[State, dict[str, Any]] | None:
     """The position as JSON and read back by the validator; None if it would be rejected."""
     data = position_to_json(st)
     try:
@@ -216,8 +239,9 @@ def _round_trip(st: State) -> tuple[State, dict] | None:
     return back, data
 
 
-def generate(variant: str, topic: str | None = None, level: int | None = None, seed: int = 0,
-             max_games: int = MAX_GAMES) -> Drill:
+def generate(
+    variant: str, topic: str | None = None, level: int | None = None, seed: int = 0, max_games: int = MAX_GAMES
+) -> Drill:
     """Generates one question of a topic (any, if None) and level (any, if None) from the seed.
 
     Raises QuizError when the variant has no such topic or nothing fitting turns up.
@@ -230,7 +254,7 @@ def generate(variant: str, topic: str | None = None, level: int | None = None, s
         raise QuizError(f"level must be one of {', '.join(map(str, LEVELS))}")
     rng = random.Random(f"{variant}/{topic}/{level}/{seed}")
     low, high = rules.players
-    fallback: Drill | None = None   # a question of another level, if the wanted one never turns up
+    fallback: Drill | None = None  # a question of another level, if the wanted one never turns up
     for game in range(max_games):
         players = rng.randint(low, min(high, 4))
         st = new_game(rules, players, rng.randrange(2**31))

@@ -4,33 +4,39 @@
 of the seat to move; ``legal_moves`` is the fast path for playouts and lists exactly the
 candidates whose verdict is legal (a test checks they agree at every step of random games).
 """
+
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from itertools import combinations
+from typing import Any
 
 from engine.errors import IllegalMoveError
 from engine.moves import DRAW, PASS, WAIT, Move, format_move
-from engine.state import RANK_WISH, SUIT_WISH, Attack, State, Tables, Wish, attack_totals, give_back_half, play_moves, tables_for
+from engine.ruleset import DefenceCondition, EndMode, EndResult, ReshuffleFallback, Ruleset, WishDuration
+from engine.state import RANK_WISH, SUIT_WISH, Attack, State, Tables, Wish, tables_for
+from engine.transitions import attack_totals, give_back_half, play_moves
 from engine.verdicts import LEGAL_PLAY, Event, Reason, Verdict
 
 _LEGAL = frozenset(LEGAL_PLAY)
-_DEFENCE_FAILURE = {
-    "match": "defence_must_match",
-    "same_suit": "defence_same_suit",
-    "same_rank": "defence_same_rank",
-    "any": "not_a_defence",
+_DEFENCE_FAILURE: dict[str, str] = {
+    DefenceCondition.MATCH: "defence_must_match",
+    DefenceCondition.SAME_SUIT: "defence_same_suit",
+    DefenceCondition.SAME_RANK: "defence_same_rank",
+    DefenceCondition.ANY: "not_a_defence",
 }
-_ENDS_WHEN_PLAYED_ON = ("until_covered", "until_fulfilled")
+_ENDS_WHEN_PLAYED_ON = (WishDuration.UNTIL_COVERED, WishDuration.UNTIL_FULFILLED)
 
 
 # ---------------------------------------------------------------------------- judging
+
 
 def live_wish(st: State) -> Wish | None:
     """The wish that binds the seat to move: a pl-trad wish (until the turn comes back to its
     maker) no longer binds when its maker is to move."""
     wish = st.wish
-    if wish is not None and wish.duration == "until_return" and wish.by == st.to_move:
+    if wish is not None and wish.duration is WishDuration.UNTIL_RETURN and wish.by == st.to_move:
         return None
     return wish
 
@@ -48,7 +54,7 @@ def judge_card(st: State, t: Tables, card: int) -> str:
             return "queen_not_under_attack"
         return "not_a_defence" if failed is None else _DEFENCE_FAILURE[failed]
     if t.wild[card] and rules.wild_not_on_same_rank and t.rank[card] == t.rank[st.pile[-1]]:
-        return "wild_not_on_wild"   # Mau-Mau: "Bube auf Bube stinkt"
+        return "wild_not_on_wild"  # Mau-Mau: "Bube auf Bube stinkt"
     wish = live_wish(st)
     if wish is not None:
         if wish.kind == "rank":
@@ -92,11 +98,11 @@ def _sequences(st: State, t: Tables, hand: tuple[int, ...], first: int) -> list[
     same = [c for c in rest if t.rank[c] == rank]
     if not same:
         return [(first,)]
-    out = {(first,)}
+    out: set[tuple[int, ...]] = {(first,)}
     for size in range(1, len(same) + 1):
         for combo in combinations(same, size):
             for i, last in enumerate(combo):
-                middle = combo[:i] + combo[i + 1:]
+                middle = combo[:i] + combo[i + 1 :]
                 out.add((first, *middle, last))
     return sorted(out)
 
@@ -153,7 +159,7 @@ def legal_moves(st: State) -> list[Move]:
     if st.attack is None and live_wish(st) is None and not st.rules.wild_not_on_same_rank:
         top = st.pile[-1]
         if t.wild[top]:
-            legal = [c for c in hand]
+            legal = list(hand)
         else:
             top_suit, top_rank, suit, wild = t.suit[top], rank[top], t.suit, t.wild
             legal = [c for c in hand if suit[c] == top_suit or rank[c] == top_rank or wild[c]]
@@ -235,10 +241,10 @@ def check(st: State, move: Move) -> Verdict:
         return verdict(False, Reason("wish_not_allowed", {"card": name(last), "kind": "rank"}))
     if move.suit is not None and kind != SUIT_WISH:
         return verdict(False, Reason("wish_not_allowed", {"card": name(last), "kind": "suit"}))
-    if kind:
-        rule = t.wish_rule[last]
+    rule = t.wish_rule[last]
+    if rule is not None:
         value = move.demand if kind == RANK_WISH else move.suit
-        wish_kind = "rank" if kind == RANK_WISH else "suit"
+        wish_kind = rule.wish
         if value in (None, "none"):
             if not rule.wish_optional:
                 return verdict(False, Reason("wish_required", {"card": name(last), "kind": wish_kind}))
@@ -246,8 +252,10 @@ def check(st: State, move: Move) -> Verdict:
             if wish is not None and wish.kind == wish_kind:
                 reasons.append(Reason("wish_cancelled", {"card": name(last)}))
         elif kind == RANK_WISH and value not in rule.wish_values:
-            return verdict(False, Reason("demand_not_allowed", {
-                "card": name(last), "rank": value, "allowed": list(rule.wish_values)}))
+            return verdict(
+                False,
+                Reason("demand_not_allowed", {"card": name(last), "rank": value, "allowed": list(rule.wish_values)}),
+            )
 
     remaining = len(hand)
     makao, kakao = rules.call("makao"), rules.call("kakao")
@@ -262,15 +270,15 @@ def check(st: State, move: Move) -> Verdict:
     return verdict(True, *reasons)
 
 
-def _play_params(st: State, t: Tables, code: str, card: int) -> dict:
+def _play_params(st: State, t: Tables, code: str, card: int) -> dict[str, Any]:
     name = st.rules.deck.name
-    params: dict = {"card": name(card), "top": name(st.pile[-1])}
+    params: dict[str, Any] = {"card": name(card), "top": name(st.pile[-1])}
+    wish = live_wish(st)
     if st.attack is not None:
         params.update(against=name(st.attack.card), kind=st.attack.kind, amount=st.attack.amount)
         if code == "defends":
             params["condition"] = t.defence_how[st.attack.card][card]
-    elif live_wish(st) is not None:
-        wish = live_wish(st)
+    elif wish is not None:
         params[wish.kind] = wish.value
         params["by"] = wish.by
         rule = t.rank_wish_card_rule if wish.kind == "rank" else t.suit_wish_card_rule
@@ -312,30 +320,49 @@ def verdicts(st: State, effects: bool = True) -> list[Verdict]:
 
 # ---------------------------------------------------------------------------- applying
 
+
 class _Step:
     """The mutable scratch of one move being applied; frozen into a new State at the end."""
 
-    __slots__ = ("st", "t", "rules", "n", "hands", "pile", "deck", "waiting", "finished",
-                 "attack", "wish", "drawn", "seed", "over", "events")
+    __slots__ = (
+        "st",
+        "t",
+        "rules",
+        "n",
+        "hands",
+        "pile",
+        "deck",
+        "waiting",
+        "finished",
+        "attack",
+        "wish",
+        "drawn",
+        "seed",
+        "over",
+        "events",
+    )
 
-    def __init__(self, st: State, events: list[Event] | None):
+    def __init__(self, st: State, events: list[Event] | None) -> None:
         self.st, self.t, self.rules = st, tables_for(st.rules), st.rules
         self.n = len(st.hands)
         self.hands = list(st.hands)
         self.pile, self.deck = st.pile, st.deck
         self.waiting = list(st.waiting)
         self.finished = list(st.finished)
-        self.attack, self.wish, self.drawn = st.attack, st.wish, None
+        self.attack, self.wish = st.attack, st.wish
+        self.drawn: int | None = None
         self.seed, self.over = st.seed, False
         self.events = events
         if st.wish is not None and live_wish(st) is None:  # pl-trad: the turn is back with its maker
             self.end_wish()
 
     def emit(self, event: str, **params: object) -> None:
+        """Records an event (when events are wanted)."""
         if self.events is not None:
             self.events.append(Event(event, params))
 
-    def names(self, cards) -> list[str]:
+    def names(self, cards: Iterable[int]) -> list[str]:
+        """The notation of these cards."""
         return [self.rules.deck.name(c) for c in cards]
 
     # -- the deck
@@ -349,7 +376,7 @@ class _Step:
             self.seed = rng.randrange(2**31)
             self.emit("reshuffled", count=len(rest))
             return True
-        if self.rules.reshuffle_fallback != "halve_hands":
+        if self.rules.reshuffle_fallback is not ReshuffleFallback.HALVE_HANDS:
             return False
         given: list[int] = []
         for seat in range(self.n):
@@ -381,13 +408,15 @@ class _Step:
 
     # -- whose turn
     def end_wish(self) -> None:
-        self.emit("wish_ended", kind=self.wish.kind, value=self.wish.value)
+        """Ends the wish in force (there is one)."""
+        if self.wish is not None:
+            self.emit("wish_ended", kind=self.wish.kind, value=self.wish.value)
         self.wish = None
 
     def end_turn(self, seat: int, new_wish: bool = False) -> None:
         # pl, da: a jack's wish binds every seat for one round, the jack's player last.
         wish = self.wish
-        if wish is not None and not new_wish and wish.duration == "round" and wish.by == seat:
+        if wish is not None and not new_wish and wish.duration is WishDuration.ROUND and wish.by == seat:
             self.end_wish()
 
     def _passes_wisher(self, seat: int, playing: bool) -> None:
@@ -395,7 +424,7 @@ class _Step:
         if wish is None or wish.by != seat:
             return
         # pl-trad: the wish lasts until the turn comes back to its maker.
-        if wish.duration == "until_return" or (wish.duration == "round" and not playing):
+        if wish.duration is WishDuration.UNTIL_RETURN or (wish.duration is WishDuration.ROUND and not playing):
             self.end_wish()
 
     def advance(self, seat: int) -> int:
@@ -426,9 +455,18 @@ class _Step:
 
     def freeze(self, to_move: int) -> State:
         return State(
-            rules=self.rules, hands=tuple(self.hands), pile=self.pile, deck=self.deck,
-            to_move=to_move, attack=self.attack, wish=self.wish, waiting=tuple(self.waiting),
-            drawn=self.drawn, finished=tuple(self.finished), over=self.over, seed=self.seed,
+            rules=self.rules,
+            hands=tuple(self.hands),
+            pile=self.pile,
+            deck=self.deck,
+            to_move=to_move,
+            attack=self.attack,
+            wish=self.wish,
+            waiting=tuple(self.waiting),
+            drawn=self.drawn,
+            finished=tuple(self.finished),
+            over=self.over,
+            seed=self.seed,
         )
 
     # -- the end of the round
@@ -436,7 +474,7 @@ class _Step:
         self.finished.append(seat)
         self.emit("finished", seat=seat, place=len(self.finished))
         holders = [s for s in range(self.n) if s not in self.finished]
-        if self.rules.end_mode == "first_out" or len(holders) <= 1:
+        if self.rules.end_mode is EndMode.FIRST_OUT or len(holders) <= 1:
             self.over = True
             self.attack = None
             self.wish = None
@@ -444,16 +482,16 @@ class _Step:
                 self.emit("round_over", **round_result(self.rules, self.hands, self.finished))
 
 
-def round_result(rules, hands, finished) -> dict:
+def round_result(rules: Ruleset, hands: Sequence[Sequence[int]], finished: Sequence[int]) -> dict[str, Any]:
     """Describes the end of a round: winner, places, loser and points, as the variant scores it."""
     holders = [s for s in range(len(hands)) if s not in finished]
     places = list(finished) + sorted(holders, key=lambda s: len(hands[s]))
-    result = {"result": rules.end_result, "winner": finished[0] if finished else None, "places": places}
-    if rules.end_result == "loser" and len(holders) == 1:
+    result: dict[str, Any] = {"result": rules.end_result, "winner": finished[0] if finished else None, "places": places}
+    if rules.end_result is EndResult.LOSER and len(holders) == 1:
         result["loser"] = holders[0]
-    if rules.end_result == "points":
+    if rules.end_result is EndResult.POINTS:
         result["points"] = rules.points_per_card * sum(len(hands[s]) for s in holders)
-    if rules.end_result == "penalty_points":  # Mau-Mau, prší, 101: points for the cards left in hand
+    if rules.end_result is EndResult.PENALTY_POINTS:  # Mau-Mau, prší, 101: points for the cards left in hand
         name = rules.deck.rank_of
         result["penalties"] = [sum(rules.card_points[name(c)] for c in hands[s]) for s in range(len(hands))]
     return result
@@ -486,6 +524,7 @@ def _apply(st: State, move: Move, events: list[Event] | None) -> State:
         w.end_turn(seat)
         return _hand_on(w, seat)
     if kind == "wait":
+        assert st.attack is not None, "wait answers a sit-out attack"
         w.waiting[seat] = st.attack.amount - 1
         w.attack = None
         w.emit("sits_out", seat=seat, turns=st.attack.amount)
@@ -521,15 +560,15 @@ def _apply(st: State, move: Move, events: list[Event] | None) -> State:
     last = cards[-1]
     new_wish = False
     wish_kind = t.wish_kind[last]
-    value = None if not wish_kind else move.demand if wish_kind == RANK_WISH else move.suit
-    if value not in (None, "none"):
+    rule = t.wish_rule[last]
+    value = None if rule is None else move.demand if wish_kind == RANK_WISH else move.suit
+    if rule is not None and rule.wish is not None and value is not None and value != "none":
         if w.wish is not None:
             w.end_wish()
-        rule = t.wish_rule[last]
-        w.wish = Wish("rank" if wish_kind == RANK_WISH else "suit", value, seat, rule.wish_duration)
+        w.wish = Wish(rule.wish, value, seat, rule.wish_duration)
         w.emit("wish_set", kind=w.wish.kind, value=value, by=seat)
         new_wish = True
-    elif wish_kind and w.wish is not None and w.wish.kind == ("rank" if wish_kind == RANK_WISH else "suit"):
+    elif rule is not None and w.wish is not None and w.wish.kind == rule.wish:
         # A wish card without a wish cancels a wish of its own kind (pl: "a new jack changes or
         # cancels the wish"). pl-trad: a jack without a demand never cancels an ace's suit wish —
         # only a new rank demand cancels earlier demands (RULES.md edge cases, 001).
@@ -557,9 +596,14 @@ def _apply(st: State, move: Move, events: list[Event] | None) -> State:
         # K♠ hits the previous seat, who moves next (pl-trad: "do niego wraca kolejka").
         target = w.previous(seat)
         if target is not None:
-            w.emit("attack", kind=w.attack.kind, amount=w.attack.amount, target=target,
-                   defence=t.has_defence[w.attack.card])
-            if w.wish is not None and w.wish.by == target and w.wish.duration == "until_return":
+            w.emit(
+                "attack",
+                kind=w.attack.kind,
+                amount=w.attack.amount,
+                target=target,
+                defence=t.has_defence[w.attack.card],
+            )
+            if w.wish is not None and w.wish.by == target and w.wish.duration is WishDuration.UNTIL_RETURN:
                 w.end_wish()
             w.emit("turn", seat=target)
             return w.freeze(target)
@@ -573,8 +617,7 @@ def _hand_on(w: _Step, seat: int) -> State:
         w.emit("attack_lapsed", kind=w.attack.kind, amount=w.attack.amount)
         w.attack = None
     if w.attack is not None:
-        w.emit("attack", kind=w.attack.kind, amount=w.attack.amount, target=nxt,
-               defence=w.t.has_defence[w.attack.card])
+        w.emit("attack", kind=w.attack.kind, amount=w.attack.amount, target=nxt, defence=w.t.has_defence[w.attack.card])
     w.emit("turn", seat=nxt)
     return w.freeze(nxt)
 

@@ -5,27 +5,92 @@ suit wish, wild card, last-card calls, end and scoring, reshuffle fallback); a r
 file selects and parameterises them. Anything else in a file is an error that names
 the file and the field.
 """
+
 from __future__ import annotations
 
 import tomllib
-from functools import lru_cache
 from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, TypeVar
 
-from engine.cards import DECK_KINDS, DeckKind
 from engine import guard
+from engine.cards import DECK_KINDS, DeckKind
 from engine.errors import RulesetError
 from engine.ruleset_bounds import check_bounds
 
 RULESET_DIR = Path(__file__).parent / "rulesets"
 
-WISH_DURATIONS = ("round", "until_return", "until_covered", "until_fulfilled")
-DEFENCE_CONDITIONS = ("any", "match", "same_suit", "same_rank")
-END_MODES = ("first_out", "play_on")
-END_RESULTS = ("winner", "places", "loser", "points", "penalty_points")
-FALLBACKS = ("none", "halve_hands")
-TARGETS = ("next", "previous")
+# The closed vocabulary of a ruleset file. Each member equals its string in the TOML file
+# (StrEnum), so it reads, compares, hashes and prints as that string.
+WishKind = Literal["rank", "suit"]  # a jack / alsó wishes a rank, an ace / felső a suit
+
+
+class WishDuration(StrEnum):
+    """How long a wish binds (RULES.md: J and A rows of each variant)."""
+
+    ROUND = "round"  # pl, da jack: every seat once, the jack's player last
+    UNTIL_RETURN = "until_return"  # pl-trad: until the turn comes back to its maker
+    UNTIL_COVERED = "until_covered"  # pl ace: until a card covers it
+    UNTIL_FULFILLED = "until_fulfilled"  # da ace, hu felső and alsó: until a seat meets it
+
+
+class DefenceCondition(StrEnum):
+    """When a defence card may answer an attack: always, or matching the attacking card."""
+
+    ANY = "any"
+    MATCH = "match"  # suit or rank (pl 2/3)
+    SAME_SUIT = "same_suit"
+    SAME_RANK = "same_rank"
+
+
+class EndMode(StrEnum):
+    """Whether the round ends with the first seat out, or the rest play on for places."""
+
+    FIRST_OUT = "first_out"
+    PLAY_ON = "play_on"
+
+
+class EndResult(StrEnum):
+    """What the end of a round reports (``engine.rules.round_result``)."""
+
+    WINNER = "winner"
+    PLACES = "places"
+    LOSER = "loser"  # pl-trad: the last seat holding cards loses
+    POINTS = "points"  # da: points per card the opponents hold
+    PENALTY_POINTS = "penalty_points"  # Mau-Mau, prší, 101: points for the cards left in hand
+
+
+class ReshuffleFallback(StrEnum):
+    """What happens when the deck cannot be remade from the pile."""
+
+    NONE = "none"
+    HALVE_HANDS = "halve_hands"  # pl: every seat gives back a random half of its hand
+
+
+class AttackTarget(StrEnum):
+    """Which seat an attack card hits."""
+
+    NEXT = "next"
+    PREVIOUS = "previous"  # K♠
+
+
+class StarterRejectedTo(StrEnum):
+    """Where flipped cards that may not start go."""
+
+    PILE = "pile"  # pl, da: under the starter
+    DECK_BOTTOM = "deck_bottom"  # pl-trad: to the bottom of the deck
+
+
+WISH_DURATIONS = tuple(d.value for d in WishDuration)
+DEFENCE_CONDITIONS = tuple(c.value for c in DefenceCondition)
+END_MODES = tuple(m.value for m in EndMode)
+END_RESULTS = tuple(r.value for r in EndResult)
+FALLBACKS = tuple(f.value for f in ReshuffleFallback)
+TARGETS = tuple(t.value for t in AttackTarget)
+
+_E = TypeVar("_E", bound=StrEnum)
 
 
 @dataclass(frozen=True)
@@ -35,12 +100,17 @@ class CardRule:
     pattern: str
     draw: int = 0
     skip: int = 0
-    target: str = "next"
-    wish: str | None = None              # "rank" | "suit"
+    target: AttackTarget = AttackTarget.NEXT
+    wish: WishKind | None = None
     wish_values: tuple[str, ...] = ()
     wish_optional: bool = False
-    wish_duration: str = "until_fulfilled"
+    wish_duration: WishDuration = WishDuration.UNTIL_FULFILLED
     wild: bool = False
+
+    def __post_init__(self) -> None:
+        # Built from plain strings too (house rules, tests): keep the members, reject the rest.
+        object.__setattr__(self, "target", AttackTarget(self.target))
+        object.__setattr__(self, "wish_duration", WishDuration(self.wish_duration))
 
 
 @dataclass(frozen=True)
@@ -49,7 +119,10 @@ class DefenceRule:
 
     against: tuple[str, ...]
     with_: tuple[str, ...]
-    condition: str
+    condition: DefenceCondition
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "condition", DefenceCondition(self.condition))
 
 
 @dataclass(frozen=True)
@@ -58,11 +131,13 @@ class Call:
 
     required: bool
     penalty: int
-    word: str = ""   # what is said: "makao", "Makaó", "Kakaó", "Mau"
+    word: str = ""  # what is said: "makao", "Makaó", "Kakaó", "Mau"
 
 
 @dataclass(frozen=True)
 class Note:
+    """An interpretation note: a topic key and its English text (a msgid the app translates)."""
+
     topic: str
     text: str
 
@@ -82,7 +157,7 @@ class Ruleset:
     several_cards: bool
     play_drawn: bool
     starter_forbidden: tuple[str, ...]
-    starter_rejected_to: str
+    starter_rejected_to: StarterRejectedTo
     starter_triggers: bool
     draw_adds: bool
     skip_adds: bool
@@ -93,13 +168,19 @@ class Ruleset:
     wild_not_on_same_rank: bool
     defences: tuple[DefenceRule, ...]
     calls: dict[str, Call] = field(hash=False, compare=False)
-    end_mode: str = "first_out"
-    end_result: str = "winner"
+    end_mode: EndMode = EndMode.FIRST_OUT
+    end_result: EndResult = EndResult.WINNER
     points_per_card: int = 0
     card_points: dict[str, int] = field(default_factory=dict, hash=False, compare=False)
-    reshuffle_fallback: str = "none"
+    reshuffle_fallback: ReshuffleFallback = ReshuffleFallback.NONE
     notes: tuple[Note, ...] = ()
     path: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "starter_rejected_to", StarterRejectedTo(self.starter_rejected_to))
+        object.__setattr__(self, "end_mode", EndMode(self.end_mode))
+        object.__setattr__(self, "end_result", EndResult(self.end_result))
+        object.__setattr__(self, "reshuffle_fallback", ReshuffleFallback(self.reshuffle_fallback))
 
     def copies_for(self, players: int) -> int:
         """Returns how many decks are shuffled together for this many seats."""
@@ -126,6 +207,7 @@ class Ruleset:
         return pattern in (self.deck.rank_of(card), self.deck.name(card))
 
     def call(self, name: str) -> Call | None:
+        """Returns the last-card call ``name`` (makao, kakao) when this ruleset requires it."""
         call = self.calls.get(name)
         return call if call is not None and call.required else None
 
@@ -160,9 +242,14 @@ class _Reader:
         value = self.get(key, str, default)
         if value not in options:
             raise self.fail(key, f"must be one of {', '.join(options)}, not {value!r}")
-        return value
+        return str(value)
 
-    def table(self, key: str, required: bool = False) -> "_Reader":
+    def enum(self, key: str, kind: type[_E], default: _E | None = None) -> _E:
+        """Reads a choice among the members of ``kind`` (written as their strings)."""
+        options = tuple(m.value for m in kind)
+        return kind(self.choice(key, options, ... if default is None else default.value))
+
+    def table(self, key: str, required: bool = False) -> _Reader:
         value = self.get(key, dict, ... if required else {})
         return _Reader(value, self._name(key), self.origin)
 
@@ -195,8 +282,11 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
     deck_id = top.choice("deck", tuple(DECK_KINDS))
     deck = DECK_KINDS[deck_id]
     players = top.get("players", list)
-    if len(players) != 2 or not all(isinstance(p, int) and not isinstance(p, bool) for p in players) \
-            or not 2 <= players[0] <= players[1] <= 10:
+    if (
+        len(players) != 2
+        or not all(isinstance(p, int) and not isinstance(p, bool) for p in players)
+        or not 2 <= players[0] <= players[1] <= 10
+    ):
         raise top.fail("players", "must be [min, max] with 2 <= min <= max <= 10")
     hand_size = top.get("hand_size", int)
     if not 1 <= hand_size <= 10:
@@ -215,7 +305,7 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
 
     starter = top.table("starter")
     forbidden = _patterns(starter, "forbidden", deck, [])
-    rejected_to = starter.choice("rejected_to", ("pile", "deck_bottom"), "pile")
+    rejected_to = starter.enum("rejected_to", StarterRejectedTo, StarterRejectedTo.PILE)
     triggers = starter.get("triggers", bool, False)
     starter.finish()
 
@@ -233,9 +323,12 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
         rule = cards_table.table(pattern)
         draw = rule.get("draw", int, 0)
         skip = rule.get("skip", int, 0)
-        target = rule.choice("target", TARGETS, "next")
-        wish = rule.get("wish", str, None)
-        if wish is not None and wish not in ("rank", "suit"):
+        target = rule.enum("target", AttackTarget, AttackTarget.NEXT)
+        wish_text = rule.get("wish", str, None)
+        wish: WishKind | None = None
+        if wish_text == "rank" or wish_text == "suit":
+            wish = wish_text
+        elif wish_text is not None:
             raise rule.fail("wish", "must be 'rank' or 'suit'")
         values = rule.get("wish_values", list, [])
         if wish == "rank":
@@ -245,7 +338,7 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
         elif values:
             raise rule.fail("wish_values", "is only for a rank wish")
         optional = rule.get("wish_optional", bool, False)
-        duration = rule.choice("wish_duration", WISH_DURATIONS, "until_fulfilled")
+        duration = rule.enum("wish_duration", WishDuration, WishDuration.UNTIL_FULFILLED)
         wild = rule.get("wild", bool, False)
         if draw < 0 or skip < 0 or (draw and skip):
             raise rule.fail("draw", "and 'skip' must not both be set, nor negative")
@@ -264,9 +357,11 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
     defences = []
     for index, raw in enumerate(top.get("defence", list, [])):
         d = _Reader(raw, f"defence[{index}]", origin)
-        defences.append(DefenceRule(
-            _patterns(d, "against", deck), _patterns(d, "with", deck), d.choice("condition", DEFENCE_CONDITIONS)
-        ))
+        defences.append(
+            DefenceRule(
+                _patterns(d, "against", deck), _patterns(d, "with", deck), d.enum("condition", DefenceCondition)
+            )
+        )
         d.finish()
 
     calls_table = top.table("calls")
@@ -279,8 +374,8 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
     calls_table.finish()
 
     end = top.table("end")
-    end_mode = end.choice("mode", END_MODES)
-    end_result = end.choice("result", END_RESULTS)
+    end_mode = end.enum("mode", EndMode)
+    end_result = end.enum("result", EndResult)
     points = end.get("points_per_card", int, 0)
     card_points_raw = end.get("card_points", dict, {})
     for rank, value in card_points_raw.items():
@@ -291,7 +386,7 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
     end.finish()
 
     reshuffle = top.table("reshuffle")
-    fallback = reshuffle.choice("fallback", FALLBACKS, "none")
+    fallback = reshuffle.enum("fallback", ReshuffleFallback, ReshuffleFallback.NONE)
     reshuffle.finish()
 
     notes = []
@@ -301,15 +396,35 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
         n.finish()
 
     ruleset = Ruleset(
-        id=top.get("id", str), name=top.get("name", str), source=top.get("source", str),
-        source_title=top.get("source_title", str, ""), deck=deck,
-        players=(players[0], players[1]), hand_size=hand_size, deck_copies=tuple(copies),
-        several_cards=several, play_drawn=play_drawn, starter_forbidden=forbidden,
-        starter_rejected_to=rejected_to, starter_triggers=triggers, draw_adds=draw_adds, skip_adds=skip_adds,
-        cards=tuple(card_rules), wild_blocked_by_attack=blocked_attack,
-        wild_blocked_by_rank_wish=blocked_rank, wild_blocked_by_suit_wish=blocked_suit,
-        wild_not_on_same_rank=not_on_same, defences=tuple(defences), calls=calls, end_mode=end_mode, end_result=end_result,
-        points_per_card=points, card_points=dict(card_points_raw), reshuffle_fallback=fallback, notes=tuple(notes), path=origin,
+        id=top.get("id", str),
+        name=top.get("name", str),
+        source=top.get("source", str),
+        source_title=top.get("source_title", str, ""),
+        deck=deck,
+        players=(players[0], players[1]),
+        hand_size=hand_size,
+        deck_copies=tuple(copies),
+        several_cards=several,
+        play_drawn=play_drawn,
+        starter_forbidden=forbidden,
+        starter_rejected_to=rejected_to,
+        starter_triggers=triggers,
+        draw_adds=draw_adds,
+        skip_adds=skip_adds,
+        cards=tuple(card_rules),
+        wild_blocked_by_attack=blocked_attack,
+        wild_blocked_by_rank_wish=blocked_rank,
+        wild_blocked_by_suit_wish=blocked_suit,
+        wild_not_on_same_rank=not_on_same,
+        defences=tuple(defences),
+        calls=calls,
+        end_mode=end_mode,
+        end_result=end_result,
+        points_per_card=points,
+        card_points=dict(card_points_raw),
+        reshuffle_fallback=fallback,
+        notes=tuple(notes),
+        path=origin,
     )
     top.finish()
     for players_count in range(ruleset.players[0], ruleset.players[1] + 1):

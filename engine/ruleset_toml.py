@@ -4,6 +4,7 @@
 so a saved house ruleset describes itself completely); ``ruleset_to_toml`` formats it as text.
 ``load_ruleset_text(ruleset_to_toml(r))`` gives back a ruleset equal to ``r``. Stdlib only.
 """
+
 from __future__ import annotations
 
 import json
@@ -22,13 +23,13 @@ def _card_rule_dict(rule: CardRule) -> dict[str, Any]:
     if rule.skip:
         out["skip"] = rule.skip
     if rule.target != "next":
-        out["target"] = rule.target
+        out["target"] = rule.target.value
     if rule.wish is not None:
         out["wish"] = rule.wish
         if rule.wish_values:
             out["wish_values"] = list(rule.wish_values)
         out["wish_optional"] = rule.wish_optional
-        out["wish_duration"] = rule.wish_duration
+        out["wish_duration"] = rule.wish_duration.value
     if rule.wild:
         out["wild"] = True
     return out
@@ -48,7 +49,7 @@ def ruleset_to_dict(r: Ruleset) -> dict[str, Any]:
         "play": {"several_cards": r.several_cards, "play_drawn": r.play_drawn},
         "starter": {
             "forbidden": list(r.starter_forbidden),
-            "rejected_to": r.starter_rejected_to,
+            "rejected_to": r.starter_rejected_to.value,
             "triggers": r.starter_triggers,
         },
         "attack": {"draw_adds": r.draw_adds, "skip_adds": r.skip_adds},
@@ -60,14 +61,14 @@ def ruleset_to_dict(r: Ruleset) -> dict[str, Any]:
             "not_on_same_rank": r.wild_not_on_same_rank,
         },
         "defence": [
-            {"against": list(d.against), "with": list(d.with_), "condition": d.condition} for d in r.defences
+            {"against": list(d.against), "with": list(d.with_), "condition": d.condition.value} for d in r.defences
         ],
         "calls": {
             name: {"required": call.required, "penalty": call.penalty, "word": call.word}
             for name, call in r.calls.items()
         },
-        "end": {"mode": r.end_mode, "result": r.end_result},
-        "reshuffle": {"fallback": r.reshuffle_fallback},
+        "end": {"mode": r.end_mode.value, "result": r.end_result.value},
+        "reshuffle": {"fallback": r.reshuffle_fallback.value},
         "notes": [{"topic": note.topic, "text": note.text} for note in r.notes],
     }
     if r.points_per_card:

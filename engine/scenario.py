@@ -8,10 +8,11 @@ the file makes (scripted and accepted moves legal, wrong moves refused for the s
 reason, the success check). Every error names the file and the step or field at fault.
 Stdlib only: the texts stay English msgids; ``ui`` translates them when it shows them.
 """
+
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -19,19 +20,44 @@ from engine.errors import EngineError, NotationError, PositionError
 from engine.moves import Move, format_move, parse_move
 from engine.position import position_from_json
 from engine.rules import apply_move, check
-from engine.ruleset import variant_ids
+from engine.ruleset import Ruleset, variant_ids
 from engine.state import State
 from engine.verdicts import NOTES, REASON_CODES, Reason
 
 SCENARIO_DIR = Path(__file__).resolve().parent.parent / "scenarios" / "lessons"
 
 TOPICS = (
-    "matching", "drawing", "several_cards", "two_three", "battle_kings", "four", "jack", "queen",
-    "ace", "makao_call", "end_of_round", "hu_seven", "hu_ace", "hu_felso", "hu_also",
+    "matching",
+    "drawing",
+    "several_cards",
+    "two_three",
+    "battle_kings",
+    "four",
+    "jack",
+    "queen",
+    "ace",
+    "makao_call",
+    "end_of_round",
+    "hu_seven",
+    "hu_ace",
+    "hu_felso",
+    "hu_also",
 )
 VIEWS = ("open", "hidden")
-TOP_FIELDS = ("id", "variant", "order", "topics", "title", "goal", "summary", "learner", "view",
-              "position", "steps", "check")
+TOP_FIELDS = (
+    "id",
+    "variant",
+    "order",
+    "topics",
+    "title",
+    "goal",
+    "summary",
+    "learner",
+    "view",
+    "position",
+    "steps",
+    "check",
+)
 STEP_FIELDS = ("narration", "move", "accept", "hint", "wrong")
 WRONG_FIELDS = ("move", "reason", "remark")
 CHECK_FIELDS = ("top", "hand_sizes", "to_move", "attack", "wish", "waiting", "finished", "over")
@@ -104,6 +130,8 @@ class Scenario:
     steps: tuple[Step, ...]
     check: dict[str, Any]
     file: str
+    # A generated lesson for a house ruleset carries the ruleset itself (its id is no shipped variant).
+    rules: Ruleset | None = field(default=None, compare=False)
 
     @property
     def learner_steps(self) -> tuple[Step, ...]:
@@ -112,17 +140,23 @@ class Scenario:
 
 # ---------------------------------------------------------------------------- reading
 
-def _require(data: dict, key: str, kind: type | tuple[type, ...], file: str, where: str) -> Any:
+
+def _require(data: dict[str, Any], key: str, kind: type | tuple[type, ...], file: str, where: str) -> Any:
     if key not in data:
         raise ScenarioError(file, where, f"field {key!r} is missing")
     value = data[key]
     if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
-        raise ScenarioError(file, f"{where}.{key}" if where != "scenario" else key,
-                            f"must be {_kind_name(kind)}, not {type(value).__name__}")
+        raise ScenarioError(
+            file,
+            f"{where}.{key}" if where != "scenario" else key,
+            f"must be {_kind_name(kind)}, not {type(value).__name__}",
+        )
     return value
 
 
-def _optional(data: dict, key: str, kind: type | tuple[type, ...], file: str, where: str, default: Any) -> Any:
+def _optional(
+    data: dict[str, Any], key: str, kind: type | tuple[type, ...], file: str, where: str, default: Any
+) -> Any:
     if key not in data:
         return default
     return _require(data, key, kind, file, where)
@@ -130,11 +164,13 @@ def _optional(data: dict, key: str, kind: type | tuple[type, ...], file: str, wh
 
 def _kind_name(kind: type | tuple[type, ...]) -> str:
     kinds = kind if isinstance(kind, tuple) else (kind,)
-    return " or ".join({str: "text", int: "a whole number", list: "a list", dict: "a table",
-                        bool: "true or false"}.get(k, k.__name__) for k in kinds)
+    return " or ".join(
+        {str: "text", int: "a whole number", list: "a list", dict: "a table", bool: "true or false"}.get(k, k.__name__)
+        for k in kinds
+    )
 
 
-def _unknown(data: dict, allowed: tuple[str, ...], file: str, where: str) -> None:
+def _unknown(data: dict[str, Any], allowed: tuple[str, ...], file: str, where: str) -> None:
     for key in data:
         if key not in allowed:
             place = key if where == "scenario" else f"{where}.{key}"
@@ -188,7 +224,9 @@ def scenario_from_dict(data: dict[str, Any], file: str) -> Scenario:
         raise ScenarioError(file, "position.variant", f"is {position.get('variant')!r} but the scenario is {variant!r}")
     position = {"variant": variant, **position}
     if not isinstance(position.get("deck"), list):
-        raise ScenarioError(file, "position.deck", "must list the deck's cards in order (the lesson must be deterministic)")
+        raise ScenarioError(
+            file, "position.deck", "must list the deck's cards in order (the lesson must be deterministic)"
+        )
     for seat, hand in enumerate(position.get("hands", [])):
         if not isinstance(hand, list):
             raise ScenarioError(file, f"position.hands[{seat}]", "must list the cards (no unknown cards in a lesson)")
@@ -228,13 +266,27 @@ def scenario_from_dict(data: dict[str, Any], file: str) -> Scenario:
             reason = _require(item, "reason", str, file, wat)
             if reason not in REASON_CODES:
                 raise ScenarioError(file, f"{wat}.reason", f"unknown reason code {reason!r}")
-            wrong.append(WrongMove(_require(item, "move", str, file, wat), reason,
-                                   _optional(item, "remark", str, file, wat, "")))
+            wrong.append(
+                WrongMove(_require(item, "move", str, file, wat), reason, _optional(item, "remark", str, file, wat, ""))
+            )
         steps.append(Step(index, "learner", narration, accept=accept, hints=hint, wrong=tuple(wrong)))
     check_data = _optional(data, "check", dict, file, where, {})
     _unknown(check_data, CHECK_FIELDS, file, "check")
-    return Scenario(sid, variant, order, tuple(topics), title, goal, summary, learner, view,
-                    position, tuple(steps), check_data, file)
+    return Scenario(
+        sid,
+        variant,
+        order,
+        tuple(topics),
+        title,
+        goal,
+        summary,
+        learner,
+        view,
+        position,
+        tuple(steps),
+        check_data,
+        file,
+    )
 
 
 def load_scenario(path: Path | str) -> Scenario:
@@ -263,10 +315,11 @@ def lessons_of(variant: str, scenarios: tuple[Scenario, ...]) -> tuple[Scenario,
 
 # ---------------------------------------------------------------------------- replaying
 
+
 def start_state(sc: Scenario) -> State:
     """The lesson's start position; raises ScenarioError listing the position's problems."""
     try:
-        return position_from_json(sc.position)
+        return position_from_json(sc.position, sc.rules)
     except PositionError as exc:
         raise ScenarioError(sc.file, "position", "; ".join(str(p) for p in exc.problems)) from None
 
@@ -295,8 +348,14 @@ def same_move(st: State, a: Move, b: Move) -> bool:
         return False
     if a.kind != "play":
         return True
-    return (sorted(a.cards) == sorted(b.cards) and a.cards[-1] == b.cards[-1]
-            and a.demand == b.demand and a.suit == b.suit and a.makao == b.makao and a.kakao == b.kakao)
+    return (
+        sorted(a.cards) == sorted(b.cards)
+        and a.cards[-1] == b.cards[-1]
+        and a.demand == b.demand
+        and a.suit == b.suit
+        and a.makao == b.makao
+        and a.kakao == b.kakao
+    )
 
 
 def accepted_move(sc: Scenario, st: State, step: Step, move: Move) -> Move | None:
@@ -384,6 +443,7 @@ def stars(mistakes: int, hints: int) -> int:
 
 # ---------------------------------------------------------------------------- checking
 
+
 def _check_step(sc: Scenario, st: State, step: Step) -> list[State]:
     """Checks one step's claims in ``st``; returns the states after it (one per accepted answer)."""
     where = f"step {step.index + 1}"
@@ -401,14 +461,16 @@ def _check_step(sc: Scenario, st: State, step: Step) -> list[State]:
             raise ScenarioError(sc.file, f"{where}.move", f"scripted move {step.move!r} is illegal ({codes})")
         return [apply_move(st, move, verdict)[0]]
     if st.to_move != sc.learner:
-        raise ScenarioError(sc.file, where, f"a learner step, but seat {st.to_move} is to move, not the learner's seat {sc.learner}")
+        raise ScenarioError(
+            sc.file, where, f"a learner step, but seat {st.to_move} is to move, not the learner's seat {sc.learner}"
+        )
     after = []
     for text in step.accept:
         move = read_move(sc, st, text, f"{where}.accept")
         verdict = check(st, move)
         if not verdict.legal:
-            codes = ", ".join(r.code for r in verdict.reasons)
-            raise ScenarioError(sc.file, f"{where}.accept", f"accepted move {text!r} is illegal ({codes})")
+            listed = ", ".join(r.code for r in verdict.reasons)
+            raise ScenarioError(sc.file, f"{where}.accept", f"accepted move {text!r} is illegal ({listed})")
         if any(r.code in COSTLY_NOTES for r in verdict.reasons):
             raise ScenarioError(sc.file, f"{where}.accept", f"accepted move {text!r} forgets a required call")
         after.append(apply_move(st, move, verdict)[0])
@@ -418,11 +480,15 @@ def _check_step(sc: Scenario, st: State, step: Step) -> list[State]:
         if accepted_move(sc, st, step, move) is not None:
             raise ScenarioError(sc.file, at, f"{wrong.move!r} is also an accepted answer")
         verdict = check(st, move)
-        codes = [r.code for r in verdict.reasons]
-        if wrong.reason not in codes:
-            raise ScenarioError(sc.file, f"{at}.reason", f"the engine gives {', '.join(codes)} for {wrong.move!r}, not {wrong.reason}")
+        given = [r.code for r in verdict.reasons]
+        if wrong.reason not in given:
+            raise ScenarioError(
+                sc.file, f"{at}.reason", f"the engine gives {', '.join(given)} for {wrong.move!r}, not {wrong.reason}"
+            )
         if verdict.legal and wrong.reason not in COSTLY_NOTES:
-            raise ScenarioError(sc.file, at, f"{wrong.move!r} is legal here; a wrong answer must be illegal or forget a call")
+            raise ScenarioError(
+                sc.file, at, f"{wrong.move!r} is legal here; a wrong answer must be illegal or forget a call"
+            )
     return after
 
 
@@ -440,11 +506,11 @@ def _check_success(sc: Scenario, st: State) -> None:
     if "to_move" in rules and rules["to_move"] != st.to_move:
         fail("to_move", st.to_move)
     if "attack" in rules:
-        found = "none" if st.attack is None else {st.attack.kind: st.attack.amount}
-        if rules["attack"] != found:
-            fail("attack", found)
+        attack: Any = "none" if st.attack is None else {st.attack.kind: st.attack.amount}
+        if rules["attack"] != attack:
+            fail("attack", attack)
     if "wish" in rules:
-        found = "none" if st.wish is None else {st.wish.kind: st.wish.value}
+        found: Any = "none" if st.wish is None else {st.wish.kind: st.wish.value}
         expected = rules["wish"]
         if isinstance(expected, dict):
             expected = {k: v for k, v in expected.items() if k != "by"}
@@ -494,7 +560,9 @@ def verify_all(scenarios: tuple[Scenario, ...]) -> None:
             raise ScenarioError(sc.file, "id", f"{sc.id!r} is also the id of {ids[sc.id]}")
         ids[sc.id] = sc.file
         if (sc.variant, sc.order) in orders:
-            raise ScenarioError(sc.file, "order", f"{sc.variant} lesson {sc.order} is also {orders[(sc.variant, sc.order)]}")
+            raise ScenarioError(
+                sc.file, "order", f"{sc.variant} lesson {sc.order} is also {orders[(sc.variant, sc.order)]}"
+            )
         orders[(sc.variant, sc.order)] = sc.file
         verify(sc)
 
@@ -505,7 +573,27 @@ def notation(st: State, move: Move) -> str:
 
 
 __all__ = [
-    "COSTLY_NOTES", "NOTES", "SCENARIO_DIR", "Scenario", "ScenarioError", "Step", "TOPICS", "WrongMove",
-    "accepted_move", "advance", "lessons_of", "load_scenario", "load_scenarios", "normalized", "notation",
-    "same_move", "scenario_from_dict", "start_state", "stars", "state_at", "verify", "verify_all", "wrong_answer",
+    "COSTLY_NOTES",
+    "NOTES",
+    "SCENARIO_DIR",
+    "Scenario",
+    "ScenarioError",
+    "Step",
+    "TOPICS",
+    "WrongMove",
+    "accepted_move",
+    "advance",
+    "lessons_of",
+    "load_scenario",
+    "load_scenarios",
+    "normalized",
+    "notation",
+    "same_move",
+    "scenario_from_dict",
+    "start_state",
+    "stars",
+    "state_at",
+    "verify",
+    "verify_all",
+    "wrong_answer",
 ]

@@ -3,31 +3,34 @@
 Hands are sorted tuples of card ids (a multiset: with two decks a card may appear
 twice). A new state is made for every move; nothing is ever changed in place.
 """
+
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from engine.moves import Move
-from engine.ruleset import Ruleset
+from engine.ruleset import AttackTarget, CardRule, DefenceCondition, Ruleset, WishDuration, WishKind
+from engine.transitions import play_moves
 
-RANK_WISH, SUIT_WISH = 1, 2
+RANK_WISH, SUIT_WISH = 1, 2  # Tables.wish_kind of a card (0: it makes no wish)
+AttackKind = Literal["draw", "skip"]
 
 
 class Attack(NamedTuple):
     """A pending attack on the seat to move: draw ``amount`` cards or sit out ``amount`` turns."""
 
-    kind: str          # "draw" | "skip"
+    kind: AttackKind
     amount: int
-    card: int          # the card defences are judged against (the last attacking card played)
+    card: int  # the card defences are judged against (the last attacking card played)
 
 
 class Wish(NamedTuple):
     """An active wish: a rank (jack, alsó) or a suit (ace, felső), made by seat ``by``."""
 
-    kind: str          # "rank" | "suit"
-    value: str         # rank or suit letter
+    kind: WishKind
+    value: str  # rank or suit letter
     by: int
-    duration: str      # round | until_return | until_covered | until_fulfilled
+    duration: WishDuration
 
 
 class State(NamedTuple):
@@ -51,24 +54,27 @@ class State(NamedTuple):
 
     @property
     def players(self) -> int:
+        """The number of seats."""
         return len(self.hands)
 
     @property
     def top(self) -> int:
+        """The top card of the pile."""
         return self.pile[-1]
 
     def card_count(self) -> int:
         """Counts every card in hands, pile and deck (conserved by every move)."""
         return sum(len(h) for h in self.hands) + len(self.pile) + len(self.deck)
 
-    def with_(self, **changes: object) -> "State":
+    def with_(self, **changes: Any) -> State:
+        """Returns a copy with the given fields changed."""
         return self._replace(**changes)
 
 
 class Tables:
     """Per-card lookup tables compiled from a ruleset, so playouts never parse patterns."""
 
-    def __init__(self, rules: Ruleset):
+    def __init__(self, rules: Ruleset) -> None:
         deck = rules.deck
         n = deck.size
         nsuits = len(deck.suits)
@@ -79,17 +85,17 @@ class Tables:
         self.skip = [0] * n
         self.backwards = [False] * n
         self.wish_kind = [0] * n
-        self.wish_rule = [None] * n
+        self.wish_rule: list[CardRule | None] = [None] * n
         self.wild = [False] * n
-        self.rank_wish_card_rule = None
-        self.suit_wish_card_rule = None
+        self.rank_wish_card_rule: CardRule | None = None
+        self.suit_wish_card_rule: CardRule | None = None
         for c in range(n):
             rule = rules.card_rule(c)
             if rule is None:
                 continue
             self.draw[c] = rule.draw
             self.skip[c] = rule.skip
-            self.backwards[c] = rule.target == "previous"
+            self.backwards[c] = rule.target is AttackTarget.PREVIOUS
             self.wild[c] = rule.wild
             if rule.wish:
                 self.wish_kind[c] = RANK_WISH if rule.wish == "rank" else SUIT_WISH
@@ -103,83 +109,43 @@ class Tables:
         # (or None when no defence rule names c against a at all).
         self.defence: list[list[str | None]] = [[None] * n for _ in range(n)]
         self.defence_how: list[list[str]] = [[""] * n for _ in range(n)]  # the condition that held
-        for a in range(n):
-            for c in range(n):
-                for rule in rules.defences:
-                    if not any(rules.matches(p, a) for p in rule.against):
+        # Rules in file order: the first rule whose condition holds decides; else the first rule
+        # naming the pair gives the unmet condition.
+        for defence in rules.defences:
+            against = [a for a in range(n) if any(rules.matches(p, a) for p in defence.against)]
+            with_ = [c for c in range(n) if any(rules.matches(p, c) for p in defence.with_)]
+            for a in against:
+                row, how = self.defence[a], self.defence_how[a]
+                for c in with_:
+                    if row[c] == "":
                         continue
-                    if not any(rules.matches(p, c) for p in rule.with_):
-                        continue
-                    if _condition_holds(rule.condition, self, a, c):
-                        self.defence[a][c] = ""
-                        self.defence_how[a][c] = rule.condition
-                        break
-                    if self.defence[a][c] is None:
-                        self.defence[a][c] = rule.condition
+                    if _condition_holds(defence.condition, self, a, c):
+                        row[c] = ""
+                        how[c] = defence.condition
+                    elif row[c] is None:
+                        row[c] = defence.condition
         self.defends = [[self.defence[a][c] == "" for c in range(n)] for a in range(n)]
         self.has_defence = [any(row) for row in self.defends]
-        self.starter_forbidden = [
-            any(rules.matches(p, c) for p in rules.starter_forbidden) for c in range(n)
-        ]
+        self.starter_forbidden = [any(rules.matches(p, c) for p in rules.starter_forbidden) for c in range(n)]
         self.rank_name = [deck.rank_of(c) for c in range(n)]
         # single_moves[k][card]: every legal way to play ``card`` alone leaving k cards (k = 0, 1, 2+):
         # one move per wish choice, doubled where a last-card call may be made or forgotten.
         # A memo of multi-card moves (rules.py, _multi_moves): derived data, the same for every user.
-        self.multi_memo: dict[tuple, list] = {}
+        self.multi_memo: dict[tuple[int, tuple[int, ...], int], list[Move]] = {}
         self.single_moves = [[play_moves(rules, self, (c,), k) for c in range(n)] for k in (0, 1, 2)]
         self.suit_name = [deck.suit_of(c) for c in range(n)]
         self.suit_index = {s: i for i, s in enumerate(deck.suits)}
         self.rank_index = {r: i for i, r in enumerate(deck.ranks)}
 
 
-def give_back_half(hand: list[int], rng) -> list[int]:
-    """Takes a random half (rounded down) out of a hand and returns it — pl's fallback when the
-    deck cannot be remade: "każdy gracz oddaje losowo wybraną połowę swoich kart"."""
-    back = rng.sample(range(len(hand)), len(hand) // 2)
-    return [hand.pop(i) for i in sorted(back, reverse=True)]
-
-
-def attack_totals(t: "Tables", cards: tuple[int, ...]) -> tuple[int, int, int]:
-    """Adds up the attacks of the cards played together: (cards to draw, turns to sit out, the last
-    attacking card or -1) — RULES.md: "the effects of all cards played add up"."""
-    draw_total = skip_total = 0
-    attacker = -1
-    for card in cards:
-        if t.draw[card]:
-            draw_total += t.draw[card]
-            attacker = card
-        elif t.skip[card]:
-            skip_total += t.skip[card]
-            attacker = card
-    return draw_total, skip_total, attacker
-
-
-def play_moves(rules: Ruleset, t: "Tables", cards: tuple[int, ...], remaining: int) -> list[Move]:
-    """Every legal way to play ``cards`` leaving ``remaining`` in hand: one move per wish choice
-    of the last card, doubled where a last-card call may be made or forgotten."""
-    rule = t.wish_rule[cards[-1]]
-    if rule is None:
-        wishes: list[tuple[str | None, str | None]] = [(None, None)]
-    elif rule.wish == "rank":
-        wishes = [(v, None) for v in rule.wish_values] + ([("none", None)] if rule.wish_optional else [])
-    else:
-        wishes = [(None, s) for s in rules.deck.suits] + ([(None, "none")] if rule.wish_optional else [])
-    calls = [(False, False)]
-    if remaining == 1 and rules.call("makao"):
-        calls = [(True, False), (False, False)]
-    elif remaining == 0 and rules.call("kakao"):
-        calls = [(False, True), (False, False)]
-    return [Move("play", cards, d, s, m, k) for d, s in wishes for m, k in calls]
-
-
-def _condition_holds(condition: str, t: Tables, a: int, c: int) -> bool:
-    if condition == "any":
+def _condition_holds(condition: DefenceCondition, t: Tables, a: int, c: int) -> bool:
+    if condition is DefenceCondition.ANY:
         return True
-    if condition == "same_suit":
+    if condition is DefenceCondition.SAME_SUIT:
         return t.suit[a] == t.suit[c]
-    if condition == "same_rank":
+    if condition is DefenceCondition.SAME_RANK:
         return t.rank[a] == t.rank[c]
-    return t.suit[a] == t.suit[c] or t.rank[a] == t.rank[c]  # "match"
+    return t.suit[a] == t.suit[c] or t.rank[a] == t.rank[c]  # MATCH: suit or rank
 
 
 def tables_for(rules: Ruleset) -> Tables:

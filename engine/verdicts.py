@@ -3,6 +3,7 @@
 The ``ui`` package turns reason codes and event kinds into sentences in four languages;
 ``REASON_CODES`` and ``EVENT_KINDS`` list them all so a test can check every one has a message.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -12,61 +13,61 @@ from engine.moves import Move
 
 # Why a play is legal
 LEGAL_PLAY = (
-    "match_suit",            # {card, top}: same suit as the top card
-    "match_rank",            # {card, top}: same rank as the top card
-    "queen_on_anything",     # {card}: a wild queen goes on any card (pl, da)
-    "anything_on_queen",     # {card, top}: any card goes on a wild queen (pl, da)
-    "defends",               # {card, against, kind, amount, condition}: answers the pending attack
-    "meets_rank_wish",       # {card, rank, by}
-    "changes_rank_wish",     # {card, rank}: a jack/alsó answers a rank wish
-    "meets_suit_wish",       # {card, suit, by}
-    "changes_suit_wish",     # {card, suit}: an ace/felső answers a suit wish
+    "match_suit",  # {card, top}: same suit as the top card
+    "match_rank",  # {card, top}: same rank as the top card
+    "queen_on_anything",  # {card}: a wild queen goes on any card (pl, da)
+    "anything_on_queen",  # {card, top}: any card goes on a wild queen (pl, da)
+    "defends",  # {card, against, kind, amount, condition}: answers the pending attack
+    "meets_rank_wish",  # {card, rank, by}
+    "changes_rank_wish",  # {card, rank}: a jack/alsó answers a rank wish
+    "meets_suit_wish",  # {card, suit, by}
+    "changes_suit_wish",  # {card, suit}: an ace/felső answers a suit wish
     "queen_under_suit_wish",  # {card, suit}: pl, literal: any queen under an ace wish
-    "same_rank_follows",     # {card, first}: a further card of the same rank
-    "plays_drawn_card",      # {card}: the card just drawn goes down
+    "same_rank_follows",  # {card, first}: a further card of the same rank
+    "plays_drawn_card",  # {card}: the card just drawn goes down
 )
 # Why a play is illegal
 ILLEGAL_PLAY = (
-    "no_match",                   # {card, top, suit}: neither suit nor rank matches
-    "not_a_defence",              # {card, against, kind, amount}
-    "defence_must_match",         # {card, against}: a defending card must match suit or rank
-    "defence_same_suit",          # {card, against}: must be of the attacking card's suit
-    "defence_same_rank",          # {card, against}
-    "queen_not_under_attack",     # {card, against}
-    "wild_not_on_wild",           # {card, top}: Mau-Mau, a jack may not go on a jack
-    "wrong_rank_for_wish",        # {card, rank, by}
-    "wrong_suit_for_wish",        # {card, suit, by}
+    "no_match",  # {card, top, suit}: neither suit nor rank matches
+    "not_a_defence",  # {card, against, kind, amount}
+    "defence_must_match",  # {card, against}: a defending card must match suit or rank
+    "defence_same_suit",  # {card, against}: must be of the attacking card's suit
+    "defence_same_rank",  # {card, against}
+    "queen_not_under_attack",  # {card, against}
+    "wild_not_on_wild",  # {card, top}: Mau-Mau, a jack may not go on a jack
+    "wrong_rank_for_wish",  # {card, rank, by}
+    "wrong_suit_for_wish",  # {card, suit, by}
     "queen_not_under_rank_wish",  # {card, rank}
     "queen_not_under_suit_wish",  # {card, suit}
-    "not_in_hand",                # {card}
-    "several_not_allowed",        # {count}: one card per turn in this variant
-    "not_same_rank",              # {card, first}
-    "only_drawn_card",            # {card, drawn}: after drawing only the drawn card may go down
-    "drawn_card_alone",           # {drawn}: the drawn card goes down alone
-    "wish_required",              # {card, kind}: this card must name a rank/suit
-    "wish_not_allowed",           # {card, kind}: demand/suit given to a card that does not wish
-    "demand_not_allowed",         # {card, rank, allowed}
-    "round_over",                 # {}
+    "not_in_hand",  # {card}
+    "several_not_allowed",  # {count}: one card per turn in this variant
+    "not_same_rank",  # {card, first}
+    "only_drawn_card",  # {card, drawn}: after drawing only the drawn card may go down
+    "drawn_card_alone",  # {drawn}: the drawn card goes down alone
+    "wish_required",  # {card, kind}: this card must name a rank/suit
+    "wish_not_allowed",  # {card, kind}: demand/suit given to a card that does not wish
+    "demand_not_allowed",  # {card, rank, allowed}
+    "round_over",  # {}
 )
 # Draw, wait and pass
 OTHER = (
-    "draw_one",               # {} legal: draw one card (always allowed)
-    "draw_one_play_it",       # {} legal: draw one; a legal drawn card may go down at once
-    "take_draw_attack",       # {amount} legal: draw every pending card; the turn ends
-    "take_skip_attack",       # {amount} legal: sit out; the turn is lost
-    "keep_drawn",             # {card} legal: keep the drawn card, the turn ends
-    "must_answer_skip",       # {amount} illegal: draw under a sit-out attack
-    "nothing_to_wait",        # {} illegal: wait without a sit-out attack
-    "nothing_to_pass",        # {} illegal: pass without a drawn card
-    "already_drawn",          # {card} illegal: draw again after drawing
-    "wait_not_draw",          # {amount} illegal: wait under a draw attack
+    "draw_one",  # {} legal: draw one card (always allowed)
+    "draw_one_play_it",  # {} legal: draw one; a legal drawn card may go down at once
+    "take_draw_attack",  # {amount} legal: draw every pending card; the turn ends
+    "take_skip_attack",  # {amount} legal: sit out; the turn is lost
+    "keep_drawn",  # {card} legal: keep the drawn card, the turn ends
+    "must_answer_skip",  # {amount} illegal: draw under a sit-out attack
+    "nothing_to_wait",  # {} illegal: wait without a sit-out attack
+    "nothing_to_pass",  # {} illegal: pass without a drawn card
+    "already_drawn",  # {card} illegal: draw again after drawing
+    "wait_not_draw",  # {amount} illegal: wait under a draw attack
 )
 # Notes that accompany a legal play
 NOTES = (
-    "forgot_makao",           # {penalty, word}: playing down to one card without "makao" costs cards
-    "forgot_kakao",           # {penalty, word}: playing the last card without "kakao" costs cards
-    "call_ignored",           # {call}: a call that is not needed here is ignored
-    "wish_cancelled",         # {card}: a jack/ace without a wish cancels the active wish
+    "forgot_makao",  # {penalty, word}: playing down to one card without "makao" costs cards
+    "forgot_kakao",  # {penalty, word}: playing the last card without "kakao" costs cards
+    "call_ignored",  # {call}: a call that is not needed here is ignored
+    "wish_cancelled",  # {card}: a jack/ace without a wish cancels the active wish
 )
 # The card turned up to start the pile (engine.deal.judge_starter)
 STARTER = (
@@ -78,24 +79,24 @@ STARTER = (
 REASON_CODES = LEGAL_PLAY + ILLEGAL_PLAY + OTHER + NOTES + STARTER
 
 EVENT_KINDS = (
-    "played",          # {seat, cards}
-    "drew",            # {seat, count, cards}
-    "drew_penalty",    # {seat, count, cards}: took a draw attack
-    "attack",          # {kind, amount, target, defence}: an attack is now pending on target;
-                       # defence: whether any card can answer it
-    "sits_out",        # {seat, turns}: took a sit-out attack
-    "attack_lapsed",   # {kind, amount}: every other seat sits out or has finished: nobody to hit
-    "passed_over",     # {seat, left}: a waiting seat loses a turn
-    "wish_set",        # {kind, value, by}
-    "wish_ended",      # {kind, value}
-    "call_penalty",    # {seat, call, word, count}: forgot makao/kakao (word: "Makaó", "Mau", ...)
+    "played",  # {seat, cards}
+    "drew",  # {seat, count, cards}
+    "drew_penalty",  # {seat, count, cards}: took a draw attack
+    "attack",  # {kind, amount, target, defence}: an attack is now pending on target;
+    # defence: whether any card can answer it
+    "sits_out",  # {seat, turns}: took a sit-out attack
+    "attack_lapsed",  # {kind, amount}: every other seat sits out or has finished: nobody to hit
+    "passed_over",  # {seat, left}: a waiting seat loses a turn
+    "wish_set",  # {kind, value, by}
+    "wish_ended",  # {kind, value}
+    "call_penalty",  # {seat, call, word, count}: forgot makao/kakao (word: "Makaó", "Mau", ...)
     "can_play_drawn",  # {seat, card}
-    "reshuffled",      # {count}: the pile minus its top became the deck
-    "hands_halved",    # {count}: every seat gave back half its hand
+    "reshuffled",  # {count}: the pile minus its top became the deck
+    "hands_halved",  # {count}: every seat gave back half its hand
     "deck_exhausted",  # {seat, missing}: cards that could not be drawn
-    "finished",        # {seat, place}
-    "round_over",      # {result, winner, places, loser, points}
-    "turn",            # {seat}: the seat to move next
+    "finished",  # {seat, place}
+    "round_over",  # {result, winner, places, loser, points}
+    "turn",  # {seat}: the seat to move next
 )
 
 

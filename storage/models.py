@@ -6,8 +6,19 @@ integer milliseconds since the epoch (UTC), the same on SQLite and PostgreSQL.
 """
 from __future__ import annotations
 
-from sqlalchemy import JSON, BigInteger, Boolean, CheckConstraint, ForeignKey, Index, Integer, MetaData, \
-    SmallInteger, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    SmallInteger,
+    String,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 # Named constraints, so migrations can refer to them on every database.

@@ -15,13 +15,12 @@ from dataclasses import dataclass, field
 from sqlalchemy import Connection, Engine, case, delete, func, select, update
 
 from storage import keys
+from storage import validate as v
 from storage.database import READ_ONLY
 from storage.errors import AccessRefused, InputRefused
-from storage.models import Answer, LessonStars, PlayRound, PracticeTopic, Pupil, PupilToken, SchoolClass, \
-    TeacherKey
+from storage.models import Answer, LessonStars, PlayRound, PracticeTopic, Pupil, PupilToken, SchoolClass, TeacherKey
 from storage.ratelimit import Limit, Limits, forget_old, hit, refuse_if_spent, take
 from storage.sql import insert_ignore
-from storage import validate as v
 
 MAX_PUPILS = 200                # pupils one class may have
 MAX_PLAYERS = 8

@@ -171,9 +171,7 @@ def _position(case: Case) -> dict[str, Any]:
         raise AssertionError("position must be a table or a JSON object string")
     pos = dict(raw)
     variant = case.data.get("_variant")
-    if case.data.get("_forced"):          # a contrast runs the position under each variant
-        pos["variant"] = variant
-    elif "variant" not in pos and variant:
+    if case.data.get("_forced") or "variant" not in pos and variant:          # a contrast runs the position under each variant
         pos["variant"] = variant
     return pos
 
@@ -377,9 +375,8 @@ def _run_deal(case: Case) -> None:
         elif d.get("rejected") == "deck_bottom":
             if under:
                 problems.append(f"{where}: rejected cards stayed in the pile: {[deck.name(c) for c in under]}")
-        elif d.get("rejected") == "none":
-            if under:
-                problems.append(f"{where}: pile under the starter is not empty: {[deck.name(c) for c in under]}")
+        elif d.get("rejected") == "none" and under:
+            problems.append(f"{where}: pile under the starter is not empty: {[deck.name(c) for c in under]}")
     if d.get("rejected") == "pile" and not rejected_seen:
         problems.append(f"no seed in {first}..{last} rejected a starter card: widen 'seeds'")
     if problems:

@@ -29,12 +29,12 @@ from engine.moves import parse_move
 from engine.position import decode_share_code, encode_share_code, parse_position, position_from_json
 from engine.ruleset import load_ruleset_text
 from engine.scenario import load_scenarios
-from ui.shell import house_rules
-from ui.shell.quiz_link import QuizCodeError, decode_quiz, encode_quiz
 from ui.learn.progress import ProgressCodeError as LearnCodeError
 from ui.learn.progress import progress_code, read_progress_code
 from ui.practice.score import Progress, ProgressCodeError, decode_progress, encode_progress, record
 from ui.sandbox.model import read_position_text, read_share_code
+from ui.shell import house_rules
+from ui.shell.quiz_link import QuizCodeError, decode_quiz, encode_quiz
 
 ROOT = Path(__file__).resolve().parents[2]
 PL_TOML = (ROOT / "engine" / "rulesets" / "pl.toml").read_text(encoding="utf-8")

@@ -20,20 +20,20 @@ from engine.deal import new_game
 from engine.drills import load_drills
 from engine.errors import NotationError, RulesetError
 from engine.moves import Move
-from engine.packing import PackError, pack_json, unpack_json
+from engine.packing import PackError, unpack_json
 from engine.position import decode_share_code, encode_share_code, parse_position, position_from_json
-from engine.ruleset import CardRule, Call, Ruleset, load_ruleset, load_ruleset_text, ruleset_from_dict, variant_ids
-from engine.ruleset_bounds import BOUNDS, check_bounds, range_of, schema_markdown, with_schema_table
+from engine.ruleset import Call, CardRule, Ruleset, load_ruleset, load_ruleset_text, ruleset_from_dict, variant_ids
+from engine.ruleset_bounds import check_bounds, range_of, schema_markdown, with_schema_table
 from engine.ruleset_toml import ruleset_to_dict, ruleset_to_toml
 from engine.scenario import load_scenarios
-from ui.shell import house_rules
-from ui.shell.quiz_link import QuizCodeError, decode_quiz, encode_quiz
 from ui.compare.table import card_label
-from ui.present.i18n import translator
 from ui.learn.progress import ProgressCodeError as LearnCodeError
 from ui.learn.progress import progress_code, read_progress_code
 from ui.practice.score import Progress, ProgressCodeError, decode_progress, encode_progress, record
+from ui.present.i18n import translator
 from ui.sandbox.model import read_share_code
+from ui.shell import house_rules
+from ui.shell.quiz_link import QuizCodeError, decode_quiz, encode_quiz
 
 ROOT = Path(__file__).resolve().parents[2]
 PL_TOML = (ROOT / "engine" / "rulesets" / "pl.toml").read_text(encoding="utf-8")

@@ -6,8 +6,15 @@ import pytest
 
 from engine.moves import parse_move
 from engine.rules import legal_moves
-from engine.scenario import (LESSON_CODES, ScenarioError, accepted_move, load_scenarios, scenario_from_dict,
-                             state_at, step_mismatch)
+from engine.scenario import (
+    LESSON_CODES,
+    ScenarioError,
+    accepted_move,
+    load_scenarios,
+    scenario_from_dict,
+    state_at,
+    step_mismatch,
+)
 
 LESSONS = {sc.id: sc for sc in load_scenarios()}
 
@@ -84,7 +91,7 @@ def test_hint_levels_are_texts_and_bounded():
 
 def _raw(lesson_id: str) -> dict:
     import tomllib
-    from pathlib import Path
+
     from engine.scenario import SCENARIO_DIR
     return tomllib.loads((SCENARIO_DIR / f"{lesson_id}.toml").read_text(encoding="utf-8"))
 

@@ -12,8 +12,17 @@ import pytest
 
 from engine.cli import main
 from engine.deal import new_game
-from engine.match import (HUMAN, Match, MatchError, RoundScore, computer_move, play_match, play_round,
-                          quick_round, round_scores)
+from engine.match import (
+    HUMAN,
+    Match,
+    MatchError,
+    RoundScore,
+    computer_move,
+    play_match,
+    play_round,
+    quick_round,
+    round_scores,
+)
 from engine.moves import parse_move
 from engine.position import parse_position
 from engine.rules import apply_move, round_result
@@ -269,6 +278,7 @@ def test_python_m_engine_has_the_commands():
 
 def test_the_101_limit_belongs_to_russian_101_and_its_house_copies():
     import dataclasses
+
     from engine.match import match_limit
     ru = load_ruleset("ru-101")
     assert match_limit(ru) == 101

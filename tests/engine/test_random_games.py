@@ -1,9 +1,17 @@
 """Random games for every variant x every allowed number of seats x 300 seeds.
 
-Every seat picks uniformly at random among its legal moves (the `selfplay` policy). At every
-step: cards are conserved, a round not over offers a legal option. On a prefix of each game and
-then at intervals, the slow path is cross-checked: the verdict list agrees with the fast legal
-move list and with what applying each move does, and position JSON round-trips.
+Every seat picks uniformly at random among its legal moves (the `selfplay` policy). The games
+are played on the playout kernel (``engine.fastplay``), which chooses exactly the moves the
+reference engine would (``tests/engine/test_fastplay.py`` and ``test_kernel_exhaustive.py``
+prove it agrees with ``engine.rules``); every game ends.
+
+The reference engine is checked on a sample of every game: on its first steps and then at
+intervals, the position is taken from the kernel and the reference must list the same legal
+moves and reach the same state after the move chosen. At those steps cards are conserved, the
+seat to move holds cards and does not sit out. Every fifth seed is played one step at a time
+with those invariants at every step, and its sampled positions also get the full cross-check of
+the slow path: the verdict list agrees with the fast legal move list and with what applying each
+move does, and position JSON round-trips.
 """
 from __future__ import annotations
 
@@ -13,19 +21,22 @@ import pytest
 
 from engine.deal import new_game
 from engine.errors import IllegalMoveError
+from engine.fastplay import Playout
 from engine.position import position_from_json, position_to_json
 from engine.rules import apply_move, check, child, legal_moves, verdicts
 from engine.ruleset import load_ruleset, variant_ids
+from engine.state import State
 
 SEEDS = range(300)
 STEP_CAP = 20_000
-FULL_CHECK_PREFIX = 12      # steps of each game checked in full...
-FULL_CHECK_EVERY = 400      # ...and every this many steps after that
+SAMPLE_PREFIX = 12          # steps of each game compared with the reference...
+SAMPLE_EVERY = 400          # ...and every this many steps after that
+FULL_CHECK_SEEDS = 5        # every this many seeds, those steps get the full verdict cross-check
 
 CASES = [(v, n) for v in variant_ids() for n in range(load_ruleset(v).players[0], load_ruleset(v).players[1] + 1)]
 
 
-def _cross_check(st) -> None:
+def _cross_check(st: State) -> None:
     fast = legal_moves(st)
     listed = verdicts(st)
     legal = [v.move for v in listed if v.legal]
@@ -48,23 +59,51 @@ def _cross_check(st) -> None:
     assert again == st, "position JSON does not round-trip"
 
 
+def _cards(p: Playout) -> int:
+    return sum(p.hs) + len(p.pile) + len(p.deck)
+
+
 @pytest.mark.parametrize("variant,players", CASES)
 def test_random_games_keep_every_invariant(variant: str, players: int) -> None:
     rules = load_ruleset(variant)
+    sampled = 0
     for seed in SEEDS:
         st = new_game(rules, players, seed)
         total = st.card_count()
         assert total == rules.deck.size * rules.copies_for(players)
+        p = Playout.from_state(st)
         rng = random.Random(seed)
+        full = seed % FULL_CHECK_SEEDS == 0
         steps = 0
-        while not st.over:
-            assert steps < STEP_CAP, f"{variant}/{players} seed {seed}: no end after {STEP_CAP} steps"
-            moves = legal_moves(st)
-            assert moves, f"{variant}/{players} seed {seed} step {steps}: no legal option"
-            if steps < FULL_CHECK_PREFIX or steps % FULL_CHECK_EVERY == 0:
-                _cross_check(st)
-            st = child(st, moves[rng.randrange(len(moves))])
+        where = f"{variant}/{players} seed {seed}"
+        while not p.over:
+            assert steps < STEP_CAP, f"{where}: no end after {STEP_CAP} steps"
+            seat = p.to_move
+            assert p.hs[seat] > 0 and seat not in p.finished, f"{where} step {steps}: seat {seat} to move holds no cards"
+            assert p.ak or not p.waiting[seat], f"{where} step {steps}: seat {seat} to move sits out"
+            if steps >= SAMPLE_PREFIX and steps % SAMPLE_EVERY and not full:
+                # the kernel's own choices (the same draws as rng.randrange) up to the next sample
+                steps += p.play_random(rng, SAMPLE_EVERY - steps % SAMPLE_EVERY)
+                assert _cards(p) == total, f"{where} step {steps}: cards not conserved"
+                continue
+            if steps < SAMPLE_PREFIX or steps % SAMPLE_EVERY == 0:
+                # the reference on a sample: same options, same state after the same random choice
+                st = p.to_state()
+                if full:
+                    _cross_check(st)
+                moves = legal_moves(st)
+                assert moves, f"{where} step {steps}: no legal option"
+                assert p.legal_moves() == moves, f"{where} step {steps}: the kernel lists other moves"
+                move = moves[rng.randrange(len(moves))]
+                p.apply(move)
+                assert p.to_state() == child(st, move), f"{where} step {steps}: the kernel applies it otherwise"
+                sampled += 1
+            else:
+                p.play_random(rng, 1)   # the kernel's own choice: the same draws as rng.randrange
             steps += 1
-            assert st.card_count() == total, f"{variant}/{players} seed {seed} step {steps}: cards not conserved"
-        assert legal_moves(st) == [] and verdicts(st) == []
-        assert position_from_json(position_to_json(st)) == st
+            assert _cards(p) == total, f"{where} step {steps}: cards not conserved"
+        end = p.to_state()
+        assert end.over and end.card_count() == total
+        assert legal_moves(end) == [] and verdicts(end) == []
+        assert position_from_json(position_to_json(end)) == end
+    assert sampled >= len(SEEDS) * SAMPLE_PREFIX // 2

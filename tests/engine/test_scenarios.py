@@ -7,8 +7,16 @@ from pathlib import Path
 import pytest
 
 from engine.scenario import (
-    SCENARIO_DIR, TOPICS, ScenarioError, lessons_of, load_scenario, load_scenarios, scenario_from_dict, stars,
-    verify, verify_all,
+    SCENARIO_DIR,
+    TOPICS,
+    ScenarioError,
+    lessons_of,
+    load_scenario,
+    load_scenarios,
+    scenario_from_dict,
+    stars,
+    verify,
+    verify_all,
 )
 
 FILES = sorted(SCENARIO_DIR.glob("*.toml"))

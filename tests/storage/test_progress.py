@@ -7,8 +7,8 @@ import io
 import pytest
 
 from storage.board import load_board
-from storage.export import answers_csv, summary_csv
 from storage.errors import InputRefused
+from storage.export import answers_csv, summary_csv
 
 
 @pytest.fixture

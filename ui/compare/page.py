@@ -13,10 +13,12 @@ import pandas as pd
 import streamlit as st
 
 from engine.errors import NotationError
-from engine.position import decode_share_code
+from engine.position import decode_share_code, encode_share_code
+from engine.witness import find_witnesses
 from engine.ruleset import Ruleset, load_ruleset, variant_ids
 from ui.compare.contrasts import Contrast, Outcome, disagree, evaluate, load_contrasts, sandbox_link
 from ui.compare.table import (
+    TOPICS,
     card_label,
     comparison_csv,
     comparison_frame,
@@ -26,7 +28,9 @@ from ui.compare.table import (
 )
 from ui.present.i18n import Translator
 from ui.present.rules_text import escape_markdown
+from ui.present.switch_text import unwitnessed_text
 from ui.present.widget_text import choose_many, choose_one
+from ui.present.witness_topics import topics_of_field
 from ui.shell import handoff, house_rules, session
 from ui.shell.pages import SANDBOX_SCRIPT
 
@@ -328,6 +332,74 @@ def draw_house_rules(t: Translator) -> None:
                   icon=":material/delete:")
 
 
+# --- every differing row shown on a position (the engine's witnesses) ---------------------
+
+WITNESS_PAIR = "compare_witness_pair"      # (home column, table column) indices picked
+WITNESS_REPORTS = "compare_witness_reports"  # {(home id, table id, hashes): WitnessReport} of this session
+WITNESS_FIND = "compare_witness_find"
+
+
+def witness_pairs(columns: Sequence[tuple[str, Ruleset]]) -> list[tuple[int, int]]:
+    """The ordered pairs of compared columns that share a deck (the engine compares only those)."""
+    return [(i, j) for i, (_a, a) in enumerate(columns) for j, (_b, b) in enumerate(columns)
+            if i != j and a.deck.id == b.deck.id]
+
+
+def _on_find_witnesses(home: Ruleset, table: Ruleset) -> None:
+    reports = st.session_state.setdefault(WITNESS_REPORTS, {})
+    key = (home.id, table.id, hash(home), hash(table))
+    if key not in reports:
+        reports[key] = find_witnesses(home, table)
+
+
+def draw_witness_links(columns: Sequence[tuple[str, Ruleset]], t: Translator) -> None:
+    """For two compared variants, links each differing row of the table to the positions where the
+    engine judges a move differently (opened in the Sandbox)."""
+    _ = t.gettext
+    pairs = witness_pairs(columns)
+    if not pairs:
+        return
+    st.markdown("#### :material/science: " + _("Every difference on a real position"))
+    choice = st.selectbox(_("Compare on positions"), pairs, key=WITNESS_PAIR,
+                          format_func=lambda p: _("{home} at home, {table} at the table").format(
+                              home=columns[p[0]][0], table=columns[p[1]][0]))
+    home, table = columns[choice[0]][1], columns[choice[1]][1]
+    report = st.session_state.get(WITNESS_REPORTS, {}).get((home.id, table.id, hash(home), hash(table)))
+    if report is None:
+        st.button(_("Find the positions"), key=WITNESS_FIND, on_click=_on_find_witnesses, args=(home, table),
+                  icon=":material/search:")
+        return
+    shipped = table.id in variant_ids()
+    titles = {topic.key: _(topic.title) for topic in TOPICS}
+    rows: dict[str, list] = {}
+    for witness in report.witnesses:
+        for key in witness.fields:
+            for topic in topics_of_field(key):
+                rows.setdefault(topic, []).append(witness)
+    lines = []
+    for topic in TOPICS:
+        found = rows.get(topic.key)
+        if not found:
+            continue
+        links = []
+        for number, witness in enumerate(found[:3], start=1):
+            label = _("position {number}").format(number=number)
+            if shipped:
+                links.append(f"[{label}]({sandbox_link(encode_share_code(witness.position), table.id)})")
+            else:
+                links.append(label)
+        lines.append(f"- **{escape_markdown(titles[topic.key])}**: " + ", ".join(links))
+    for unwitnessed in report.unwitnessed:
+        for topic in topics_of_field(unwitnessed.key):
+            if topic not in rows and topic in titles:
+                rows[topic] = []
+                lines.append(f"- **{escape_markdown(titles[topic])}**: " + escape_markdown(unwitnessed_text(unwitnessed.why, t)))
+    if lines:
+        st.markdown("\n".join(lines))
+    else:
+        st.info(_("The engine judges every move the same under both."), icon=":material/info:")
+
+
 def draw() -> None:
     """Draws the whole Compare variants page: the picker, then the table, the positions and the house rules."""
     t = session.tr()
@@ -345,6 +417,7 @@ def draw() -> None:
     with table:
         columns = compared_columns(t)
         draw_table(columns, t)
+        draw_witness_links(columns, t)
         draw_corrections([ruleset for _label, ruleset in columns], t)
         draw_notes(columns, t)
     with positions:

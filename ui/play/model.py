@@ -15,41 +15,21 @@ An action is a plain dict (what the component sends as JSON): ``{"type": "tap", 
 """
 from __future__ import annotations
 
-import random
 import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.deal import new_game
 from engine.errors import EngineError
+from engine.match import PENALTY_LIMITS, better, move_rng
+from engine.match import round_scores as _engine_round_scores
 from engine.moves import DRAW, PASS, WAIT, Move
+from engine.players import STRENGTHS, choose_move
 from engine.rules import apply_move, check, legal_moves, round_result
 from engine.ruleset import Ruleset
-from engine.seat_view import SeatView, stand_in, view_of
+from engine.seat_view import view_of
 from engine.state import State, tables_for
 from engine.verdicts import Event, Verdict
-
-# --- computer players ------------------------------------------------------------------------
-# TEMPORARY SHIM (delete at merge, when engine/players lands): the page is written against
-# engine.players' API, ``STRENGTHS`` and ``choose_move(view, strength, rng) -> Move``. Until then a
-# computer player makes a random legal move, calling "makao" whenever it may (the beginner's habit).
-try:
-    from engine.players import STRENGTHS, choose_move
-except ImportError:  # SHIM
-    from engine.policies import random_move
-
-    STRENGTHS = ("beginner", "club", "expert")
-
-    def choose_move(view: SeatView, strength: str, rng: random.Random) -> Move:  # SHIM
-        """A random legal move seen from ``view`` alone, with the last-card call made."""
-        st = stand_in(view)
-        move = random_move(st, rng)
-        if move.kind == "play" and not (move.makao or move.kakao):
-            for called in (move._replace(makao=True), move._replace(kakao=True)):
-                if called in legal_moves(st):
-                    return called
-        return move
-# --- end of the shim --------------------------------------------------------------------------
 
 DEFAULT_STRENGTH = "club" if "club" in STRENGTHS else STRENGTHS[0]
 MAX_ROUNDS = 20
@@ -316,43 +296,9 @@ def auto_call(rules: Ruleset) -> bool:
 
 
 # --- scoring ------------------------------------------------------------------------------------
-# The match module's scoring (engine/match.py, documented there per ruleset) with the same TEMPORARY
-# SHIM as above until it merges: da the winner's points; pl place points (1st n-1, 2nd n-2, …); hu 1
-# for the winner; pl-trad 1 for the loser; cz-prsi, de-maumau, ru-101 the card points left in hand.
-try:
-    from engine.match import PENALTY_LIMITS, better, move_rng
-    from engine.match import round_scores as _engine_round_scores
-except ImportError:  # SHIM
-    PENALTY_LIMITS = {"ru-101": 101}
-    _BETTER = {"points": "higher", "places": "higher", "winner": "higher", "loser": "lower",
-               "penalty_points": "lower"}
-
-    def better(rules: Ruleset) -> str:  # SHIM
-        """Whether a higher or a lower total is better under this ruleset's scoring."""
-        return _BETTER[rules.end_result]
-
-    def move_rng(seed: int, ply: int) -> random.Random:  # SHIM
-        """The random generator of the ply-th move of the round dealt with seed."""
-        return random.Random(f"makao-move/{seed}/{ply}")
-
-    def _engine_round_scores(rules: Ruleset, result: dict[str, Any]) -> tuple[int, ...]:  # SHIM
-        places = result["places"]
-        n = len(places)
-        kind = rules.end_result
-        scores = [0] * n
-        if kind == "points" and result.get("winner") is not None:
-            scores[result["winner"]] = result["points"]
-        elif kind == "places":
-            for i, seat in enumerate(places):
-                scores[seat] = n - 1 - i
-        elif kind == "winner" and result.get("winner") is not None:
-            scores[result["winner"]] = 1
-        elif kind == "loser" and result.get("loser") is not None:
-            scores[result["loser"]] = 1
-        elif kind == "penalty_points":
-            scores = list(result["penalties"])
-        return tuple(scores)
-# --- end of the shim --------------------------------------------------------------------------
+# As engine/match.py scores (its module doc has the table per ruleset): da the winner's points; pl
+# place points (1st n-1, 2nd n-2, …); hu 1 for the winner; pl-trad 1 for the loser; cz-prsi,
+# de-maumau, ru-101 the card points left in hand, and 101 ends the match over 101.
 
 
 def round_scores(rules: Ruleset, result: dict[str, Any]) -> tuple[int, ...]:

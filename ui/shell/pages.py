@@ -96,6 +96,17 @@ PAGES: tuple[PageSpec, ...] = (
         wide=True,
     ),
     PageSpec(
+        script="app_pages/switch.py",
+        url_path="switch",
+        title=N_("Switching tables"),
+        heading=N_("Switching tables"),
+        icon=":material/swap_horiz:",
+        summary=N_(
+            "You know the rules of home and sit down at a table that plays another variant: play through "
+            "the positions where your habits are wrong there, found and checked by the engine."
+        ),
+    ),
+    PageSpec(
         script="app_pages/practice.py",
         url_path="practice",
         title=N_("Practice"),

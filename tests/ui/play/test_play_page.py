@@ -18,6 +18,8 @@ from ui.play.model import act
 
 ROOT = Path(__file__).resolve().parents[3]
 GAME = "play_game"
+# Club players end rounds sooner than beginners (fewer reruns of the page per test).
+STRENGTH = model.DEFAULT_STRENGTH
 
 
 def open_play(variant: str = "da", lang: str = "en") -> AppTest:
@@ -31,7 +33,7 @@ def open_play(variant: str = "da", lang: str = "en") -> AppTest:
 
 
 def deal(at: AppTest, variant: str, players: int = 4, humans: int = 1, seed: int = 1, rounds: int = 1,
-         counted: bool = False, strength: str = "beginner") -> None:
+         counted: bool = False, strength: str = STRENGTH) -> None:
     at.selectbox(key="play_set_rules").set_value(variant).run()
     at.number_input(key="play_set_players").set_value(players).run()
     at.number_input(key="play_set_humans").set_value(humans).run()
@@ -100,11 +102,11 @@ def human_moves(game: model.Game) -> list[model.Turn]:
     return [t for t in game.rounds[-1].turns if t.seat == 0]
 
 
-def find_seed(variant: str, want, forget_makao: bool = False) -> int:
-    """The first seed whose round (with the test learner and beginner players) shows what ``want`` asks."""
+def find_seed(variant: str, want, forget_makao: bool = False, strength: str = STRENGTH) -> int:
+    """The first seed whose round (with the test learner and these computer players) shows what ``want`` asks."""
     rules = load_ruleset(variant)
     for seed in range(1, 200):
-        settings = model.make_settings(rules, 4, 1, ["beginner"] * 3, seed)
+        settings = model.make_settings(rules, 4, 1, [strength] * 3, seed)
         game, _ = play_out(model.start(settings), forget_makao=forget_makao)
         if game.over and want(game):
             return seed
@@ -126,9 +128,10 @@ def _spade_king(game: model.Game) -> bool:
 
 # --- whole rounds ---------------------------------------------------------------------------------
 
-def run_round(at: AppTest, variant: str, seed: int, forget_makao: bool = False) -> tuple[model.Game, str]:
+def run_round(at: AppTest, variant: str, seed: int, forget_makao: bool = False,
+              strength: str = STRENGTH) -> tuple[model.Game, str]:
     """Plays a round through the page; returns the game and every log line the page showed on the way."""
-    deal(at, variant, seed=seed)
+    deal(at, variant, seed=seed, strength=strength)
     game = at.session_state[GAME]
     seen: set[str] = set()
     for _ in range(model.MAX_TURNS * 4):
@@ -196,9 +199,11 @@ def test_a_round_is_played_to_its_end(variant: str) -> None:
 
 
 def test_out_first_the_computer_players_rest_is_played_at_once() -> None:
-    seed = find_seed("pl-trad", lambda g: g.rounds[-1].result["places"][0] == 0 and len(g.rounds[-1].turns) > 400)
+    # Beginners play on for a long time after the learner is out: the case the button is for.
+    seed = find_seed("pl-trad", lambda g: g.rounds[-1].result["places"][0] == 0 and len(g.rounds[-1].turns) > 400,
+                     strength="beginner")
     at = open_play("pl-trad")
-    game, text = run_round(at, "pl-trad", seed)
+    game, text = run_round(at, "pl-trad", seed, strength="beginner")
     assert "(the rest was played at once)" in text
     assert game.over and game.rounds[-1].result["places"][0] == 0
     assert "The round is over: player " in text and "is left holding cards and loses." in text

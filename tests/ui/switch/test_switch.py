@@ -1,0 +1,190 @@
+"""Switching tables: the generated lesson (every step a lesson the engine verifies), its
+sentences in every language, and the page played through AppTest from pl to da."""
+from __future__ import annotations
+
+import html
+from dataclasses import replace
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from engine.ruleset import load_ruleset
+from engine.scenario import start_state, verify
+from engine.witness import find_witnesses
+from ui.present.i18n import LANGUAGES, translator
+from ui.present.switch_text import difference_sentence, feedback, hint, rule_sentence
+from ui.switch import model
+from ui.switch.page import RUN_KEY, TABLE_KEY, move_choices
+
+ROOT = Path(__file__).resolve().parents[3]
+APP = str(ROOT / "streamlit_app.py")
+PAIRS = [("pl", "da"), ("da", "pl"), ("pl", "pl-trad"), ("pl-trad", "da"), ("hu", "cz-prsi")]
+
+
+@lru_cache(maxsize=None)
+def report(home: str, table: str):
+    return find_witnesses(load_ruleset(home), load_ruleset(table), rounds=6)
+
+
+@pytest.mark.parametrize("home,table", PAIRS)
+def test_every_step_is_a_lesson_the_engine_verifies(home: str, table: str) -> None:
+    lesson = model.build_lesson(report(home, table))
+    assert model.DEFAULT_MIN <= len(lesson.steps) <= model.DEFAULT_MAX
+    for step in lesson.steps:
+        assert verify(step.scenario) == len(step.scenario.steps[0].accept)
+        assert step.scenario.variant == table and step.scenario.learner == step.witness.position["to_move"]
+
+
+@pytest.mark.parametrize("home,table", PAIRS)
+def test_steps_follow_frequency_and_meet_every_field_before_repeating_one(home: str, table: str) -> None:
+    r = report(home, table)
+    lesson = model.build_lesson(r)
+    frequencies = [s.witness.frequency.rounds_with for s in lesson.steps]
+    assert frequencies == sorted(frequencies, reverse=True)
+    fields = {k for w in r.witnesses for k in w.fields}
+    met = {k for s in lesson.steps for k in s.witness.fields}
+    assert met == fields or len(lesson.steps) == model.DEFAULT_MAX
+    everything = model.build_lesson(r, everything=True)
+    assert len(everything.steps) == everything.available == len(r.witnesses)
+
+
+def test_the_home_habit_is_wrong_and_the_feedback_names_the_home_rule() -> None:
+    en = translator("en")
+    lesson = model.build_lesson(report("pl", "pl-trad"), everything=True)
+    index = next(i for i, s in enumerate(lesson.steps) if s.witness.kind == "home_only")
+    run = {**model.new_run(), "step": index}
+    step = lesson.steps[index]
+    assert model.submit(lesson, run, step.witness.move) == "wrong" and run["mistakes"] == 1
+    text = feedback(run["feedback"], step.witness.home, step.witness.table, "french", en)
+    assert text.startswith("That is the rule from home.")
+    assert rule_sentence(step.witness.home, "french", en) in text and rule_sentence(step.witness.table, "french", en) in text
+    right = step.scenario.steps[0].accept[0]
+    assert model.submit(lesson, run, right) == "right" and run["solved"]
+
+
+def test_a_lesson_walked_through_ends_with_stars() -> None:
+    lesson = model.build_lesson(report("pl", "da"))
+    run = model.new_run()
+    model.take_hint(run)
+    for step in lesson.steps:
+        assert model.submit(lesson, run, step.scenario.steps[0].accept[0]) == "right"
+        model.next_step(lesson, run)
+    assert run["finished"] and model.run_stars(run) == 2
+
+
+def test_a_house_ruleset_gets_its_lesson() -> None:
+    pl = load_ruleset("pl")
+    house = replace(pl, id="house", name="Our rules", draw_adds=False)
+    lesson = model.build_lesson(find_witnesses(pl, house, rounds=4))
+    assert lesson.steps
+    for step in lesson.steps:
+        verify(step.scenario)
+        assert start_state(step.scenario).rules is house
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_every_difference_is_said_in_every_language(language: str) -> None:
+    t = translator(language)
+    for home, table in PAIRS:
+        deck = load_ruleset(table).deck.art
+        for w in report(home, table).witnesses:
+            for text in (difference_sentence(w.kind, w.move, w.home, w.table, deck, t), hint(w.kind, w.move, w.table, deck, t)):
+                assert text and "{" not in text and "}" not in text
+
+
+# --------------------------------------------------------------------------- AppTest
+
+def test_a_polish_player_completes_the_danish_table_lesson() -> None:
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params["lang"] = "en"
+    at.query_params["variant"] = "pl"
+    at.run()
+    at.switch_page("app_pages/switch.py").run()
+    assert not at.exception, at.exception
+    at.selectbox(key=TABLE_KEY).set_value("da").run()
+    assert not at.exception, at.exception
+    lesson = at.session_state["switch_lesson"]
+    assert (lesson.home.id, lesson.table.id) == ("pl", "da")
+    mistakes = 0
+    for index, step in enumerate(lesson.steps):
+        state = start_state(step.scenario)
+        choices = move_choices(lesson, step, state)
+        if step.witness.kind == "home_only":
+            at.button(key=f"switch_move_{choices.index(step.witness.move)}").click().run()
+            mistakes += 1
+            assert "That is the rule from home." in at.error[0].value
+        right = next(c for c in choices if c in step.scenario.steps[0].accept)
+        at.button(key=f"switch_move_{choices.index(right)}").click().run()
+        assert not at.exception, at.exception
+        assert at.success[0].value.startswith("Right")
+        at.button(key="switch_next").click().run()
+    assert at.session_state[RUN_KEY]["finished"]
+    assert any(m.value == "Lesson complete" for m in at.subheader)
+    assert mistakes >= 1
+
+
+# --------------------------------------------------------------------------- the sheet
+
+def test_the_sheet_says_every_difference_and_draws_its_position() -> None:
+    from ui.switch.sheet import sheet_html, sheet_pdf
+
+    en = translator("en")
+    lesson = model.build_lesson(report("pl", "da"), everything=True)
+    page = sheet_html(lesson, en)
+    assert "What changes from Polish makao to Danish Makao" in page
+    for step in lesson.steps:
+        w = step.witness
+        sentence = difference_sentence(w.kind, w.move, w.home, w.table, "french", en)
+        assert html.escape(sentence) in page
+    assert page.count('<div class="diff">') == len(lesson.steps) and page.count("<svg") >= 2 * len(lesson.steps)
+    pdf = sheet_pdf(lesson, en)
+    assert pdf.startswith(b"%PDF-") and len(pdf) > 5000
+
+
+def test_the_page_offers_the_sheet_and_a_sandbox_link() -> None:
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params["lang"] = "en"
+    at.query_params["variant"] = "pl"
+    at.run()
+    at.switch_page("app_pages/switch.py").run()
+    at.selectbox(key=TABLE_KEY).set_value("da").run()
+    assert not at.exception, at.exception
+    assert at.session_state["switch_sheets"]
+    assert len(at.get("download_button")) == 2
+    assert at.get("link_button") and "pos=" in at.get("link_button")[0].proto.url
+
+
+def test_the_compare_page_links_each_differing_row_to_its_positions() -> None:
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params["lang"] = "en"
+    at.run()
+    at.switch_page("app_pages/variants.py").run()
+    assert not at.exception, at.exception
+    at.button(key="compare_witness_find").click().run()
+    assert not at.exception, at.exception
+    text = "\n".join(m.value for m in at.markdown)
+    # The default pair: Polish makao at home, traditional Polish at the table.
+    for row in ("2 and 3", "Queen (felső, Ober)", "Jack (alsó, Unter)", "The last-card call"):
+        assert f"**{row}**: [position 1](sandbox?" in text, row
+    assert "**Starter card**: no position: it changes only the deal." in text
+
+
+def test_the_session_house_rules_can_be_the_table() -> None:
+    from ui.shell.house_rules import HOUSE_RULESET
+
+    pl = load_ruleset("pl")
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params["lang"] = "en"
+    at.query_params["variant"] = "pl"
+    at.run()
+    at.session_state[HOUSE_RULESET] = replace(pl, id="house-1", name="Our kitchen table", draw_adds=False)
+    at.switch_page("app_pages/switch.py").run()
+    at.selectbox(key=TABLE_KEY).set_value("house").run()
+    assert not at.exception, at.exception
+    lesson = at.session_state["switch_lesson"]
+    assert lesson.table.name == "Our kitchen table"
+    assert {k for s in lesson.steps for k in s.witness.fields} == {"attack.draw_adds"}
+    assert any("rounds the engine played at this table" in c.value for c in at.caption)
+    assert not at.get("link_button")   # the Sandbox opens shipped variants only
