@@ -15,8 +15,9 @@ from engine.ruleset import Ruleset, load_ruleset, variant_ids
 from engine.state import State
 from engine.witness import WitnessReport, find_witnesses
 from ui.present.cards import card_label, card_svg, hand_html, suit_word
+from ui.present.grammar import capitalise
 from ui.present.i18n import Translator
-from ui.present.reasons import card_text, player, wish_rank_text
+from ui.present.reasons import card_text, player, player_placeholders, wish_rank_text
 from ui.present.rules_text import escape_markdown
 from ui.present.switch_text import feedback, hint, move_text, prompt
 from ui.present.widget_text import choose_one
@@ -117,11 +118,11 @@ def _status(st_: State, t: Translator) -> list[str]:
                      if st_.attack.kind == "draw" else
                      t.ngettext("Attack: {amount} turn to sit out.", "Attack: {amount} turns to sit out.", amount).format(amount=amount))
     if st_.wish is not None:
-        who = player(st_.wish.by, t)
+        who = player_placeholders("who", st_.wish.by, t)
         if st_.wish.kind == "rank":
-            lines.append(t.gettext("Demand of {who}: {rank}.").format(who=who, rank=wish_rank_text(st_.wish.value, deck, t)))
+            lines.append(capitalise(t.gettext("Demand of {who}: {rank}.").format(**who, rank=wish_rank_text(st_.wish.value, deck, t))))
         else:
-            lines.append(t.gettext("Wish of {who}: {suit}.").format(who=who, suit=suit_word(st_.wish.value, deck, t)))
+            lines.append(capitalise(t.gettext("Wish of {who}: {suit}.").format(**who, suit=suit_word(st_.wish.value, deck, t))))
     lines.append(t.ngettext("Deck: {count} card", "Deck: {count} cards", len(st_.deck)).format(count=len(st_.deck)))
     return lines
 
