@@ -11,6 +11,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
+from ui.present.grammar import allowed_placeholders, base_placeholder
 from ui.present.i18n import LANGUAGES, catalog_path, translator
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -74,9 +75,12 @@ def test_placeholders_are_the_same_in_every_translation(language: str) -> None:
         ids = message.id if isinstance(message.id, tuple) else (message.id,)
         expected = set().union(*(placeholders(text) for text in ids))
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        allowed = allowed_placeholders(expected, language)
         for text in strings:
-            if text and placeholders(text) != expected:
-                problems.append(f"{message.id!r}: {sorted(placeholders(text))} vs {sorted(expected)}")
+            found = placeholders(text)
+            # A form of a placeholder ({seat_the}, {card_acc}) stands for the placeholder itself.
+            if text and ({base_placeholder(p, language) for p in found} != expected or not found <= allowed):
+                problems.append(f"{message.id!r}: {sorted(found)} vs {sorted(expected)}")
     assert not problems, "\n".join(problems)
 
 
@@ -117,3 +121,26 @@ def test_ruleset_names_and_notes_are_extracted() -> None:
     committed = {message_id for _, message_id in keys(read(POT))}
     assert "Polish makao" in committed
     assert "One card per turn: the source never allows more." in committed
+
+
+# The calls that put the grammatical forms of an inserted word next to its plain placeholder.
+_FORM_PASSING = re.compile(r"\b(?:card_placeholders|player_placeholders|number_placeholders|seat_forms|player_forms"
+                           r"|card_forms|number_forms|grammar\.fill)\(")
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_form_placeholder_is_used_only_where_the_code_passes_forms(language: str) -> None:
+    # A translation with {seat_the} fails to format where the builder passes only {seat}; each file
+    # that formats such a message must be one that computes the forms.
+    problems = []
+    for message in read(catalog_path(language), language):
+        if not message.id:
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        forms = {p for text in strings if text for p in placeholders(text) if base_placeholder(p, language) != p}
+        if not forms:
+            continue
+        for path, _line in message.locations:
+            if not _FORM_PASSING.search((ROOT / path).read_text(encoding="utf-8")):
+                problems.append(f"{path}: {message.id!r} uses {sorted(forms)}")
+    assert not problems, "\n".join(problems)

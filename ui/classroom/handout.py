@@ -26,7 +26,7 @@ from ui.present.drill_text import (
     title_text,
 )
 from ui.present.i18n import Translator
-from ui.present.reasons import player
+from ui.present.reasons import player, player_placeholders
 from ui.present.rules_text import rules_sections, variant_summary
 
 # Unicode fonts tried for the PDF (Polish, Danish and Hungarian letters and the suit signs);
@@ -241,7 +241,7 @@ def handout_pdf(ruleset: Ruleset, drills: tuple[Drill, ...], tr: Translator, *, 
         for line in status_lines(st, tr):
             w.para(line, 10, bold=True)
         w.cards([st.rules.deck.name(c) for c in st.hands[st.to_move]], art,
-                _("Your hand (you are {player})").format(player=player(st.to_move, tr)))
+                _("Your hand (you are {player})").format(**player_placeholders("player", st.to_move, tr)))
         w.para(question_text(drill, st, tr), 10, bold=True)
         if drill.kind != "select":
             for i, option in enumerate(drill.options):

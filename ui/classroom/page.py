@@ -20,6 +20,7 @@ from ui.present.drill_text import (
 )
 from ui.present.i18n import LANGUAGES, Translator, translator
 from ui.present.rules_text import escape_markdown
+from ui.present.widget_text import choose_one
 from ui.shell import session
 from ui.shell.quiz_link import MAX_DRILLS, encode_quiz
 
@@ -93,7 +94,7 @@ def _settings(t: Translator) -> None:
     left, right = st.columns(2)
     _widget(left.selectbox, VARIANT, _("Variant"), variants, format_func=lambda v: _(load_ruleset(v).name))
     _widget(right.selectbox, LANGUAGE, _("Language of the material"), list(LANGUAGES),
-            format_func=LANGUAGES.__getitem__)
+            format_func=LANGUAGES.__getitem__, placeholder=choose_one(LANGUAGES, t))
     variant = st.session_state[VARIANT]
     available = topics_with_drills(variant)
     st.session_state[TOPICS_KEY] = [x for x in st.session_state[TOPICS_KEY] if x in available]

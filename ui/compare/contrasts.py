@@ -24,7 +24,9 @@ from engine.state import State
 from engine.verdicts import Event, Verdict
 from ui.present.cards import suit_word
 from ui.present.i18n import Translator
-from ui.present.reasons import card_text, describe_event, describe_reason, describe_verdict, player, wish_rank_text
+from ui.present.reasons import (
+    card_text, describe_event, describe_reason, describe_verdict, player_placeholders, wish_rank_text,
+)
 from ui.shell.pages import SANDBOX_SCRIPT, relative_link
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -195,14 +197,14 @@ def situation(st: State, t: Translator) -> str:
     if st.wish is not None:
         if st.wish.kind == "rank":
             text = t.gettext("{by} demands {rank}.").format(
-                by=player(st.wish.by, t), rank=wish_rank_text(st.wish.value, art, t))
+                **player_placeholders("by", st.wish.by, t), rank=wish_rank_text(st.wish.value, art, t))
         else:
             text = t.gettext("{by} wishes for {suit}.").format(
-                by=player(st.wish.by, t), suit=suit_word(st.wish.value, art, t))
+                **player_placeholders("by", st.wish.by, t), suit=suit_word(st.wish.value, art, t))
         parts.append(_sentence(text))
     hand = " ".join(card_text(deck.name(c), art, t) for c in st.hands[st.to_move])
     parts.append(_sentence(t.gettext("{seat} to move, holding {cards}.").format(
-        seat=player(st.to_move, t), cards=hand)))
+        **player_placeholders("seat", st.to_move, t), cards=hand)))
     return " ".join(parts)
 
 

@@ -29,6 +29,7 @@ from ui.compare.table import (
 from ui.present.i18n import Translator
 from ui.present.rules_text import escape_markdown
 from ui.present.switch_text import unwitnessed_text
+from ui.present.widget_text import choose_many, choose_one
 from ui.present.witness_topics import topics_of_field
 from ui.shell import handoff, house_rules, session
 from ui.shell.pages import SANDBOX_SCRIPT
@@ -93,6 +94,7 @@ def draw_picker(t: Translator) -> None:
     st.multiselect(
         ":material/checklist: " + _("Variants to compare"),
         options=variant_ids(),
+        placeholder=choose_many(variant_ids(), t),
         format_func=lambda v: _(load_ruleset(v).name),
         key=PICKER,
         on_change=_on_pick,
@@ -260,16 +262,18 @@ def _on_upload() -> None:
         house_rules.use_upload(upload.name, upload.getvalue())
 
 
-def _draw_field(field: house_rules.HouseField) -> None:
+def _draw_field(field: house_rules.HouseField, t: Translator) -> None:
     key = house_rules.form_key(field)
     if field.kind == "bool":
         st.checkbox(field.label, key=key)
     elif field.kind == "int":
         st.number_input(field.label, min_value=field.low, max_value=field.high, step=1, key=key)
     elif field.kind == "choice":
-        st.selectbox(field.label, options=field.options, format_func=field.option_label, key=key)
+        st.selectbox(field.label, options=field.options, format_func=field.option_label, key=key,
+                     placeholder=choose_one(field.options, t))
     elif field.kind == "multi":
-        st.multiselect(field.label, options=field.options, format_func=field.option_label, key=key)
+        st.multiselect(field.label, options=field.options, format_func=field.option_label, key=key,
+                       placeholder=choose_many(field.options, t))
     else:
         st.text_input(field.label, max_chars=80, key=key)
 
@@ -292,7 +296,7 @@ def draw_house_rules(t: Translator) -> None:
     base, start = st.columns([3, 1], vertical_alignment="bottom")
     if HOUSE_BASE not in st.session_state:
         st.session_state[HOUSE_BASE] = "pl"
-    base.selectbox(_("Start from"), options=variant_ids(), format_func=lambda v: _(load_ruleset(v).name),
+    base.selectbox(_("Start from"), options=variant_ids(), placeholder=choose_one(variant_ids(), t), format_func=lambda v: _(load_ruleset(v).name),
                    key=HOUSE_BASE)
     start.button(_("Start") if house is None else _("Start again"), key=HOUSE_START, on_click=_on_start,
                  icon=":material/restart_alt:")
@@ -313,7 +317,7 @@ def draw_house_rules(t: Translator) -> None:
             halves = st.columns(2)
             for index, field in enumerate(members):
                 with halves[index % 2]:
-                    _draw_field(field)
+                    _draw_field(field, t)
         st.form_submit_button(_("Apply the house rules"), key=HOUSE_APPLY, icon=":material/check:",
                               on_click=house_rules.apply_form, args=(fields,))
     download, remove = st.columns(2)

@@ -19,8 +19,11 @@ from engine.state import State
 from ui.learn import lesson as ls
 from ui.learn.progress import ProgressCodeError, progress_code, read_progress_code
 from ui.present.cards import card_label, card_short, card_svg, hand_html, suit_word
+from ui.present.grammar import capitalise
 from ui.present.i18n import N_, Translator
-from ui.present.reasons import card_text, describe_event, describe_verdict, player, wish_rank_text
+from ui.present.reasons import (
+    card_text, describe_event, describe_verdict, player, player_placeholders, wish_rank_text,
+)
 from ui.present.rules_text import escape_markdown
 from ui.shell import session
 
@@ -184,15 +187,15 @@ def _status(st: State, t: Translator) -> list[str]:
             lines.append(t.ngettext("Attack: {amount} turn to sit out.", "Attack: {amount} turns to sit out.",
                                     st.attack.amount).format(amount=st.attack.amount))
     if st.wish is not None:
-        who = player(st.wish.by, t)
+        who = player_placeholders("who", st.wish.by, t)
         if st.wish.kind == "rank":
-            lines.append(_("Demand of {who}: {rank}.").format(who=who, rank=wish_rank_text(st.wish.value, deck, t)))
+            lines.append(capitalise(_("Demand of {who}: {rank}.").format(**who, rank=wish_rank_text(st.wish.value, deck, t))))
         else:
-            lines.append(_("Wish of {who}: {suit}.").format(who=who, suit=suit_word(st.wish.value, deck, t)))
+            lines.append(capitalise(_("Wish of {who}: {suit}.").format(**who, suit=suit_word(st.wish.value, deck, t))))
     for seat, left in enumerate(st.waiting):
         if left:
-            lines.append(t.ngettext("{who} sits out {left} more turn.", "{who} sits out {left} more turns.",
-                                    left).format(who=player(seat, t), left=left))
+            lines.append(capitalise(t.ngettext("{who} sits out {left} more turn.", "{who} sits out {left} more turns.",
+                                    left).format(**player_placeholders("who", seat, t), left=left)))
     return lines
 
 

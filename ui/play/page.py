@@ -14,6 +14,7 @@ import streamlit as st
 from engine.position import position_to_json
 from engine.ruleset import Ruleset, load_ruleset
 from ui.present.i18n import Translator
+from ui.present.widget_text import choose_one
 from ui.play import model
 from ui.play.model import STRENGTHS, Game, act
 from ui.play.text import (
@@ -83,7 +84,7 @@ def draw_new_game(t: Translator, expanded: bool) -> None:
     if st.session_state.get(SET + "rules") not in known:
         st.session_state[SET + "rules"] = session.variant()
     with st.expander(_("New game"), expanded=expanded, icon=":material/playing_cards:"):
-        rules_id = st.selectbox(_("Rules"), options=list(known), key=SET + "rules",
+        rules_id = st.selectbox(_("Rules"), options=list(known), placeholder=choose_one(known, t), key=SET + "rules",
                                 format_func=lambda vid: _rules_label(known[vid], t))
         rules = known[rules_id]
         low, high = rules.players
@@ -103,7 +104,8 @@ def draw_new_game(t: Translator, expanded: bool) -> None:
             strength_cols = st.columns(min(4, int(players - humans)))
             for index, seat in enumerate(range(int(humans), int(players))):
                 strength_cols[index % len(strength_cols)].selectbox(
-                    seat_name_plain(seat, t), options=list(STRENGTHS), key=f"{SET}strength_{seat}",
+                    seat_name_plain(seat, t), options=list(STRENGTHS), placeholder=choose_one(STRENGTHS, t),
+                    key=f"{SET}strength_{seat}",
                     index=list(STRENGTHS).index(model.DEFAULT_STRENGTH),
                     format_func=lambda s: strength_label(s, t))
         cols = st.columns(3)

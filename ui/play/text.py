@@ -15,6 +15,7 @@ from ui.play.model import (
     Game, RoundRecord, Turn, auto_call, higher_is_better, is_human, match_loser, next_seat, people_out,
     previous_seat, strength_of, totals,
 )
+from ui.present import grammar
 from ui.present.cards import suit_word
 from ui.present.reasons import card_text, describe_event, describe_verdict, wish_rank_text
 
@@ -40,6 +41,13 @@ def seat_name(game: Game, seat: int, t: Translator) -> str:
     return t.gettext("player {number}").format(number=seat + 1)
 
 
+def seat_forms(name: str, game: Game, seat: int, t: Translator) -> dict[str, str]:
+    """Returns the grammatical forms of a seat's name for placeholder ``name``: hu {seat_the}, pl {seat_ins} …"""
+    you = game.settings.humans == 1 and seat == 0
+    # "player 1 (you)" is declined as written; a plain "player N" by its number (pl "graczem 2").
+    return grammar.player_forms(grammar.language_of(t) or "", name, seat_name(game, seat, t), None if you else seat + 1)
+
+
 def seat_title(game: Game, seat: int, t: Translator) -> str:
     """A seat's label at the table: its name and, for a computer, its strength."""
     name = seat_name(game, seat, t)
@@ -63,9 +71,9 @@ def _named(event: Event, game: Game, t: Translator, turn: Turn | None) -> Event:
         target = event.params["target"]
         name = seat_name(game, target, t)
         if target == previous_seat(turn.before, turn.seat) and target != next_seat(turn.before, turn.seat):
-            params["target"] = t.gettext("the previous player, {name},").format(name=name)
+            params["target"] = t.gettext("the previous player, {name},").format(name=name, **seat_forms("name", game, target, t))
         elif target == next_seat(turn.before, turn.seat):
-            params["target"] = t.gettext("the next player, {name},").format(name=name)
+            params["target"] = t.gettext("the next player, {name},").format(name=name, **seat_forms("name", game, target, t))
     return Event(event.kind, params)
 
 
@@ -81,15 +89,17 @@ def narrate_turn(turn: Turn, game: Game, t: Translator, reveal: bool = False) ->
         if event.kind == "can_play_drawn" and not (reveal or _shown_to(game, turn.seat)):
             continue  # another player's drawn card stays hidden until it is played
         if event.kind == "call_penalty" and turn.caught_by is not None:
-            lines.append(t.gettext('{catcher} calls "Stop {word}!"').format(
-                catcher=_cap(seat_name(game, turn.caught_by, t)), word=event.params.get("word", "makao")))
+            lines.append(_cap(t.gettext('{catcher} calls "Stop {word}!"').format(
+                catcher=seat_name(game, turn.caught_by, t), word=event.params.get("word", "makao"),
+                **seat_forms("catcher", game, turn.caught_by, t))))
         lines.append(describe_event(_named(event, game, t, turn), deck, t))
         if (event.kind == "played" and auto_call(game.rules)
                 and len(_after_hand(turn)) == 1):
-            lines.append(t.gettext('The game says "Makao!" for {seat}: one card left.').format(
-                seat=seat_name(game, turn.seat, t)))
+            lines.append(_cap(t.gettext('The game says "Makao!" for {seat}: one card left.').format(
+                seat=seat_name(game, turn.seat, t), **seat_forms("seat", game, turn.seat, t))))
     if turn.move.kind == "pass" and not any(e.kind not in ("turn", "passed_over") for e in turn.events):
-        lines.insert(0, t.gettext("{seat} keeps the drawn card.").format(seat=_cap(seat_name(game, turn.seat, t))))
+        lines.insert(0, _cap(t.gettext("{seat} keeps the drawn card.").format(
+            seat=seat_name(game, turn.seat, t), **seat_forms("seat", game, turn.seat, t))))
     return lines
 
 
@@ -136,23 +146,23 @@ def banners(game: Game, state, t: Translator) -> list[dict[str, str]]:
             text = t.ngettext("Attack: {target} must sit out {amount} turn or defend (by {card}).",
                               "Attack: {target} must sit out {amount} turns or defend (by {card}).", amount)
         out.append({"kind": "attack", "text": text.format(target=seat_name(game, state.to_move, t), amount=amount,
-                                                          card=card)})
+                                                          card=card, **seat_forms("target", game, state.to_move, t))})
     if state.wish is not None:
         wish = state.wish
         who = _cap(seat_name(game, wish.by, t))
         lasting = t.gettext(DURATION_LABELS.get(wish.duration, wish.duration))
         if wish.kind == "rank":
             text = t.gettext("Demand: {by} asks for {rank} — it lasts {duration}.").format(
-                by=who, rank=wish_rank_text(wish.value, deck, t), duration=lasting)
+                by=who, rank=wish_rank_text(wish.value, deck, t), duration=lasting, **seat_forms("by", game, wish.by, t))
         else:
             text = t.gettext("Wish: {by} asks for {suit} — it lasts {duration}.").format(
-                by=who, suit=suit_word(wish.value, deck, t), duration=lasting)
+                by=who, suit=suit_word(wish.value, deck, t), duration=lasting, **seat_forms("by", game, wish.by, t))
         out.append({"kind": "wish", "text": text})
     for seat, turns in enumerate(state.waiting):
         if turns and seat not in state.finished:
-            out.append({"kind": "waiting", "text": t.ngettext(
+            out.append({"kind": "waiting", "text": _cap(t.ngettext(
                 "{seat} sits out {turns} more turn.", "{seat} sits out {turns} more turns.", turns).format(
-                seat=_cap(seat_name(game, seat, t)), turns=turns)})
+                seat=seat_name(game, seat, t), turns=turns, **seat_forms("seat", game, seat, t)))})
     return out
 
 
@@ -192,7 +202,8 @@ def turn_headline(game: Game, state, t: Translator) -> str:
         if state.drawn is not None:
             return t.gettext("Your turn: play the card you drew, or keep it.")
         return t.gettext("Your turn.")
-    return t.gettext("{seat} is to move.").format(seat=_cap(seat_name(game, mover, t)))
+    return _cap(t.gettext("{seat} is to move.").format(seat=seat_name(game, mover, t),
+                                                       **seat_forms("seat", game, mover, t)))
 
 
 def wish_choice_label(kind: str, value: str, game: Game, t: Translator) -> str:
@@ -254,7 +265,8 @@ def match_summary(game: Game, t: Translator) -> str | None:
     total = totals(game)
     loser = match_loser(game)
     if loser is not None:
-        return t.gettext("{seat} is over 101 points and loses the match.").format(seat=_cap(seat_name(game, loser, t)))
+        return _cap(t.gettext("{seat} is over 101 points and loses the match.").format(
+            seat=seat_name(game, loser, t), **seat_forms("seat", game, loser, t)))
     best = max(total) if higher_is_better(game.rules) else min(total)
     leaders = [seat_name(game, s, t) for s, v in enumerate(total) if v == best]
     names = t.format_list(leaders)

@@ -15,7 +15,7 @@ from ui.play.model import (
     previous_seat, selectable, shown_state, wish_options,
 )
 from ui.play.text import (
-    banners, call_label, seat_name, seat_title, turn_headline, verdict_text, wish_choice_label,
+    banners, call_label, seat_forms, seat_name, seat_title, turn_headline, verdict_text, wish_choice_label,
 )
 from ui.present.reasons import card_text
 
@@ -159,7 +159,8 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
     if hidden:
         name = _cap(seat_name(game, game.curtain, t))
         curtain = {"text": _("Pass the device to {seat}. The hand stays hidden until then.").format(seat=name),
-                   "button": {"label": _("I am {seat}: show my hand").format(seat=name), "action": {"type": "ready"}}}
+                   "button": {"label": _("I am {seat}: show my hand").format(seat=name, **seat_forms("seat", game, game.curtain, t)),
+                              "action": {"type": "ready"}}}
 
     why = verdict_text(game.why, game, t) if game.why is not None and not hidden else None
     deck_action = None

@@ -20,6 +20,7 @@ from ui.present.drill_text import (
 )
 from ui.present.i18n import Translator
 from ui.present.rules_text import escape_markdown
+from ui.present.widget_text import choose_one
 from ui.shell import session
 
 
@@ -63,11 +64,11 @@ def _pickers(variant: str, t: Translator) -> None:
     topics = ps.topics(variant)
     st.session_state[ps.TOPIC_PICKER] = ps.topic(st.session_state, variant)
     left, right = st.columns(2)
-    left.selectbox(_("Topic"), ["", *topics], key=ps.TOPIC_PICKER, on_change=ps.on_topic_picked, args=(st.session_state,),
+    left.selectbox(_("Topic"), ["", *topics], placeholder=choose_one(topics, t), key=ps.TOPIC_PICKER, on_change=ps.on_topic_picked, args=(st.session_state,),
                    format_func=lambda x: topic_label(x, t) if x else _("All topics"))
     if ps.mode(st.session_state) == "endless":
         st.session_state[ps.LEVEL_PICKER] = st.session_state.get(ps.LEVEL, 0)
-        right.selectbox(_("Level"), [0, 1, 2, 3], key=ps.LEVEL_PICKER, on_change=ps.on_level_picked, args=(st.session_state,),
+        right.selectbox(_("Level"), [0, 1, 2, 3], placeholder=choose_one(range(4), t), key=ps.LEVEL_PICKER, on_change=ps.on_level_picked, args=(st.session_state,),
                         format_func=lambda x: _level_label(x, t))
 
 

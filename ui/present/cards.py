@@ -37,7 +37,7 @@ from typing import Protocol
 
 from engine.cards import FRENCH, HUNGARIAN, DeckKind
 from engine.errors import NotationError
-from ui.present import card_art
+from ui.present import card_art, grammar
 from ui.present.card_art import CARD_H, CARD_W, RADIUS
 
 # The full deck of each card art; the short decks (Mau-Mau's 32, 101's 36) are parts of them.
@@ -181,6 +181,10 @@ def _name_pattern(deck: str, translations: Translations) -> str:
 def card_name(card: str, deck: str, translations: Translations) -> str:
     """Returns the full name of a card in the catalog's language ("king of hearts")."""
     rank, suit = _rank_suit(card, deck)
+    if grammar.language_of(translations) == "pl":
+        # Polish names German-suited cards with adjectives agreeing with the rank
+        # (siódemka czerwienna, król winny), which no "{rank} {suit}" pattern can write.
+        return grammar.pl_card_name(rank, suit, deck)
     if deck == "hungarian":
         rank_word = _hungarian_rank_words(translations)[rank]
         suit_word = _hungarian_suit_words(translations)[suit]

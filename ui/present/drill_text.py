@@ -16,7 +16,9 @@ from engine.state import State
 from engine.verdicts import Event
 from ui.present.cards import card_back_svg, hand_html, suit_word
 from ui.present.i18n import N_, Translator
-from ui.present.reasons import card_text, describe_event, describe_verdict, player, wish_rank_text
+from ui.present.reasons import (
+    card_text, describe_event, describe_verdict, player, player_placeholders, wish_rank_text,
+)
 
 
 def _cap(text: str) -> str:
@@ -79,15 +81,15 @@ def option_text(drill: Drill, option: str, st: State, tr: Translator) -> str:
         if option == "none":
             return _("No penalty is pending.")
         kind, amount, seat = option.split()
-        n, who = int(amount), player(int(seat[1:]), tr)
+        n, who = int(amount), player_placeholders("player", int(seat[1:]), tr)
         if kind == "draw":
             text = tr.ngettext("{player} must draw {count} card or defend.", "{player} must draw {count} cards or defend.", n)
         else:
             text = tr.ngettext("{player} must sit out {count} turn or defend.", "{player} must sit out {count} turns or defend.", n)
-        text = text.format(player=who, count=n)
+        text = text.format(**who, count=n)
         return text[:1].upper() + text[1:]
     if ask == "to_move":
-        text = _("{player} moves next.").format(player=player(int(option[1:]), tr))
+        text = _("{player} moves next.").format(**player_placeholders("player", int(option[1:]), tr))
         return text[:1].upper() + text[1:]
     if ask == "wish":
         return _durations(tr)[option]
@@ -132,9 +134,9 @@ def status_lines(st: State, tr: Translator) -> list[str]:
     for seat, turns in enumerate(st.waiting):
         if turns:
             lines.append(_cap(tr.ngettext("{player} still sits out {count} turn.", "{player} still sits out {count} turns.",
-                                     turns).format(player=player(seat, tr), count=turns)))
+                                     turns).format(**player_placeholders("player", seat, tr), count=turns)))
     for seat in st.finished:
-        lines.append(_cap(_("{player} has no cards left.").format(player=player(seat, tr))))
+        lines.append(_cap(_("{player} has no cards left.").format(**player_placeholders("player", seat, tr))))
     return lines
 
 
@@ -216,7 +218,7 @@ def position_html(st: State, tr: Translator, *, width: int = 72, show_status: bo
         for line in status_lines(st, tr):
             parts.append(f'<div style="font-weight:600">{html.escape(line)}</div>')
     mine_cards = [name(c) for c in st.hands[learner]]
-    mine = _("Your hand (you are {player})").format(player=player(learner, tr))
+    mine = _("Your hand (you are {player})").format(**player_placeholders("player", learner, tr))
     parts.append(f'<div style="font-weight:600">{html.escape(mine)}</div>')
     parts.append(hand_html(mine_cards, art, four_colour=four_colour, width=width, overlap=0.15, translations=tr,
                            aria_label=mine, inline=inline))

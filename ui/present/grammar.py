@@ -270,10 +270,17 @@ def da_another(rank: str, name: str) -> str:
 # --- values for the builder ----------------------------------------------------------------------
 
 def player_forms(language: str, name: str, text: str, number: int | None = None) -> dict[str, str]:
-    """Returns the extra placeholders of an inserted player: hu {name_the}; pl {name_gen} … {name_loc}."""
+    """Returns the extra placeholders of an inserted player: hu {name_the}; pl {name_gen} … {name_loc}.
+
+    Without a number (a name already written out, "gracz 1 (ty)") the Polish forms are the text
+    as given, and a Hungarian text that already starts with its article keeps it.
+    """
     if language == "hu":
-        return {f"{name}_the": hu_with_article(text)}
-    if language == "pl" and number is not None:
+        has_article = re.match(r"(?:az?)\s", text.strip(), re.IGNORECASE) is not None
+        return {f"{name}_the": text if has_article else hu_with_article(text)}
+    if language == "pl":
+        if number is None:
+            return {f"{name}_{case}": text for case in FORMS["pl"]}
         return {f"{name}_{case}": pl_player(number, case) for case in FORMS["pl"]}
     return {}
 
@@ -302,3 +309,27 @@ def card_forms(language: str, name: str, text: str, rank: str, suit: str, deck: 
     if language == "da":
         return {f"{name}_another": da_another(rank, text)}
     return {}
+
+
+class _WithForms(dict):
+    """Placeholder values where a form nobody computed ({seat_the}) falls back to its plain word ({seat})."""
+
+    def __init__(self, values: Mapping[str, object], language: str) -> None:
+        super().__init__(values)
+        self.language = language
+
+    def __missing__(self, key: str) -> object:
+        base = base_placeholder(key, self.language)
+        if base != key and base in self:
+            return self[base]
+        raise KeyError(key)
+
+
+def fill(template: str, language: str | None, values: Mapping[str, object]) -> str:
+    """Formats a translated sentence; a form missing from ``values`` is written as its plain word."""
+    return template.format_map(_WithForms(values, language or ""))
+
+
+def capitalise(sentence: str) -> str:
+    """Capitalises a sentence's first letter ("az 1. játékos következik" → "Az 1. játékos következik")."""
+    return sentence[:1].upper() + sentence[1:]

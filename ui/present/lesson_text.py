@@ -5,7 +5,7 @@ from __future__ import annotations
 import gettext
 
 from engine.verdicts import Reason
-from ui.present.reasons import card_text, wish_rank_text
+from ui.present.reasons import card_placeholders, wish_rank_text
 from ui.present.cards import suit_word
 
 Translations = gettext.NullTranslations
@@ -25,26 +25,26 @@ def describe_mismatch(reason: Reason, deck: str, tr: Translations) -> str:
                   "pass": _("This step wants you to keep the drawn card.")}[p["wanted"]]
         if p.get("card"):
             return _("You played {card}: it is allowed, but not what this step asks.").format(
-                card=card_text(p["card"], deck, tr)) + " " + wanted
+                **card_placeholders("card", p["card"], deck, tr)) + " " + wanted
         return wanted
     if code == "lesson_other_demand":
-        card = card_text(p["card"], deck, tr)
+        forms = card_placeholders("card", p["card"], deck, tr)
         if p["done"] == "none":
             return _("You played {card} without a demand; this step wants you to demand the rank {wanted}.").format(
-                card=card, wanted=wish_rank_text(p["wanted"], deck, tr))
+                **forms, wanted=wish_rank_text(p["wanted"], deck, tr))
         if p["wanted"] == "none":
             return _("You demanded the rank {done}; this step wants {card} without a demand.").format(
-                card=card, done=wish_rank_text(p["done"], deck, tr))
+                **forms, done=wish_rank_text(p["done"], deck, tr))
         return _("You demanded the rank {done}; this step wants the rank {wanted}.").format(
             done=wish_rank_text(p["done"], deck, tr), wanted=wish_rank_text(p["wanted"], deck, tr))
     if code == "lesson_other_suit":
-        card = card_text(p["card"], deck, tr)
+        forms = card_placeholders("card", p["card"], deck, tr)
         if p["done"] == "none":
             return _("You played {card} without wishing a suit; this step wants you to wish for {wanted}.").format(
-                card=card, wanted=suit_word(p["wanted"], deck, tr))
+                **forms, wanted=suit_word(p["wanted"], deck, tr))
         if p["wanted"] == "none":
             return _("You wished {done}; this step wants {card} without a wish.").format(
-                card=card, done=suit_word(p["done"], deck, tr))
+                **forms, done=suit_word(p["done"], deck, tr))
         return _("You wished {done}; this step wants {wanted}.").format(
             done=suit_word(p["done"], deck, tr), wanted=suit_word(p["wanted"], deck, tr))
     if code == "lesson_other_count":
@@ -53,7 +53,7 @@ def describe_mismatch(reason: Reason, deck: str, tr: Translations) -> str:
                              p["wanted"]).format(count=p["wanted"])
         return done + " " + wanted
     if code == "lesson_other_attack":
-        card = card_text(p["card"], deck, tr)
+        forms = card_placeholders("card", p["card"], deck, tr)
         if p["kind"] == "draw":
             text = tr.ngettext("You played {card}: it is allowed, but this step wants an attack of {count} card to draw.",
                                "You played {card}: it is allowed, but this step wants an attack of {count} cards to draw.",
@@ -62,6 +62,6 @@ def describe_mismatch(reason: Reason, deck: str, tr: Translations) -> str:
             text = tr.ngettext("You played {card}: it is allowed, but this step wants an attack of {count} turn to sit out.",
                                "You played {card}: it is allowed, but this step wants an attack of {count} turns to sit out.",
                                p["wanted"])
-        return text.format(card=card, count=p["wanted"])
+        return text.format(**forms, count=p["wanted"])
     return _("You played {card}: it is allowed, but it does not do what this step asks.").format(
-        card=card_text(p["card"], deck, tr))
+        **card_placeholders("card", p["card"], deck, tr))

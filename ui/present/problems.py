@@ -11,9 +11,10 @@ import re
 from typing import Any, Callable
 
 from engine.errors import Problem
+from ui.present import grammar
 from ui.present.cards import card_short
 from ui.present.i18n import Translator
-from ui.present.reasons import card_text, player, wish_rank_text
+from ui.present.reasons import card_placeholders, player, wish_rank_text
 from ui.present.rules_text import escape_markdown
 
 MAX_QUOTED = 24
@@ -62,22 +63,27 @@ def field_text(field: Any, tr: Translator) -> str:
     return names.get(field, quoted(field))
 
 
-def _card(value: Any, deck: str, tr: Translator) -> str:
-    try:
-        return card_text(str(value), deck, tr)
-    except (ValueError, KeyError):
-        return quoted(value)
-
-
 def _templates(tr: Translator, deck: str) -> dict[str, Callable[[dict[str, Any]], str]]:
     _ = tr.gettext
     ngettext = tr.ngettext
+    language = grammar.language_of(tr) or ""
 
     def field(p: dict[str, Any]) -> str:
         return field_text(p.get("field", ""), tr)
 
     def seat(value: Any) -> str:
         return player(value, tr) if isinstance(value, int) and not isinstance(value, bool) else quoted(value)
+
+    def seats(name: str, value: Any) -> dict[str, str]:
+        # The seat and its forms (hu {player_the}); a value that is no seat is quoted as given.
+        number = value + 1 if isinstance(value, int) and not isinstance(value, bool) else None
+        return {name: seat(value), **grammar.player_forms(language, name, seat(value), number)}
+
+    def cards(name: str, value: Any) -> dict[str, str]:
+        try:
+            return card_placeholders(name, str(value), deck, tr)
+        except (ValueError, KeyError):
+            return {name: quoted(value), **grammar.player_forms(language, name, quoted(value))}
 
     def kind(value: Any) -> str:
         return _("draw") if value == "draw" else _("sit out") if value == "skip" else quoted(value)
@@ -113,19 +119,19 @@ def _templates(tr: Translator, deck: str) -> dict[str, Callable[[dict[str, Any]]
         "bad_wish_value": lambda p: _("{text} is not a {kind} of this deck.").format(
             text=quoted(p.get("text")), kind=wish_kind(p.get("kind"))),
         "card_does_not_attack": lambda p: _("{card} does not make a “{kind}” attack in this variant, so it cannot be the attacking card.").format(
-            card=_card(p.get("card"), deck, tr), kind=kind(p.get("kind"))),
+            **cards("card", p.get("card")), kind=kind(p.get("kind"))),
         "drawn_not_in_hand": lambda p: _("The card just drawn, {card}, is not in the hand of {player}.").format(
-            card=_card(p.get("card"), deck, tr), player=seat(p.get("seat"))),
+            **cards("card", p.get("card")), **seats("player", p.get("seat"))),
         "drawn_not_playable": lambda p: _("In this variant a drawn card cannot be played at once, so there is no “card just drawn”."),
         "drawn_under_attack": lambda p: _("A player under attack does not draw a card to play: remove the attack or the card just drawn."),
         "duplicate_card": lambda p: (
             _("{card} is used twice; there is only one in the deck.") if p.get("copies", 1) == 1 else
             ngettext("{card} is used {count} times; the decks hold it {copies} time.",
                      "{card} is used {count} times; the decks hold it {copies} times.", p.get("copies", 1))
-        ).format(card=_card(p.get("card"), deck, tr), count=p.get("count"), copies=p.get("copies")),
+        ).format(**cards("card", p.get("card")), count=p.get("count"), copies=p.get("copies")),
         "empty_pile": lambda p: _("The pile is empty: put at least one card on it (the top card)."),
         "finished_holds_cards": lambda p: _("{player} is marked as finished but still holds cards.").format(
-            player=seat(p.get("seat"))),
+            **seats("player", p.get("seat"))),
         "missing_field": lambda p: _("{field} is missing.").format(field=field(p)),
         "no_such_attack": lambda p: _("This variant has no “{kind}” attack.").format(kind=kind(p.get("kind"))),
         "no_such_wish": lambda p: _("This variant has no {kind} wish.").format(kind=wish_kind(p.get("kind"))),
@@ -135,13 +141,13 @@ def _templates(tr: Translator, deck: str) -> dict[str, Callable[[dict[str, Any]]
             low=p.get("low"), high=p.get("high"), count=p.get("count")),
         "round_already_over": lambda p: _("In this variant the round ends when the first player is out, so no player can be finished yet."),
         "seat_listed_twice": lambda p: _("{player} is listed twice among the finished players.").format(
-            player=seat(p.get("seat"))),
-        "empty_hand": lambda p: _("{player} holds no cards but is not among the finished players.").format(player=seat(p.get("seat"))),
-        "to_move_finished": lambda p: _("{player} is to move but has already finished.").format(player=seat(p.get("seat"))),
+            **seats("player", p.get("seat"))),
+        "empty_hand": lambda p: _("{player} holds no cards but is not among the finished players.").format(**seats("player", p.get("seat"))),
+        "to_move_finished": lambda p: _("{player} is to move but has already finished.").format(**seats("player", p.get("seat"))),
         "to_move_waiting": lambda p: ngettext(
             "{player} is to move but still sits out {turns} turn.",
             "{player} is to move but still sits out {turns} turns.", p.get("turns", 0)
-        ).format(player=seat(p.get("seat")), turns=p.get("turns")),
+        ).format(**seats("player", p.get("seat")), turns=p.get("turns")),
         "too_many_cards": lambda p: _("The position uses {count} cards, but the deck has only {total}.").format(
             count=p.get("count"), total=p.get("total")),
         "unknown_field": lambda p: _("{field} is not a field of a makao position.").format(field=quoted(p.get("field"))),

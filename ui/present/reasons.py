@@ -11,7 +11,8 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from engine.verdicts import Event, Reason, Verdict
-from ui.present.cards import card_name, card_short, index_text, rank_word, suit_word
+from ui.present import grammar
+from ui.present.cards import art_deck, card_name, card_short, index_text, rank_word, suit_word
 
 
 class Translations(Protocol):
@@ -40,32 +41,82 @@ def wish_rank_text(rank: str, deck: str, tr: Translations) -> str:
 
 
 def player(seat: int, tr: Translations) -> str:
+    """Names a seat as people count players: seat 0 → "player 1"."""
     return tr.gettext("player {number}").format(number=seat + 1)
+
+
+def card_placeholders(name: str, card: str, deck: str, tr: Translations) -> dict[str, str]:
+    """Returns a card's placeholder and its grammatical forms: {card}, hu {card_the}, pl {card_acc} …, da {card_another}."""
+    text = card_text(card, deck, tr)
+    kind = art_deck(deck)
+    card_id = kind.parse(card)
+    values = {name: text}
+    values.update(grammar.card_forms(grammar.language_of(tr) or "", name, text, kind.rank_of(card_id),
+                                     kind.suit_of(card_id), deck, shown_by_name=deck == "hungarian"))
+    return values
+
+
+def player_placeholders(name: str, seat: int, tr: Translations) -> dict[str, str]:
+    """Returns a seat's placeholder and its grammatical forms: {seat}, hu {seat_the}, pl {seat_dat} …"""
+    text = player(seat, tr)
+    return {name: text, **grammar.player_forms(grammar.language_of(tr) or "", name, text, seat + 1)}
+
+
+def number_placeholders(name: str, number: int, tr: Translations) -> dict[str, Any]:
+    """Returns a number's placeholder and its forms: {place}, hu {place_the} ("az 1", "a 2")."""
+    return {name: number, **grammar.number_forms(grammar.language_of(tr) or "", name, number)}
+
+
+def _call_word(call: str, tr: Translations) -> str:
+    # A call code ("makao", "kakao") is shown as the word players say: hu „Makaó”, „Kakaó” (seed 003).
+    calls = {"makao": tr.gettext("Makao"), "kakao": tr.gettext("Kakao")}
+    return calls.get(call, call) if isinstance(call, str) else call
 
 
 def _fmt(template: str, params: dict[str, Any], deck: str, tr: Translations) -> str:
     values: dict[str, Any] = {}
+    language = grammar.language_of(tr) or ""
     if "kind" in params and "value" in params:  # wish events: {kind: rank|suit, value}
         params = {**params, params["kind"]: params["value"]}
     for key, value in params.items():
         if key in ("card", "top", "against", "first", "drawn"):
-            values[key] = card_text(value, deck, tr)
+            values.update(card_placeholders(key, value, deck, tr))
         elif key == "suit":
             values[key] = suit_word(value, deck, tr)
         elif key == "rank":
             values[key] = wish_rank_text(value, deck, tr)
+            if language == "hu":
+                values[f"{key}_the"] = grammar.hu_with_article(values[key])
         elif key in ("by", "seat", "target", "winner", "loser"):
-            values[key] = player(value, tr) if isinstance(value, int) else value
+            if isinstance(value, int):
+                values.update(player_placeholders(key, value, tr))
+            else:  # a name already written out by the caller ("player 1 (you)")
+                values[key] = value
+                values.update(grammar.player_forms(language, key, str(value)))
+        elif key == "place" and isinstance(value, int):
+            values.update(number_placeholders(key, value, tr))
         elif key == "wish_card":
             values[key] = wish_rank_text(value, deck, tr)
+            if language == "hu":
+                values[f"{key}_the"] = grammar.hu_with_article(values[key])
+            elif language == "da":
+                values[f"{key}_another"] = grammar.da_another(value, values[key])
+        elif key == "call":
+            values[key] = _call_word(value, tr)
         elif key == "allowed":
             values[key] = ", ".join(wish_rank_text(v, deck, tr) for v in value)
         elif key == "cards":
             # Short forms read well side by side (7♥ 7♣); full names need commas (Hungarian deck).
-            values[key] = (", " if deck == "hungarian" else " ").join(card_text(c, deck, tr) for c in value)
+            texts = [card_text(c, deck, tr) for c in value]
+            values[key] = (", " if deck == "hungarian" else " ").join(texts)
+            if value:
+                # The article and case go with the first card named: hu "a piros hetes, …"; pl "siódemkę czerwienną, …".
+                first = card_placeholders(key, value[0], deck, tr)
+                rest = values[key][len(texts[0]):]
+                values.update({k: v + rest for k, v in first.items() if k != key})
         else:
             values[key] = value
-    text = template.format(**values)
+    text = grammar.fill(template, language, values)
     return text[:1].upper() + text[1:]
 
 

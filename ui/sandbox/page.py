@@ -18,10 +18,12 @@ from engine.ruleset import Ruleset, load_ruleset
 from engine.state import State
 from engine.verdicts import Verdict
 from ui.present.cards import hand_html, suit_word
+from ui.present.grammar import capitalise
 from ui.present.i18n import Translator
 from ui.present.problems import describe_problems
 from ui.present.reasons import describe_event, describe_reason, describe_verdict, wish_rank_text
 from ui.present.rules_text import escape_markdown
+from ui.present.widget_text import choose_many, choose_one
 from ui.sandbox import controller as ctl
 from ui.sandbox.controller import (
     BEGINNER,
@@ -60,6 +62,7 @@ from ui.sandbox.texts import (
     effects_text,
     move_label,
     notice_messages,
+    seat_forms,
     seat_heading,
     seat_name,
     variant_label,
@@ -79,7 +82,7 @@ def draw_toolbar(t: Translator) -> None:
     examples = load_examples()
     pick, load = st.columns([4, 1], vertical_alignment="bottom")
     pick.selectbox(
-        _("Classic tricky positions"), options=[e.id for e in examples],
+        _("Classic tricky positions"), options=[e.id for e in examples], placeholder=choose_one(examples, t),
         format_func=lambda i: _(next(e.title for e in examples if e.id == i)), key=EXAMPLE_PICKER,
     )
     load.button(_("Load"), key="sandbox_load_example", icon=":material/school:", on_click=ctl.on_example, args=(st.session_state,),
@@ -120,13 +123,13 @@ def _cards_tab(d: dict[str, Any], rules: Ruleset, t: Translator) -> None:
     variant_col, seats_col, move_col = st.columns(3)
     known = ctl.book(st.session_state)
     _init(EDITOR + "variant", rules.id)
-    variant_col.selectbox(_("Variant"), options=known.ids(), key=EDITOR + "variant", on_change=ctl.on_variant, args=(st.session_state,),
+    variant_col.selectbox(_("Variant"), options=known.ids(), placeholder=choose_one(known.ids(), t), key=EDITOR + "variant", on_change=ctl.on_variant, args=(st.session_state,),
                           format_func=lambda v: variant_label(v, t, known))
     _init(EDITOR + "seats", clamp_seats(rules, seats))
     seats_col.number_input(_("Players"), min_value=rules.players[0], max_value=rules.players[1], step=1,
                            key=EDITOR + "seats", on_change=ctl.on_seats, args=(st.session_state,))
     _init(EDITOR + "to_move", _to_move(d))
-    move_col.selectbox(_("To move"), options=list(range(seats)), key=EDITOR + "to_move",
+    move_col.selectbox(_("To move"), options=list(range(seats)), placeholder=choose_one(range(seats), t), key=EDITOR + "to_move",
                        format_func=lambda s: seat_name(s, t), on_change=ctl.on_field, args=(st.session_state, "to_move",))
     help_text = cards_help(deck, t)
     _cards_editor("pile", _("Pile, bottom to top (the last card is the top card)"), d.get("pile"), rules, d, t,
@@ -135,7 +138,7 @@ def _cards_tab(d: dict[str, Any], rules: Ruleset, t: Translator) -> None:
     hands = d.get("hands") if isinstance(d.get("hands"), list) else []
     for seat in range(seats):
         hand = hands[seat] if seat < len(hands) else []
-        _cards_editor(f"hand_{seat}", _("Hand of {player}").format(player=seat_name(seat, t)), hand, rules, d, t,
+        _cards_editor(f"hand_{seat}", capitalise(_("Hand of {player}").format(**seat_forms("player", seat, t))), hand, rules, d, t,
                       help_text + " " + _("A number alone means that many unknown cards."))
 
 
@@ -148,7 +151,7 @@ def _pending_tab(d: dict[str, Any], rules: Ruleset, t: Translator) -> None:
     kind = next((k for k in ("draw", "skip") if k in attack), NONE)
     a_kind, a_amount = st.columns(2)
     _init(EDITOR + "attack_kind", kind if kind in kinds else NONE)
-    a_kind.selectbox(_("Attack on the player to move"), options=kinds, key=EDITOR + "attack_kind",
+    a_kind.selectbox(_("Attack on the player to move"), options=kinds, placeholder=choose_one(kinds, t), key=EDITOR + "attack_kind",
                      on_change=ctl.on_attack, args=(st.session_state,), format_func=lambda k: {
                          NONE: _("No attack"), "draw": _("Draw cards"), "skip": _("Sit out turns")}[k])
     amount = attack.get(kind) if kind != NONE else 1
@@ -162,16 +165,16 @@ def _pending_tab(d: dict[str, Any], rules: Ruleset, t: Translator) -> None:
     w_kind = w_kind if w_kind in wish_kinds else NONE
     k_col, v_col, b_col = st.columns(3)
     _init(EDITOR + "wish_kind", w_kind)
-    k_col.selectbox(_("Wish in force"), options=wish_kinds, key=EDITOR + "wish_kind", on_change=ctl.on_wish, args=(st.session_state,),
+    k_col.selectbox(_("Wish in force"), options=wish_kinds, placeholder=choose_one(wish_kinds, t), key=EDITOR + "wish_kind", on_change=ctl.on_wish, args=(st.session_state,),
                     format_func=lambda k: {NONE: _("No wish"), "rank": _("A rank (demand)"), "suit": _("A suit")}[k])
     values = list(wish_values(rules, w_kind)) if w_kind != NONE else []
     _init(EDITOR + "wish_value", wish.get(w_kind) if wish.get(w_kind) in values else (values[0] if values else None))
-    v_col.selectbox(_("Wished"), options=values, key=EDITOR + "wish_value", on_change=ctl.on_wish, args=(st.session_state,),
+    v_col.selectbox(_("Wished"), options=values, placeholder=choose_one(values, t), key=EDITOR + "wish_value", on_change=ctl.on_wish, args=(st.session_state,),
                     disabled=not values, format_func=lambda v: (
                         wish_rank_text(v, deck, t) if w_kind == "rank" else suit_word(v, deck, t)))
     by = wish.get("by") if isinstance(wish.get("by"), int) and 0 <= wish.get("by") < seats else 0
     _init(EDITOR + "wish_by", by)
-    b_col.selectbox(_("Wished by"), options=list(range(seats)), key=EDITOR + "wish_by", on_change=ctl.on_wish, args=(st.session_state,),
+    b_col.selectbox(_("Wished by"), options=list(range(seats)), placeholder=choose_one(range(seats), t), key=EDITOR + "wish_by", on_change=ctl.on_wish, args=(st.session_state,),
                     disabled=w_kind == NONE, format_func=lambda s: seat_name(s, t))
 
 
@@ -191,7 +194,7 @@ def _turns_tab(d: dict[str, Any], rules: Ruleset, t: Translator) -> None:
     finished = [s for s in d.get("finished", []) if isinstance(s, int) and 0 <= s < seats] \
         if isinstance(d.get("finished"), list) else []
     _init(EDITOR + "finished", finished)
-    st.multiselect(_("Finished players, in finishing order"), options=list(range(seats)), key=EDITOR + "finished",
+    st.multiselect(_("Finished players, in finishing order"), options=list(range(seats)), placeholder=choose_many(range(seats), t), key=EDITOR + "finished",
                    on_change=ctl.on_field, args=(st.session_state, "finished",), format_func=lambda s: seat_name(s, t))
     deck_value = d.get("deck")
     mode = "count" if isinstance(deck_value, int) else "order" if isinstance(deck_value, list) else "rest"
@@ -218,6 +221,7 @@ def _turns_tab(d: dict[str, Any], rules: Ruleset, t: Translator) -> None:
         drawn_options = [NONE] + list(dict.fromkeys(known_cards(mover_hand)))
         _init(EDITOR + "drawn", d.get("drawn") if d.get("drawn") in drawn_options else NONE)
         drawn_col.selectbox(_("Card just drawn (may still be played)"), options=drawn_options,
+                            placeholder=choose_one(drawn_options, t),
                             key=EDITOR + "drawn", on_change=ctl.on_field, args=(st.session_state, "drawn",),
                             format_func=lambda c: _("None") if c == NONE else card_option(c, deck, t))
 
@@ -288,7 +292,7 @@ def draw_board(state: State, t: Translator) -> None:
                 cards = [deck.name(c) if open_hand else None for c in hand]
                 labels = None if open_hand else [_("A face-down card")] * len(hand)
                 cards_col.markdown(hand_html(cards, deck.art, four_colour=session.four_colour(), width=52, overlap=0.35, translations=t, labels=labels,
-                                             aria_label=_("The hand of {player}").format(player=seat_name(seat, t))),
+                                             aria_label=capitalise(_("The hand of {player}").format(**seat_forms("player", seat, t)))),
                                    unsafe_allow_html=True)
 
 
@@ -330,7 +334,7 @@ def draw_group(group: PlayGroup, deck: str, t: Translator) -> None:
 def draw_moves(state: State, t: Translator) -> None:
     _ = t.gettext
     deck = state.rules.deck.art
-    st.subheader(_("What {player} may do").format(player=seat_name(state.to_move, t)), anchor="moves")
+    st.subheader(capitalise(_("What {player} may do").format(**seat_forms("player", state.to_move, t))), anchor="moves")
     if state.over:
         st.info(_("The round is over: there is nothing left to play."), icon=":material/flag:")
         return

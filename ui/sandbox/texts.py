@@ -11,10 +11,11 @@ from engine.moves import parse_move
 from engine.ruleset import load_ruleset, variant_ids
 from engine.state import State
 from engine.verdicts import Verdict
+from ui.present import grammar
 from ui.present.cards import card_label, suit_word
 from ui.present.i18n import Translator
 from ui.present.problems import describe_problems
-from ui.present.reasons import card_text, describe_event, describe_verdict, wish_rank_text
+from ui.present.reasons import card_placeholders, card_text, describe_event, describe_verdict, wish_rank_text
 from ui.present.rules_text import escape_markdown
 from ui.sandbox.model import Rulebook
 from ui.sandbox.timeline import comparison_rows, under_other_rules
@@ -38,6 +39,12 @@ def variant_label(variant: str, t: Translator, known: Rulebook) -> str:
 def seat_name(seat: int, t: Translator) -> str:
     """A seat as people see it: "Player 1" for seat 0."""
     return t.gettext("Player {number}").format(number=seat + 1)
+
+
+def seat_forms(name: str, seat: int, t: Translator) -> dict[str, str]:
+    """Returns a seat's name for placeholder ``name`` with its grammatical forms (hu {player_the}, pl {player_dat} …)."""
+    text = seat_name(seat, t)
+    return {name: text, **grammar.player_forms(grammar.language_of(t) or "", name, text, seat + 1)}
 
 
 def card_option(card: str, deck: str, t: Translator) -> str:
@@ -183,16 +190,16 @@ def board_lines(state: State, t: Translator) -> list[str]:
                        state.attack.amount) if state.attack.kind == "draw" else
             t.ngettext("{player} must sit out {amount} turn or defend.", "{player} must sit out {amount} turns or defend.",
                        state.attack.amount))
-        lines[-1] = lines[-1].format(player=seat_name(state.to_move, t), amount=state.attack.amount)
+        lines[-1] = grammar.capitalise(lines[-1].format(**seat_forms("player", state.to_move, t), amount=state.attack.amount))
     if state.wish is not None:
         value = (wish_rank_text(state.wish.value, deck.art, t) if state.wish.kind == "rank"
                  else suit_word(state.wish.value, deck.art, t))
-        lines.append((_("{player} has demanded {rank}.") if state.wish.kind == "rank" else
-                      _("{player} has wished for {suit}.")).format(
-            player=seat_name(state.wish.by, t), rank=value, suit=value))
+        lines.append(grammar.capitalise((_("{player} has demanded {rank}.") if state.wish.kind == "rank" else
+                                         _("{player} has wished for {suit}.")).format(
+            **seat_forms("player", state.wish.by, t), rank=value, suit=value)))
     if state.drawn is not None:
-        lines.append(_("{player} has just drawn {card} and may still play it.").format(
-            player=seat_name(state.to_move, t), card=card_text(deck.name(state.drawn), deck.art, t)))
+        lines.append(grammar.capitalise(_("{player} has just drawn {card} and may still play it.").format(
+            **seat_forms("player", state.to_move, t), **card_placeholders("card", deck.name(state.drawn), deck.art, t))))
     if state.over:
         lines.append(_("The round is over."))
     return lines

@@ -15,10 +15,12 @@ from engine.ruleset import Ruleset, load_ruleset, variant_ids
 from engine.state import State
 from engine.witness import WitnessReport, find_witnesses
 from ui.present.cards import card_label, card_svg, hand_html, suit_word
+from ui.present.grammar import capitalise
 from ui.present.i18n import Translator
-from ui.present.reasons import card_text, player, wish_rank_text
+from ui.present.reasons import card_text, player, player_placeholders, wish_rank_text
 from ui.present.rules_text import escape_markdown
 from ui.present.switch_text import feedback, hint, move_text, prompt
+from ui.present.widget_text import choose_one
 from ui.shell import house_rules, session
 from engine.position import encode_share_code
 from ui.shell.pages import SANDBOX_SCRIPT
@@ -116,11 +118,11 @@ def _status(st_: State, t: Translator) -> list[str]:
                      if st_.attack.kind == "draw" else
                      t.ngettext("Attack: {amount} turn to sit out.", "Attack: {amount} turns to sit out.", amount).format(amount=amount))
     if st_.wish is not None:
-        who = player(st_.wish.by, t)
+        who = player_placeholders("who", st_.wish.by, t)
         if st_.wish.kind == "rank":
-            lines.append(t.gettext("Demand of {who}: {rank}.").format(who=who, rank=wish_rank_text(st_.wish.value, deck, t)))
+            lines.append(capitalise(t.gettext("Demand of {who}: {rank}.").format(**who, rank=wish_rank_text(st_.wish.value, deck, t))))
         else:
-            lines.append(t.gettext("Wish of {who}: {suit}.").format(who=who, suit=suit_word(st_.wish.value, deck, t)))
+            lines.append(capitalise(t.gettext("Wish of {who}: {suit}.").format(**who, suit=suit_word(st_.wish.value, deck, t))))
     lines.append(t.ngettext("Deck: {count} card", "Deck: {count} cards", len(st_.deck)).format(count=len(st_.deck)))
     return lines
 
@@ -267,9 +269,9 @@ def draw() -> None:
     st.session_state.setdefault(TABLE_KEY, next(v for v in ids if v != st.session_state[HOME_KEY]))
     left, right = st.columns(2)
     left.selectbox(":material/home: " + t.gettext("I play"), ids, format_func=names.__getitem__, key=HOME_KEY,
-                   on_change=_reset)
+                   on_change=_reset, placeholder=choose_one(ids, t))
     right.selectbox(":material/groups: " + t.gettext("The table plays"), ids, format_func=names.__getitem__,
-                    key=TABLE_KEY, on_change=_reset)
+                    key=TABLE_KEY, on_change=_reset, placeholder=choose_one(ids, t))
     st.toggle(t.gettext("Every difference the engine found (not only the most frequent)"), key=ALL_KEY, on_change=_reset)
     if st.session_state[HOME_KEY] == st.session_state[TABLE_KEY]:
         st.info(t.gettext("Pick two different variants."), icon=":material/info:")

@@ -14,8 +14,9 @@ from engine.position import position_from_json
 from engine.state import State
 from engine.witness import Witness
 from ui.present.cards import card_svg, suit_word
+from ui.present.grammar import capitalise
 from ui.present.i18n import Translator
-from ui.present.reasons import player, wish_rank_text
+from ui.present.reasons import player, player_placeholders, wish_rank_text
 from ui.present.switch_text import difference_sentence, move_text
 from ui.switch.model import SwitchLesson
 
@@ -47,11 +48,11 @@ def _status(st: State, tr: Translator) -> list[str]:
                      if st.attack.kind == "draw" else
                      tr.ngettext("Attack: {amount} turn to sit out.", "Attack: {amount} turns to sit out.", amount).format(amount=amount))
     if st.wish is not None:
-        who = player(st.wish.by, tr)
+        who = player_placeholders("who", st.wish.by, tr)
         if st.wish.kind == "rank":
-            lines.append(tr.gettext("Demand of {who}: {rank}.").format(who=who, rank=wish_rank_text(st.wish.value, deck, tr)))
+            lines.append(capitalise(tr.gettext("Demand of {who}: {rank}.").format(**who, rank=wish_rank_text(st.wish.value, deck, tr))))
         else:
-            lines.append(tr.gettext("Wish of {who}: {suit}.").format(who=who, suit=suit_word(st.wish.value, deck, tr)))
+            lines.append(capitalise(tr.gettext("Wish of {who}: {suit}.").format(**who, suit=suit_word(st.wish.value, deck, tr))))
     lines.append(tr.ngettext("Deck: {count} card", "Deck: {count} cards", len(st.deck)).format(count=len(st.deck)))
     return lines
 
@@ -77,7 +78,7 @@ def sheet_html(lesson: SwitchLesson, tr: Translator, four_colour: bool = False) 
         name = st.rules.deck.name
         top = card_svg(name(st.top), art, four_colour=four_colour, width=46)
         hand = "".join(card_svg(name(c), art, four_colour=four_colour, width=46) for c in st.hands[st.to_move])
-        hand_label = tr.gettext("Hand of {player}").format(player=player(st.to_move, tr))
+        hand_label = capitalise(tr.gettext("Hand of {player}").format(**player_placeholders("player", st.to_move, tr)))
         out.append('<div class="diff">')
         out.append(f"<p><b>{number + 1}.</b> {html.escape(sentence)}</p>")
         out.append(f'<p class="cards">{html.escape(top_label)} {top} &nbsp; {html.escape(hand_label)} {hand}</p>')

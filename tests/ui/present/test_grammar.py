@@ -169,3 +169,23 @@ def test_the_language_of_a_translator_or_a_catalog() -> None:
     assert language_of(gettext.GNUTranslations(buffer)) == "hu"
     assert language_of(gettext.NullTranslations()) is None
     assert language_of(object()) is None
+
+
+def test_a_written_out_player_keeps_its_article_and_its_polish_text() -> None:
+    from ui.present.grammar import player_forms as forms
+
+    assert forms("hu", "seat", "az előző játékos, a 2. játékos,") == {"seat_the": "az előző játékos, a 2. játékos,"}
+    assert forms("hu", "seat", "5. játékos (te)") == {"seat_the": "az 5. játékos (te)"}
+    assert forms("pl", "seat", "gracz 1 (ty)")["seat_dat"] == "gracz 1 (ty)"
+
+
+def test_a_form_nobody_computed_falls_back_to_the_plain_word() -> None:
+    from ui.present.grammar import fill
+
+    assert fill("{seat_the} következik.", "hu", {"seat": "3. játékos"}) == "3. játékos következik."
+    assert fill("{seat_the} következik.", "hu", {"seat": "3. játékos", "seat_the": "a 3. játékos"}) == \
+        "a 3. játékos következik."
+    with pytest.raises(KeyError):
+        fill("{seat_the}", "pl", {"seat": "gracz 3"})  # "_the" is no Polish form
+    with pytest.raises(KeyError):
+        fill("{other}", "hu", {"seat": "3. játékos"})
