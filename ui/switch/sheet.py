@@ -76,8 +76,8 @@ def sheet_html(lesson: SwitchLesson, tr: Translator, four_colour: bool = False) 
     for number, w in enumerate(step.witness for step in lesson.steps):
         sentence, st, move = _parts(lesson, w, tr)
         name = st.rules.deck.name
-        top = card_svg(name(st.top), art, four_colour=four_colour, width=46)
-        hand = "".join(card_svg(name(c), art, four_colour=four_colour, width=46) for c in st.hands[st.to_move])
+        top = card_svg(name(st.top), art, four_colour=four_colour, width=46, inline=True)
+        hand = "".join(card_svg(name(c), art, four_colour=four_colour, width=46, inline=True) for c in st.hands[st.to_move])
         hand_label = capitalise(tr.gettext("Hand of {player}").format(**player_placeholders("player", st.to_move, tr)))
         out.append('<div class="diff">')
         out.append(f"<p><b>{number + 1}.</b> {html.escape(sentence)}</p>")
@@ -135,7 +135,7 @@ def sheet_pdf(lesson: SwitchLesson, tr: Translator) -> bytes:
         y = pdf.get_y()
         cards = [name(st.top)] + [name(c) for c in st.hands[st.to_move]]
         for i, card in enumerate(cards):
-            svg = re.sub(r"<title>.*?</title>", "", card_svg(card, art, width=120))
+            svg = re.sub(r"<title>.*?</title>", "", card_svg(card, art, width=120, inline=True))
             pdf.image(io.BytesIO(svg.encode("utf-8")), x=pdf.l_margin + i * (width + 1.5) + (3 if i else 0), y=y, w=width)
         pdf.set_y(y + height + 1)
         para(" ".join(_status(st, tr)) + " — " + move, 8)
