@@ -15,7 +15,7 @@ import json
 import sys
 from collections.abc import Callable
 from importlib.metadata import entry_points
-from typing import Any, Protocol
+from typing import Any, NoReturn, Protocol
 
 from engine import guard
 from engine.deal import new_game
@@ -26,6 +26,7 @@ from engine.policies import reference_random_games
 from engine.position import MAX_POSITION_BYTES, parse_position, position_to_json
 from engine.rules import apply_move, check, verdicts
 from engine.ruleset import load_ruleset, variant_ids
+from engine.state import State
 from engine.verdicts import Event, Verdict
 
 LANGS = ("en", "pl", "da", "hu")
@@ -37,7 +38,7 @@ class CliError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one clear line, exit 2, no usage dump
+    def error(self, message: str) -> NoReturn:  # one clear line, exit 2, no usage dump
         raise CliError(message)
 
 
@@ -55,7 +56,8 @@ def find_describer() -> Callable[[str], Describer]:
     if not found:
         raise CliError(f"explanations need a text layer registered under the entry points {DESCRIBERS!r} "
                        "(install the app: pip install -e .)")
-    return found[0].load()
+    factory: Callable[[str], Describer] = found[0].load()
+    return factory
 
 
 def describer_for(lang: str) -> Describer:
@@ -65,7 +67,7 @@ def describer_for(lang: str) -> Describer:
     return find_describer()(lang)
 
 
-def _read_position(source: str):
+def _read_position(source: str) -> State:
     # Reads at most one byte past the limit, so a huge file or pipe is refused, not loaded (engine.guard).
     limit = MAX_POSITION_BYTES
     if source == "-":

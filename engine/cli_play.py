@@ -13,7 +13,7 @@ import argparse
 import random
 from typing import Any
 
-from engine.cli import CliError, _read_position
+from engine.cli import CliError, _Parser, _read_position
 from engine.errors import EngineError
 from engine.match import play_match
 from engine.moves import format_move
@@ -46,7 +46,7 @@ def cmd_move(args: argparse.Namespace) -> Any:
     return {"move": format_move(move, st.rules.deck), "strength": args.strength, "seat": st.to_move}
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[_Parser]) -> None:
     """Adds ``play`` and ``move`` to the engine's command line."""
     names = ", ".join(STRENGTHS)
     p = sub.add_parser("play", help="rounds between computer players, scored as the variant says")

@@ -40,7 +40,7 @@ def new_game(rules: Ruleset, players: int, seed: int = 0) -> State:
     rng = random.Random(seed)
     cards = list(rules.deck.all_cards()) * rules.copies_for(players)
     rng.shuffle(cards)
-    hands = [[] for _ in range(players)]
+    hands: list[list[int]] = [[] for _ in range(players)]
     # The seat left of the dealer gets cards first and plays first: seat 0.
     for _ in range(rules.hand_size):
         for seat in range(players):
@@ -52,6 +52,7 @@ def new_game(rules: Ruleset, players: int, seed: int = 0) -> State:
         rejected.append(starter)
         starter = cards.pop(0)
         verdict = judge_starter(rules, starter)
+    pile: tuple[int, ...]
     if rules.starter_rejected_to == "deck_bottom":   # pl-trad: "wkładamy zakryte na spód talonu"
         pile, deck = (starter,), tuple(cards + rejected)
     else:                                            # pl, da: they stay under the starter

@@ -25,9 +25,11 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, cast
 
+from engine.cards import DeckKind
 from engine.errors import PositionError
 from engine.fastplay import Playout
 from engine.moves import Move, format_move, parse_move
@@ -43,6 +45,12 @@ __all__ = [
 ]
 
 _LEGAL = frozenset(LEGAL_PLAY)
+
+EventKey = tuple[str, *tuple[object, ...]]   # an event as a player sees it (``_event_key``)
+OutcomeKey = tuple[object, ...]   # (False,) when illegal, or (True, the keys of its events)
+# (kind, move kind, rank of the last card, context, reason under A, reason under B, aspects): ``_signature``
+Signature = tuple[str, str, str, str, str, str, tuple[str, ...]]
+FoundKey = Signature | tuple[Signature, str]   # a situation found in play, or (situation, field) built
 # What a field can change (RULES.md): the play itself, or only the deal, the scoring, the words.
 PLAY, DEAL, SCORING, WORDS = "play", "deal", "scoring", "words"
 # Why a field that differs has no witness.
@@ -134,7 +142,8 @@ def _defence_fields(a: Ruleset, b: Ruleset) -> list[FieldDiff]:
     deck = a.deck
     out = []
     for rank in deck.ranks:
-        home, table = [], []
+        home: list[str] = []
+        table: list[str] = []
         for suit in deck.suits:
             x = deck.card(rank, suit)
             if not (ta.draw[x] and tb.draw[x] or ta.skip[x] and tb.skip[x]):
@@ -186,7 +195,7 @@ def differing_fields(a: Ruleset, b: Ruleset) -> list[FieldDiff]:
     return out
 
 
-def _restricted(defences: tuple[DefenceRule, ...], deck, rank: str, keep: bool) -> list[DefenceRule]:
+def _restricted(defences: tuple[DefenceRule, ...], deck: DeckKind, rank: str, keep: bool) -> list[DefenceRule]:
     """The defence rules cut down to attacking cards of ``rank`` (keep) or of every other rank."""
     out = []
     for d in defences:
@@ -241,7 +250,7 @@ def _normal(value: Any) -> Any:
     return value
 
 
-def _event_key(event: Event) -> tuple:
+def _event_key(event: Event) -> EventKey:
     """An event as the effect a player sees: scoring details and the words said left out."""
     if event.kind == "round_over":
         return ("round_over",)
@@ -254,7 +263,7 @@ def _events(st: State, move: Move) -> list[Event]:
     return apply_move(st, move, Verdict(move, "", True, ()))[1]
 
 
-def outcome_key(st: State, move: Move) -> tuple:
+def outcome_key(st: State, move: Move) -> OutcomeKey:
     """What a move does here, for comparing rulesets: illegal, or legal with these effects."""
     if not check(st, move).legal:
         return (False,)
@@ -285,7 +294,7 @@ _ASPECT_ORDER = ("round_over", "finished", "call_penalty", "attack", "attack_lap
                  "drew_penalty", "drew", "turn")
 
 
-def _signature(sa: State, sb: State, move: Move, ka: tuple, kb: tuple) -> tuple | None:
+def _signature(sa: State, sb: State, move: Move, ka: OutcomeKey, kb: OutcomeKey) -> Signature | None:
     """The exact difference a move shows in two states of one position, or None if none.
 
     (kind, move kind, rank of the last card, context, reason under A, reason under B, aspects):
@@ -296,18 +305,21 @@ def _signature(sa: State, sb: State, move: Move, ka: tuple, kb: tuple) -> tuple 
     if ka == kb:
         return None
     va, vb = check(sa, move), check(sb, move)
+    aspects: tuple[str, ...]
     if va.legal != vb.legal:
         kind, aspects = ("home_only" if va.legal else "table_only"), ()
     else:
-        diff = (Counter(ka[1]) - Counter(kb[1])) + (Counter(kb[1]) - Counter(ka[1]))
+        # Legal under both: each key is (True, the keys of its events).
+        ea, eb = cast(tuple[EventKey, ...], ka[1]), cast(tuple[EventKey, ...], kb[1])
+        diff = (Counter(ea) - Counter(eb)) + (Counter(eb) - Counter(ea))
         if not diff:   # the same events in another order (a wish ending before or after the turn passes)
-            diff = Counter(x for x, y in zip(ka[1], kb[1]) if x != y)
+            diff = Counter(x for x, y in zip(ea, eb, strict=False) if x != y)
         kind, aspects = "effect", tuple(sorted({e[0] for e in diff}))
     rank = sa.rules.deck.rank_of(move.cards[-1]) if move.kind == "play" else ""
     return (kind, move.kind, rank, _context(sa), _main_code(va), _main_code(vb), aspects)
 
 
-def situation(exact: tuple) -> tuple:
+def situation(exact: Signature) -> Signature:
     """The kind of situation an exact difference belongs to (what frequencies are counted by):
     a verdict difference keeps its context and reasons (not the card's rank); an effect difference is named
     by its main differing event, the kind of move and the kind of context."""
@@ -332,7 +344,7 @@ def _screen(sa: State, sb: State, moves: list[Move]) -> set[Move]:
     return out
 
 
-def _differences(sa: State, sb: State, screen: bool = False) -> list[tuple[Move, tuple]]:
+def _differences(sa: State, sb: State, screen: bool = False) -> list[tuple[Move, Signature]]:
     """Every candidate move whose verdict or effects differ, with its exact difference.
 
     With ``screen`` a move legal under both is compared by the states it leads to first, and
@@ -342,6 +354,8 @@ def _differences(sa: State, sb: State, screen: bool = False) -> list[tuple[Move,
     la = set(la_list)
     lb = legal_moves(sb)
     differ = _screen(sa, sb, [m for m in lb if m in la]) if screen else None
+    ka: OutcomeKey
+    kb: OutcomeKey
     for move in lb:
         if move in la:
             if differ is not None and move not in differ:
@@ -362,7 +376,9 @@ def _differences(sa: State, sb: State, screen: bool = False) -> list[tuple[Move,
     return out
 
 
-def shows_difference(position: dict, move: str, home: Ruleset, table: Ruleset, signature: tuple | None = None) -> bool:
+def shows_difference(
+    position: dict[str, Any], move: str, home: Ruleset, table: Ruleset, signature: Signature | None = None
+) -> bool:
     """Tells whether a position is possible under both rulesets and the move differs there
     (with this signature when one is given)."""
     states = witness_states(position, home, table)
@@ -377,7 +393,7 @@ def shows_difference(position: dict, move: str, home: Ruleset, table: Ruleset, s
     return sig is not None and (signature is None or sig == signature)
 
 
-def witness_states(position: dict, home: Ruleset, table: Ruleset) -> tuple[State, State] | None:
+def witness_states(position: dict[str, Any], home: Ruleset, table: Ruleset) -> tuple[State, State] | None:
     """The position under each ruleset, or None when it is impossible under either."""
     try:
         return position_from_json(position, home), position_from_json(position, table)
@@ -433,8 +449,8 @@ class Witness:
     home: Verdict                # under A, with effects when legal
     table: Verdict               # under B, with effects when legal
     fields: tuple[str, ...]      # the differing fields that explain it (FieldDiff keys)
-    signature: tuple             # the exact difference (kept by minimising)
-    situation: tuple             # the kind of situation (what the frequency counts)
+    signature: Signature         # the exact difference (kept by minimising)
+    situation: Signature         # the kind of situation (what the frequency counts)
     frequency: Frequency
     origin: str                  # "play" (found in random rounds) or "built" (targeted construction)
 
@@ -503,10 +519,10 @@ class _Search:
         self.hybrids: dict[str, tuple[Ruleset, Ruleset]] = {}
         # One witness per situation found in play, plus one per field the construction had to witness:
         # key -> (position, move, origin, exact difference); covered: key -> the fields it explains.
-        self.found: dict[tuple, tuple[dict, str, str, tuple]] = {}
-        self.covered: dict[tuple, tuple[str, ...]] = {}
-        self.occurrences: Counter = Counter()
-        self.rounds_with: Counter = Counter()
+        self.found: dict[FoundKey, tuple[dict[str, Any], str, str, Signature]] = {}
+        self.covered: dict[FoundKey, tuple[str, ...]] = {}
+        self.occurrences: Counter[Signature] = Counter()
+        self.rounds_with: Counter[Signature] = Counter()
         self.rounds = self.decisions = 0
 
     # -- attribution
@@ -516,7 +532,7 @@ class _Search:
             pair = self.hybrids[key] = (hybrid(self.a, self.b, key), hybrid(self.b, self.a, key))
         return pair
 
-    def explain(self, position: dict, move: Move, exact: tuple) -> tuple[str, ...]:
+    def explain(self, position: dict[str, Any], move: Move, exact: Signature) -> tuple[str, ...]:
         """The differing fields that change this exact difference when swapped alone (either way)."""
         states = witness_states(position, self.a, self.b)
         if states is None:
@@ -541,7 +557,7 @@ class _Search:
                 pass
         return tuple(out) or tuple(f.key for f in self.fields)
 
-    def record(self, key: tuple, sa: State, move: Move, exact: tuple, origin: str) -> tuple[str, ...]:
+    def record(self, key: FoundKey, sa: State, move: Move, exact: Signature, origin: str) -> tuple[str, ...]:
         """Keeps the simplest witness of ``key`` seen so far; returns the fields it explains."""
         old = self.found.get(key)
         if old is None or _simplicity(move) < _simplicity(parse_move(old[1], self.deck)):
@@ -565,7 +581,7 @@ class _Search:
             players = self.seats[r % len(self.seats)]
             p = Playout.new_game(self.b, players, self.seed * 7919 + r)
             rng = random.Random(self.seed * 104729 + r)
-            seen: set[tuple] = set()
+            seen: set[Signature] = set()
             steps = 0
             while not p.over and steps < step_cap:
                 sb = p.to_state()
@@ -618,7 +634,7 @@ class _Search:
     def _cards_of_rank(self, rank: str) -> list[int]:
         return [self.deck.card(rank, s) for s in self.deck.suits]
 
-    def _sample(self, f: FieldDiff) -> dict | None:
+    def _sample(self, f: FieldDiff) -> dict[str, Any] | None:
         """A small position around field ``f`` (seeded; possibly impossible, then skipped)."""
         rng, a, b, deck = self.rng, self.a, self.b, self.deck
         ta, tb = tables_for(a), tables_for(b)
@@ -626,11 +642,11 @@ class _Search:
         focus: list[int] = []
         context = rng.choice(("plain", "plain", "attack", "wish"))
         attackers = [c for c in deck.all_cards() if ta.draw[c] and tb.draw[c] or ta.skip[c] and tb.skip[c]]
-        wish_kind = None
+        wish_kind: str | None = None
         hand_sizes = (1, 3)
         players = rng.choice(self.seats[:2] if len(self.seats) > 1 else self.seats)
         empty_deck = False
-        top = None
+        top: int | None = None
         if part == "cards":
             rank, _, name = rest.rpartition(".")
             focus = self._cards_of_rank(rank)
@@ -693,6 +709,7 @@ class _Search:
             if not attackers:
                 return None
             top = take(attackers)
+            assert top is not None   # attackers is not empty and no card is taken yet
             kind = "draw" if ta.draw[top] else "skip"
             amount = rng.choice([v for v in {(ta.draw if kind == "draw" else ta.skip)[top],
                                              (tb.draw if kind == "draw" else tb.skip)[top]} if v])
@@ -706,7 +723,9 @@ class _Search:
                 return None
             kind = rng.choice(kinds)
             if kind == "rank":
-                values = sorted(set(ta.rank_wish_card_rule.wish_values) & set(tb.rank_wish_card_rule.wish_values))
+                rule_a, rule_b = ta.rank_wish_card_rule, tb.rank_wish_card_rule
+                assert rule_a is not None and rule_b is not None   # kinds keeps rank only when both have one
+                values = sorted(set(rule_a.wish_values) & set(rule_b.wish_values))
                 if not values:
                     return None
                 value = rng.choice(values)
@@ -751,12 +770,12 @@ class _Search:
         return data
 
     # -- minimising
-    def minimise(self, position: dict, move: str, sig: tuple) -> dict:
+    def minimise(self, position: dict[str, Any], move: str, sig: Signature) -> dict[str, Any]:
         """Removes cards, then seats, while the position stays possible and shows the exact difference ``sig``."""
         current = _copy(position)
         move_cards = _move_cards(move)
 
-        def keeps(candidate: dict) -> bool:
+        def keeps(candidate: dict[str, Any]) -> bool:
             return shows_difference(candidate, move, self.a, self.b, sig)
 
         changed = True
@@ -783,12 +802,12 @@ class _Search:
         return current
 
 
-def _simplicity(move: Move) -> tuple:
+def _simplicity(move: Move) -> tuple[int, bool, bool]:
     """Orders moves from the simplest to show: one card, no wish named, no call."""
     return (len(move.cards), move.demand is not None or move.suit is not None, move.makao or move.kakao)
 
 
-def _copy(position: dict) -> dict:
+def _copy(position: dict[str, Any]) -> dict[str, Any]:
     out = dict(position)
     out["hands"] = [list(h) for h in position["hands"]]
     out["pile"] = list(position["pile"])
@@ -815,7 +834,7 @@ def _move_cards(move: str) -> list[str]:
     return out
 
 
-def _without_deck(p: dict) -> dict | None:
+def _without_deck(p: dict[str, Any]) -> dict[str, Any] | None:
     if not p["deck"]:
         return None
     c = _copy(p)
@@ -823,7 +842,7 @@ def _without_deck(p: dict) -> dict | None:
     return c
 
 
-def _without_pile_below(p: dict) -> dict | None:
+def _without_pile_below(p: dict[str, Any]) -> dict[str, Any] | None:
     if len(p["pile"]) < 2:
         return None
     c = _copy(p)
@@ -831,7 +850,7 @@ def _without_pile_below(p: dict) -> dict | None:
     return c
 
 
-def _card_removals(p: dict, keep: list[str]):
+def _card_removals(p: dict[str, Any], keep: list[str]) -> Iterator[dict[str, Any]]:
     """Every position with one card fewer (never a card of the move, nor the top card)."""
     to_move = p["to_move"]
     for seat, hand in enumerate(p["hands"]):
@@ -853,7 +872,7 @@ def _card_removals(p: dict, keep: list[str]):
         yield c
 
 
-def _seat_removals(p: dict, min_players: int):
+def _seat_removals(p: dict[str, Any], min_players: int) -> Iterator[dict[str, Any]]:
     """Every position with one seat fewer (not the seat to move, nor the wish's maker)."""
     n = len(p["hands"])
     if n <= min_players:
@@ -900,7 +919,7 @@ def _plays_alike(f: FieldDiff) -> bool:
         return True
     if not f.key.endswith(".wish_duration"):
         return False
-    values = set()
+    values: set[object] = set()
     for side in (f.home, f.table):
         values.update(side.values() if isinstance(side, dict) else [side])
     return values <= _ALIKE_DURATIONS
@@ -952,13 +971,15 @@ def find_witnesses(home: Ruleset, table: Ruleset, *, seed: int = 1, rounds: int 
         search.build(build_budget)
     witnesses = []
     for key, (position, move, origin, exact) in search.found.items():
-        kind = key if origin == "play" else key[0]
+        kind = cast(Signature, key if origin == "play" else key[0])   # built keys are (situation, field)
         small = search.minimise(position, move, exact)
         m = parse_move(move, home.deck)
         fields_of = search.explain(small, m, exact)
         if not set(search.covered[key]) <= set(fields_of):
             small, fields_of = position, search.covered[key]   # minimising lost a field: keep it whole
-        sa, sb = witness_states(small, home, table)
+        states = witness_states(small, home, table)
+        assert states is not None   # the position was witnessed under both
+        sa, sb = states
         witnesses.append(Witness(
             position=small, move=move, home=_full_verdict(sa, m), table=_full_verdict(sb, m),
             fields=tuple(fields_of), signature=exact, situation=kind,

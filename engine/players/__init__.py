@@ -14,6 +14,7 @@ same view (and the same seed) always gives the same move.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from engine.moves import Move
 from engine.players.beginner import choose_beginner
@@ -29,7 +30,7 @@ def check_strength(strength: object) -> str:
     """Returns ``strength`` when it names a computer player; raises PlayerError otherwise."""
     if strength not in STRENGTHS:
         raise PlayerError(f"unknown strength {strength!r} (use one of: {', '.join(STRENGTHS)})")
-    return strength  # type: ignore[return-value]
+    return strength
 
 
 def choose_move(view: SeatView, strength: str, rng: random.Random) -> Move:
@@ -46,7 +47,7 @@ def choose_move(view: SeatView, strength: str, rng: random.Random) -> Move:
     return _expert()(view, rng)
 
 
-def _expert():
+def _expert() -> Callable[[SeatView, random.Random], Move]:
     """The coach's expert player, imported on first use (it lives in engine.coach)."""
     try:
         from engine.coach.expert import choose_expert
@@ -55,4 +56,5 @@ def _expert():
             raise
         raise PlayerError("the expert player is not installed: it comes with the coach "
                           "(engine.coach.expert); use beginner or club") from None
-    return choose_expert
+    expert: Callable[[SeatView, random.Random], Move] = choose_expert
+    return expert

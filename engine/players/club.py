@@ -246,7 +246,8 @@ def _wish_value(kn: _Knowledge, last: int, rem: list[int], unseen: tuple[int, in
         key = (h, -others)
         if best_key is None or key > best_key:
             best_value, best_key = value, key
-    if kind == RANK_WISH and best_key[0] == 0 and kn.wish_rule[last].wish_optional:
+    rule = kn.wish_rule[last]
+    if kind == RANK_WISH and best_key is not None and best_key[0] == 0 and rule is not None and rule.wish_optional:
         return "none"
     return best_value
 
@@ -263,7 +264,12 @@ def _pick(kn: _Knowledge, group: list[Move], last: int, value: str | None) -> Mo
     return calls_made(group)[0]
 
 
-def _score(ctx: tuple, cards: tuple[int, ...], group: list[Move]) -> tuple[float, Move]:
+# What _score reads of the decision: knowledge, view, hand mask, unseen cards (one copy, two), their count,
+# the next and the previous seat.
+_Context = tuple[_Knowledge, SeatView, int, int, int, int, int | None, int | None]
+
+
+def _score(ctx: _Context, cards: tuple[int, ...], group: list[Move]) -> tuple[float, Move]:
     """The club player's score of playing ``cards`` (rules C3–C13) and the move that does it."""
     kn, view, hand_mask, unseen1, unseen2, pool, nxt, prv = ctx
     rem = _remaining(view.hand, cards)
