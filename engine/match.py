@@ -190,7 +190,7 @@ class RoundRecord:
             "result": self.result,
             "moves": [{"seat": seat, "move": format_move(move, deck),
                        "events": [e.to_json() for e in events]}
-                      for (seat, move), events in zip(self.moves, self.events)],
+                      for (seat, move), events in zip(self.moves, self.events, strict=False)],
         }
 
 

@@ -89,7 +89,7 @@ _PATTERNS = _index()
 def _matches(pattern: tuple[str | int, ...], where: tuple[str | int, ...]) -> bool:
     if len(pattern) != len(where):
         return False
-    for want, got in zip(pattern, where):
+    for want, got in zip(pattern, where, strict=False):
         if want == "*":
             if not isinstance(got, str):
                 return False

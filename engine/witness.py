@@ -110,14 +110,15 @@ def _card_fields(a: Ruleset, b: Ruleset) -> list[FieldDiff]:
         cards = [deck.card(rank, s) for s in deck.suits]
         ra, rb = [_rule_of(a, c) for c in cards], [_rule_of(b, c) for c in cards]
 
-        def differs(attrs: tuple[str, ...]) -> bool:
-            return any(getattr(x, n) != getattr(y, n) for x, y in zip(ra, rb) for n in attrs)
+        # Bound per rank (default arguments): each closure reads this rank's rules only.
+        def differs(attrs: tuple[str, ...], ra: list[CardRule] = ra, rb: list[CardRule] = rb) -> bool:
+            return any(getattr(x, n) != getattr(y, n) for x, y in zip(ra, rb, strict=False) for n in attrs)
 
-        def add(name: str, attrs: tuple[str, ...]) -> None:
+        def add(name: str, attrs: tuple[str, ...], rank: str = rank) -> None:
             out.append(FieldDiff(f"cards.{rank}.{name}", _rank_value(a, rank, attrs), _rank_value(b, rank, attrs), PLAY))
 
         if differs(_ATTACK_ATTRS):
-            if any(_attack_kind(x) != _attack_kind(y) for x, y in zip(ra, rb)):
+            if any(_attack_kind(x) != _attack_kind(y) for x, y in zip(ra, rb, strict=False)):
                 add("attack", _ATTACK_ATTRS)
             else:
                 for name in _ATTACK_ATTRS:
@@ -885,7 +886,7 @@ def _seat_removals(p: dict[str, Any], min_players: int) -> Iterator[dict[str, An
             continue
         c = _copy(p)
 
-        def shift(s: int) -> int:
+        def shift(s: int, seat: int = seat) -> int:
             return s - 1 if s > seat else s
 
         del c["hands"][seat]

@@ -152,7 +152,7 @@ def explanation(drill: Drill, st: State, tr: Translator) -> list[str]:
     art = st.rules.deck.art
     out: list[str] = []
     if drill.kind == "select":
-        for card, v in card_verdicts(st).items():
+        for _card, v in card_verdicts(st).items():
             out.append(describe_verdict(v, art, tr))
     elif drill.kind == "next":
         move = parse_move(drill.move, st.rules.deck)
