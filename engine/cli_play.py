@@ -7,6 +7,7 @@
 Same conventions as ``engine.cli``: JSON on stdout; input that cannot be used gives exit status 2
 and one line on stderr.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -30,8 +31,9 @@ def cmd_play(args: argparse.Namespace) -> Any:
     strengths = [s.strip() for s in args.strength.split(",")]
     try:
         rules = load_ruleset(args.variant)
-        match = play_match(rules, args.players, strengths[0] if len(strengths) == 1 else strengths,
-                           args.rounds, args.seed)
+        match = play_match(
+            rules, args.players, strengths[0] if len(strengths) == 1 else strengths, args.rounds, args.seed
+        )
     except EngineError as exc:
         raise CliError(str(exc)) from None
     return {"seed": args.seed, **match.to_json()}

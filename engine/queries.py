@@ -3,6 +3,7 @@
 Every answer comes from the same tables the judge (``engine.rules``) plays by, so a page, a
 lesson or the sandbox editor never decides a rule itself.
 """
+
 from __future__ import annotations
 
 from typing import Literal, NamedTuple
@@ -55,7 +56,7 @@ class WishChoice(NamedTuple):
 def wish_choice(rules: Ruleset, card: int) -> WishChoice | None:
     """The wish this card makes when it goes down last, or None when it makes none."""
     rule = tables_for(rules).wish_rule[card]
-    if rule is None or rule.wish is None:   # wish_rule holds only cards that make a wish
+    if rule is None or rule.wish is None:  # wish_rule holds only cards that make a wish
         return None
     values = tuple(rule.wish_values) if rule.wish == "rank" else tuple(rules.deck.suits)
     return WishChoice(rule.wish, values, rule.wish_optional)

@@ -11,6 +11,7 @@
 A player never sees the other hands or the deck order: it is handed a view, not a state, so the
 same view (and the same seed) always gives the same move.
 """
+
 from __future__ import annotations
 
 import random
@@ -25,6 +26,7 @@ from engine.seat_view import SeatView
 __all__ = ["STRENGTHS", "PlayerError", "check_strength", "choose_move"]
 
 STRENGTHS = ("beginner", "club", "expert")
+
 
 def check_strength(strength: object) -> str:
     """Returns ``strength`` when it names a computer player; raises PlayerError otherwise."""
@@ -54,7 +56,8 @@ def _expert() -> Callable[[SeatView, random.Random], Move]:
     except ModuleNotFoundError as exc:
         if exc.name not in ("engine.coach", "engine.coach.expert"):
             raise
-        raise PlayerError("the expert player is not installed: it comes with the coach "
-                          "(engine.coach.expert); use beginner or club") from None
+        raise PlayerError(
+            "the expert player is not installed: it comes with the coach (engine.coach.expert); use beginner or club"
+        ) from None
     expert: Callable[[SeatView, random.Random], Move] = choose_expert
     return expert
