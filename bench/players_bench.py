@@ -115,10 +115,7 @@ def _eager_round(rules, club_seat: int, seed: int) -> tuple[list[int], list[int]
     ply = 0
     while not p.over:
         rng = move_rng(seed, ply)
-        if p.to_move == club_seat:
-            move = choose_move(playout_view(p), "club", rng)
-        else:
-            move = _eager(p, rng)
+        move = choose_move(playout_view(p), "club", rng) if p.to_move == club_seat else _eager(p, rng)
         p.apply(move)
         ply += 1
     holders = [s for s in range(4) if s not in p.finished]

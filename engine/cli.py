@@ -8,6 +8,7 @@ a text layer registers in the entry-point group ``DESCRIBERS`` (the app register
 ``ui.present.describer:describer``). To add a command: a ``cmd_<name>(args)`` returning JSON data,
 and its ``sub.add_parser`` lines in ``build_parser``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -15,7 +16,7 @@ import json
 import sys
 from collections.abc import Callable
 from importlib.metadata import entry_points
-from typing import Any, Protocol
+from typing import Any, NoReturn, Protocol
 
 from engine import cli_coach, guard
 from engine.deal import new_game
@@ -26,6 +27,7 @@ from engine.policies import reference_random_games
 from engine.position import MAX_POSITION_BYTES, parse_position, position_to_json
 from engine.rules import apply_move, check, verdicts
 from engine.ruleset import load_ruleset, variant_ids
+from engine.state import State
 from engine.verdicts import Event, Verdict
 
 LANGS = ("en", "pl", "da", "hu")
@@ -37,7 +39,7 @@ class CliError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one clear line, exit 2, no usage dump
+    def error(self, message: str) -> NoReturn:  # one clear line, exit 2, no usage dump
         raise CliError(message)
 
 
@@ -53,9 +55,12 @@ def find_describer() -> Callable[[str], Describer]:
     """The describer factory registered in ``DESCRIBERS``; a clear error when no text layer is installed."""
     found = sorted(entry_points(group=DESCRIBERS), key=lambda ep: ep.name)
     if not found:
-        raise CliError(f"explanations need a text layer registered under the entry points {DESCRIBERS!r} "
-                       "(install the app: pip install -e .)")
-    return found[0].load()
+        raise CliError(
+            f"explanations need a text layer registered under the entry points {DESCRIBERS!r} "
+            "(install the app: pip install -e .)"
+        )
+    factory: Callable[[str], Describer] = found[0].load()
+    return factory
 
 
 def describer_for(lang: str) -> Describer:
@@ -65,7 +70,7 @@ def describer_for(lang: str) -> Describer:
     return find_describer()(lang)
 
 
-def _read_position(source: str):
+def _read_position(source: str) -> State:
     # Reads at most one byte past the limit, so a huge file or pipe is refused, not loaded (engine.guard).
     limit = MAX_POSITION_BYTES
     if source == "-":
@@ -78,7 +83,7 @@ def _read_position(source: str):
             raise CliError(f"{source}: cannot be read ({exc.strerror})") from None
     try:
         return parse_position(guard.upload_text(data, "position", limit))
-    except PositionError as exc:   # the first ten problems: a seat listed 8,000 times makes 8,000 of them
+    except PositionError as exc:  # the first ten problems: a seat listed 8,000 times makes 8,000 of them
         listed = "; ".join(str(p) for p in exc.problems[:10])
         more = f"; and {len(exc.problems) - 10} more" if len(exc.problems) > 10 else ""
         raise CliError(f"impossible position: {listed}{more}") from None
@@ -90,8 +95,17 @@ def cmd_variants(args: argparse.Namespace) -> Any:
     out = []
     for vid in variant_ids():
         r = load_ruleset(vid)
-        out.append({"id": r.id, "name": r.name, "deck": r.deck.id, "cards": r.deck.size,
-                    "players": list(r.players), "hand_size": r.hand_size, "source": r.source})
+        out.append(
+            {
+                "id": r.id,
+                "name": r.name,
+                "deck": r.deck.id,
+                "cards": r.deck.size,
+                "players": list(r.players),
+                "hand_size": r.hand_size,
+                "source": r.source,
+            }
+        )
     return out
 
 
@@ -112,10 +126,20 @@ def cmd_explain(args: argparse.Namespace) -> Any:
         return {
             "to_move": st.to_move,
             "options": [
-                {"move": v.notation, "legal": v.legal, "why": why(v, deck),
-                 "reasons": [r.to_json() for r in v.reasons],
-                 **({"effects": [e.to_json() for e in v.effects],
-                     "narration": [narrate(e, deck) for e in v.effects]} if v.legal else {})}
+                {
+                    "move": v.notation,
+                    "legal": v.legal,
+                    "why": why(v, deck),
+                    "reasons": [r.to_json() for r in v.reasons],
+                    **(
+                        {
+                            "effects": [e.to_json() for e in v.effects],
+                            "narration": [narrate(e, deck) for e in v.effects],
+                        }
+                        if v.legal
+                        else {}
+                    ),
+                }
                 for v in verdicts(st)
             ],
         }
@@ -124,8 +148,12 @@ def cmd_explain(args: argparse.Namespace) -> Any:
     except EngineError as exc:
         raise CliError(f"--move: {exc}") from None
     v = check(st, move)
-    out: dict[str, Any] = {"move": v.notation, "legal": v.legal, "why": why(v, deck),
-                           "reasons": [r.to_json() for r in v.reasons]}
+    out: dict[str, Any] = {
+        "move": v.notation,
+        "legal": v.legal,
+        "why": why(v, deck),
+        "reasons": [r.to_json() for r in v.reasons],
+    }
     if v.legal:
         new, events = apply_move(st, move, verdict=v)
         out["events"] = [e.to_json() for e in events]
@@ -140,8 +168,9 @@ def cmd_selfplay(args: argparse.Namespace) -> Any:
     try:
         rules = load_ruleset(args.variant)
         if not rules.players[0] <= args.players <= rules.players[1]:
-            raise CliError(f"{rules.id} is played by {rules.players[0]} to {rules.players[1]} players, "
-                           f"not {args.players}")
+            raise CliError(
+                f"{rules.id} is played by {rules.players[0]} to {rules.players[1]} players, not {args.players}"
+            )
     except EngineError as exc:
         raise CliError(str(exc)) from None
     if args.reference:
@@ -168,10 +197,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, required=True)
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--reference", action="store_true",
-                   help="play on the reference engine (legal_moves + child) instead of the playout kernel")
+    p.add_argument(
+        "--reference",
+        action="store_true",
+        help="play on the reference engine (legal_moves + child) instead of the playout kernel",
+    )
     p.set_defaults(run=cmd_selfplay)
     from engine.cli_play import register as register_computer_players  # play, move (imports this module)
+
     register_computer_players(sub)
     cli_coach.register(sub)
     return parser

@@ -7,13 +7,14 @@
 Same conventions as ``engine.cli``: JSON on stdout; input that cannot be used gives exit status 2
 and one line on stderr.
 """
+
 from __future__ import annotations
 
 import argparse
 import random
 from typing import Any
 
-from engine.cli import CliError, _read_position
+from engine.cli import CliError, _Parser, _read_position
 from engine.errors import EngineError
 from engine.match import play_match
 from engine.moves import format_move
@@ -30,8 +31,9 @@ def cmd_play(args: argparse.Namespace) -> Any:
     strengths = [s.strip() for s in args.strength.split(",")]
     try:
         rules = load_ruleset(args.variant)
-        match = play_match(rules, args.players, strengths[0] if len(strengths) == 1 else strengths,
-                           args.rounds, args.seed)
+        match = play_match(
+            rules, args.players, strengths[0] if len(strengths) == 1 else strengths, args.rounds, args.seed
+        )
     except EngineError as exc:
         raise CliError(str(exc)) from None
     return {"seed": args.seed, **match.to_json()}
@@ -46,7 +48,7 @@ def cmd_move(args: argparse.Namespace) -> Any:
     return {"move": format_move(move, st.rules.deck), "strength": args.strength, "seat": st.to_move}
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[_Parser]) -> None:
     """Adds ``play`` and ``move`` to the engine's command line."""
     names = ", ".join(STRENGTHS)
     p = sub.add_parser("play", help="rounds between computer players, scored as the variant says")

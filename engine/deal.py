@@ -1,4 +1,5 @@
 """Seeded dealing of a new round, and the verdict on a turned-up starter card."""
+
 from __future__ import annotations
 
 import random
@@ -40,7 +41,7 @@ def new_game(rules: Ruleset, players: int, seed: int = 0) -> State:
     rng = random.Random(seed)
     cards = list(rules.deck.all_cards()) * rules.copies_for(players)
     rng.shuffle(cards)
-    hands = [[] for _ in range(players)]
+    hands: list[list[int]] = [[] for _ in range(players)]
     # The seat left of the dealer gets cards first and plays first: seat 0.
     for _ in range(rules.hand_size):
         for seat in range(players):
@@ -52,9 +53,10 @@ def new_game(rules: Ruleset, players: int, seed: int = 0) -> State:
         rejected.append(starter)
         starter = cards.pop(0)
         verdict = judge_starter(rules, starter)
-    if rules.starter_rejected_to == "deck_bottom":   # pl-trad: "wkładamy zakryte na spód talonu"
+    pile: tuple[int, ...]
+    if rules.starter_rejected_to == "deck_bottom":  # pl-trad: "wkładamy zakryte na spód talonu"
         pile, deck = (starter,), tuple(cards + rejected)
-    else:                                            # pl, da: they stay under the starter
+    else:  # pl, da: they stay under the starter
         pile, deck = (*rejected, starter), tuple(cards)
     attack = None
     for reason in verdict.reasons:
@@ -62,6 +64,12 @@ def new_game(rules: Ruleset, players: int, seed: int = 0) -> State:
             # prší: the starter acts on the first player as if the previous player had played it.
             attack = Attack(reason.params["kind"], reason.params["count"], starter)
     return State(
-        rules=rules, hands=tuple(tuple(sorted(h)) for h in hands), pile=pile, deck=deck,
-        to_move=0, attack=attack, waiting=(0,) * players, seed=rng.randrange(2**31),
+        rules=rules,
+        hands=tuple(tuple(sorted(h)) for h in hands),
+        pile=pile,
+        deck=deck,
+        to_move=0,
+        attack=attack,
+        waiting=(0,) * players,
+        seed=rng.randrange(2**31),
     )

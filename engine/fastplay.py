@@ -561,7 +561,7 @@ class Playout:
             seed=self.seed,
         )
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> tuple[object, ...]:
         """What a player sees of the round now, as one comparable value, the same for two
         rulesets that agree here: hands, pile, deck, seat to move, the attack (and whether any
         card can answer it), the wish (not how long it lasts), waiting and finished seats, the

@@ -20,6 +20,7 @@ a query parameter      (the page: ``?lang=``, ``?variant=``)         ``read_choi
 
 Stdlib only; imports nothing of ours but the errors and the move parser.
 """
+
 from __future__ import annotations
 
 import base64
@@ -36,13 +37,13 @@ from engine.cards import DeckKind
 from engine.errors import NotationError, RulesetError
 from engine.moves import Move, parse_move
 
-MAX_JSON_BYTES = 64 * 1024      # position JSON text; also the unpacked size of a share code
-MAX_TOML_BYTES = 64 * 1024      # a ruleset file (the house-rules upload)
-MAX_TOML_DEPTH = 4              # cards → "2" → wish_values → a rank: four levels below the top
-MAX_TOML_KEY_PARTS = 10         # parts of one dotted key (cards.2.draw has 3); tomllib is quadratic in them
-MAX_JSON_DEPTH = 20             # position JSON nests 3 deep; codes 3; anything deeper is not ours
-MAX_INT_DIGITS = 100            # seeds and counts; Python itself refuses more than 4,300 digits
-MAX_MOVE_CHARS = 200            # "play 10h 10c 10d 10s demand 7 makao" is 35
+MAX_JSON_BYTES = 64 * 1024  # position JSON text; also the unpacked size of a share code
+MAX_TOML_BYTES = 64 * 1024  # a ruleset file (the house-rules upload)
+MAX_TOML_DEPTH = 4  # cards → "2" → wish_values → a rank: four levels below the top
+MAX_TOML_KEY_PARTS = 10  # parts of one dotted key (cards.2.draw has 3); tomllib is quadratic in them
+MAX_JSON_DEPTH = 20  # position JSON nests 3 deep; codes 3; anything deeper is not ours
+MAX_INT_DIGITS = 100  # seeds and counts; Python itself refuses more than 4,300 digits
+MAX_MOVE_CHARS = 200  # "play 10h 10c 10d 10s demand 7 makao" is 35
 
 # The English text of every code; the UI translates by code, the command line prints the text.
 # Each text follows "the <thing> " (the share code, the position, the ruleset file, ...).
@@ -85,13 +86,24 @@ RULESET_MESSAGES = {
 
 # The coarse kind each code belongs to (what ``engine.packing.PackError.kind`` said before codes).
 KINDS = {
-    "empty": "empty", "not_text": "empty",
-    "too_long": "format", "wrong_prefix": "format", "only_prefix": "format", "not_base64": "format",
+    "empty": "empty",
+    "not_text": "empty",
+    "too_long": "format",
+    "wrong_prefix": "format",
+    "only_prefix": "format",
+    "not_base64": "format",
     "not_offered": "format",
-    "truncated": "corrupt", "corrupt": "corrupt", "trailing": "corrupt",
-    "unpacks_too_large": "too_large", "too_large": "too_large",
-    "not_utf8": "not_json", "not_json": "not_json", "not_object": "not_json", "too_deep": "not_json",
-    "number_too_long": "not_json", "not_toml": "not_json",
+    "truncated": "corrupt",
+    "corrupt": "corrupt",
+    "trailing": "corrupt",
+    "unpacks_too_large": "too_large",
+    "too_large": "too_large",
+    "not_utf8": "not_json",
+    "not_json": "not_json",
+    "not_object": "not_json",
+    "too_deep": "not_json",
+    "number_too_long": "not_json",
+    "not_toml": "not_json",
 }
 
 
@@ -121,7 +133,7 @@ def shown(value: Any, limit: int = 20) -> str:
     if isinstance(value, bool) or value is None:
         return repr(value)
     if isinstance(value, int):
-        if value.bit_length() <= 100:       # up to 30 digits: shown whole
+        if value.bit_length() <= 100:  # up to 30 digits: shown whole
             return str(value)
         return f"a number of about {int((value.bit_length() - 1) * 0.30102999566) + 1} digits"
     if isinstance(value, str):
@@ -132,6 +144,7 @@ def shown(value: Any, limit: int = 20) -> str:
 
 
 # ------------------------------------------------------------------------------ uploads, text
+
 
 def upload_text(data: Any, what: str = "file", max_bytes: int = MAX_JSON_BYTES) -> str:
     """Returns uploaded bytes (or text) as text: the size is checked first, then UTF-8 (a BOM is dropped)."""
@@ -150,6 +163,7 @@ def upload_text(data: Any, what: str = "file", max_bytes: int = MAX_JSON_BYTES) 
 
 
 # ------------------------------------------------------------------------------------- JSON
+
 
 class _LongNumber(Exception):
     pass
@@ -208,7 +222,7 @@ def load_json(text: Any, what: str = "position", max_bytes: int = MAX_JSON_BYTES
         raise InputError("not_json", what, line=exc.lineno, column=exc.colno) from None
     except RecursionError:
         raise InputError("too_deep", what, limit=MAX_JSON_DEPTH) from None
-    except ValueError:   # a safety net: json raises the digit limit as a plain ValueError (D1)
+    except ValueError:  # a safety net: json raises the digit limit as a plain ValueError (D1)
         raise InputError("number_too_long", what, limit=MAX_INT_DIGITS) from None
 
 
@@ -226,7 +240,7 @@ def unpack_code(code: Any, max_chars: int, max_bytes: int, prefix: str = "", wha
     """
     if not isinstance(code, str):
         raise InputError("not_text" if code is not None else "empty", what)
-    if len(code) > 2 * max_chars:          # before any copy: white space may not hide a huge code
+    if len(code) > 2 * max_chars:  # before any copy: white space may not hide a huge code
         raise InputError("too_long", what, limit=max_chars)
     code = "".join(code.split())
     if not code:
@@ -235,13 +249,13 @@ def unpack_code(code: Any, max_chars: int, max_bytes: int, prefix: str = "", wha
         raise InputError("too_long", what, limit=max_chars)
     if not code.startswith(prefix):
         raise InputError("wrong_prefix", what, prefix=prefix)
-    body = code[len(prefix):]
+    body = code[len(prefix) :]
     if not body:
         raise InputError("only_prefix", what, prefix=prefix)
     if not _ALPHABET.fullmatch(body):
         raise InputError("not_base64", what)
     data = body.rstrip("=")
-    if len(data) % 4 == 1:                 # a base64 text one character past a group is cut short
+    if len(data) % 4 == 1:  # a base64 text one character past a group is cut short
         raise InputError("truncated", what)
     try:
         packed = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
@@ -328,13 +342,14 @@ def load_toml(text: Any, origin: str = "uploaded ruleset", max_bytes: int = MAX_
         found = _TOML_AT.search(str(exc))
         line, column = (int(found[1]), int(found[2])) if found else (text.count("\n") + 1, 1)
         raise RulesetInputError(origin, "not_toml", f"not valid TOML ({exc})", line=line, column=column) from None
-    except RecursionError:   # tables nested hundreds deep (D2); a ruleset nests at most MAX_TOML_DEPTH
+    except RecursionError:  # tables nested hundreds deep (D2); a ruleset nests at most MAX_TOML_DEPTH
         raise RulesetInputError(origin, "too_deep", limit=MAX_TOML_DEPTH) from None
-    except ValueError:       # Python's limit on the digits of an integer string (D2)
+    except ValueError:  # Python's limit on the digits of an integer string (D2)
         raise RulesetInputError(origin, "number_too_long", limit=sys.get_int_max_str_digits()) from None
 
 
 # --------------------------------------------------------------------------- query parameters
+
 
 def read_choice(value: Any, options: Sequence[str], what: str) -> str:
     """Returns a value that names one of ``options`` (a ``?lang=`` or ``?variant=``); raises InputError."""
@@ -344,6 +359,7 @@ def read_choice(value: Any, options: Sequence[str], what: str) -> str:
 
 
 # ------------------------------------------------------------------------------------- moves
+
 
 def move_text(text: Any) -> str:
     """Returns move notation text within its length limit; raises InputError."""

@@ -28,6 +28,7 @@ de-maumau,         match
 ru-101)
 =================  ===============================================================  ========
 """
+
 from __future__ import annotations
 
 import random
@@ -55,8 +56,7 @@ MAX_MOVES = 20_000
 # A house copy of a ruleset (id "<variant>-house", ui/house_rules.py) keeps its limit.
 PENALTY_LIMITS = {"ru-101": 101}
 HOUSE_SUFFIX = "-house"
-_BETTER = {"points": "higher", "places": "higher", "winner": "higher", "loser": "lower",
-           "penalty_points": "lower"}
+_BETTER = {"points": "higher", "places": "higher", "winner": "higher", "loser": "lower", "penalty_points": "lower"}
 
 
 class MatchError(EngineError, ValueError):
@@ -64,6 +64,7 @@ class MatchError(EngineError, ValueError):
 
 
 # ---------------------------------------------------------------------------- seats
+
 
 def seat_strengths(strengths: str | Sequence[str], players: int, humans: bool = False) -> tuple[str, ...]:
     """One strength per seat from one strength for all or one per seat; raises MatchError."""
@@ -100,6 +101,7 @@ def computer_move(st: State, seats: Sequence[str], seed: int, ply: int) -> Move 
 
 
 # ---------------------------------------------------------------------------- scoring
+
 
 def better(rules: Ruleset) -> str:
     """Whether a higher or a lower total is better under this ruleset's scoring."""
@@ -150,8 +152,12 @@ class RoundScore:
         return list(self.result["places"])
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"seed": self.seed, "scores": list(self.scores), "places": self.places,
-                               "winner": self.result.get("winner")}
+        out: dict[str, Any] = {
+            "seed": self.seed,
+            "scores": list(self.scores),
+            "places": self.places,
+            "winner": self.result.get("winner"),
+        }
         if "loser" in self.result:
             out["loser"] = self.result["loser"]
         out["moves"] = self.moves
@@ -159,6 +165,7 @@ class RoundScore:
 
 
 # ---------------------------------------------------------------------------- one round
+
 
 @dataclass(frozen=True)
 class RoundRecord:
@@ -185,12 +192,17 @@ class RoundRecord:
     def to_json(self) -> dict[str, Any]:
         deck = self.final.rules.deck
         return {
-            "variant": self.variant, "players": self.players, "strengths": list(self.strengths),
-            "seed": self.seed, "scores": list(self.scores), "places": self.places,
+            "variant": self.variant,
+            "players": self.players,
+            "strengths": list(self.strengths),
+            "seed": self.seed,
+            "scores": list(self.scores),
+            "places": self.places,
             "result": self.result,
-            "moves": [{"seat": seat, "move": format_move(move, deck),
-                       "events": [e.to_json() for e in events]}
-                      for (seat, move), events in zip(self.moves, self.events)],
+            "moves": [
+                {"seat": seat, "move": format_move(move, deck), "events": [e.to_json() for e in events]}
+                for (seat, move), events in zip(self.moves, self.events, strict=False)
+            ],
         }
 
 
@@ -210,16 +222,16 @@ def play_round(rules: Ruleset, players: int, strengths: str | Sequence[str], see
     events: list[tuple[Event, ...]] = []
     while not st.over:
         if len(moves) >= MAX_MOVES:
-            raise MatchError(f"the round ({rules.id}, {players} players, seed {seed}) did not end "
-                             f"in {MAX_MOVES} moves")
+            raise MatchError(f"the round ({rules.id}, {players} players, seed {seed}) did not end in {MAX_MOVES} moves")
         seat = st.to_move
         move = choose_move(view_of(st), seats[seat], move_rng(seed, len(moves)))
-        st, happened = apply_move(st, move)   # raises IllegalMoveError on an illegal move
+        st, happened = apply_move(st, move)  # raises IllegalMoveError on an illegal move
         moves.append((seat, move))
         events.append(tuple(happened))
     result = round_result(rules, st.hands, st.finished)
-    return RoundRecord(rules.id, players, seats, seed, tuple(moves), tuple(events), st, result,
-                       round_scores(rules, result))
+    return RoundRecord(
+        rules.id, players, seats, seed, tuple(moves), tuple(events), st, result, round_scores(rules, result)
+    )
 
 
 def playout_view(p: Playout) -> SeatView:
@@ -228,15 +240,25 @@ def playout_view(p: Playout) -> SeatView:
     seat = p.to_move
     ak = p.ak
     return SeatView(
-        rules=p.rules, seat=seat, hand=tuple(p.hand(seat)), pile=tuple(p.pile),
-        hand_sizes=tuple(p.hs), deck_size=len(p.deck), to_move=seat,
-        attack=None if not ak else Attack("draw" if ak == 1 else "skip", p.aa, p.ac), wish=p.wish, waiting=tuple(p.waiting),
-        drawn=None if p.drawn < 0 else p.drawn, finished=tuple(p.finished), over=p.over,
+        rules=p.rules,
+        seat=seat,
+        hand=tuple(p.hand(seat)),
+        pile=tuple(p.pile),
+        hand_sizes=tuple(p.hs),
+        deck_size=len(p.deck),
+        to_move=seat,
+        attack=None if not ak else Attack("draw" if ak == 1 else "skip", p.aa, p.ac),
+        wish=p.wish,
+        waiting=tuple(p.waiting),
+        drawn=None if p.drawn < 0 else p.drawn,
+        finished=tuple(p.finished),
+        over=p.over,
     )
 
 
-def quick_round(rules: Ruleset, players: int, strengths: str | Sequence[str], seed: int,
-                check: bool = False) -> RoundScore:
+def quick_round(
+    rules: Ruleset, players: int, strengths: str | Sequence[str], seed: int, check: bool = False
+) -> RoundScore:
     """Plays the round of ``play_round`` (same deal, same moves, same result) on the playout
     kernel, without events; ``check`` also confirms every move is among the legal ones."""
     _check_players(rules, players)
@@ -245,12 +267,13 @@ def quick_round(rules: Ruleset, players: int, strengths: str | Sequence[str], se
     ply = 0
     while not p.over:
         if ply >= MAX_MOVES:
-            raise MatchError(f"the round ({rules.id}, {players} players, seed {seed}) did not end "
-                             f"in {MAX_MOVES} moves")
+            raise MatchError(f"the round ({rules.id}, {players} players, seed {seed}) did not end in {MAX_MOVES} moves")
         move = choose_move(playout_view(p), seats[p.to_move], move_rng(seed, ply))
         if check and move not in p.legal_moves():
-            raise MatchError(f"the {seats[p.to_move]} player chose an illegal move "
-                             f"{format_move(move, rules.deck)!r} ({rules.id}, seed {seed}, move {ply})")
+            raise MatchError(
+                f"the {seats[p.to_move]} player chose an illegal move "
+                f"{format_move(move, rules.deck)!r} ({rules.id}, seed {seed}, move {ply})"
+            )
         p.apply(move)
         ply += 1
     result = round_result(rules, [p.hand(s) for s in range(players)], p.finished)
@@ -258,6 +281,7 @@ def quick_round(rules: Ruleset, players: int, strengths: str | Sequence[str], se
 
 
 # ---------------------------------------------------------------------------- a match
+
 
 @dataclass(frozen=True)
 class Match:
@@ -268,8 +292,8 @@ class Match:
     players: int
     strengths: tuple[str, ...]
     planned: int
-    better: str                         # "higher" | "lower": which totals win
-    limit: int | None = None            # ru-101: a total over it loses the match
+    better: str  # "higher" | "lower": which totals win
+    limit: int | None = None  # ru-101: a total over it loses the match
     rounds: tuple[RoundScore, ...] = ()
 
     @classmethod
@@ -278,8 +302,14 @@ class Match:
         _check_players(rules, players)
         if not isinstance(planned, int) or isinstance(planned, bool) or planned < 1:
             raise MatchError(f"a match has at least 1 round, not {planned!r}")
-        return cls(rules.id, players, seat_strengths(strengths, players, humans=True), planned,
-                   better(rules), match_limit(rules))
+        return cls(
+            rules.id,
+            players,
+            seat_strengths(strengths, players, humans=True),
+            planned,
+            better(rules),
+            match_limit(rules),
+        )
 
     def add(self, round_score: RoundScore) -> Match:
         """The match with one more finished round; raises MatchError once it is decided."""
@@ -287,8 +317,15 @@ class Match:
             raise MatchError("the match is decided: no further round")
         if len(round_score.scores) != self.players:
             raise MatchError(f"a round of {len(round_score.scores)} seats does not fit a {self.players}-seat match")
-        return Match(self.variant, self.players, self.strengths, self.planned, self.better, self.limit,
-                     self.rounds + (round_score,))
+        return Match(
+            self.variant,
+            self.players,
+            self.strengths,
+            self.planned,
+            self.better,
+            self.limit,
+            self.rounds + (round_score,),
+        )
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -316,11 +353,19 @@ class Match:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "variant": self.variant, "players": self.players, "strengths": list(self.strengths),
+            "variant": self.variant,
+            "players": self.players,
+            "strengths": list(self.strengths),
             "rounds": len(self.rounds),
             "results": [{"round": i + 1, **r.to_json()} for i, r in enumerate(self.rounds)],
-            "totals": {"scores": list(self.totals), "better": self.better, "leaders": self.leaders,
-                       "decided": self.decided, "loser": self.loser, "limit": self.limit},
+            "totals": {
+                "scores": list(self.totals),
+                "better": self.better,
+                "leaders": self.leaders,
+                "decided": self.decided,
+                "loser": self.loser,
+                "limit": self.limit,
+            },
         }
 
 
@@ -329,8 +374,9 @@ def round_seed(seed: int, index: int) -> int:
     return seed + index
 
 
-def play_match(rules: Ruleset, players: int, strengths: str | Sequence[str], rounds: int, seed: int,
-               fast: bool = True) -> Match:
+def play_match(
+    rules: Ruleset, players: int, strengths: str | Sequence[str], rounds: int, seed: int, fast: bool = True
+) -> Match:
     """Plays up to ``rounds`` rounds between computer players (fewer once ru-101's limit is
     passed), each dealt with ``round_seed(seed, i)``; ``fast`` plays them on the kernel."""
     _check_players(rules, players)
@@ -338,13 +384,34 @@ def play_match(rules: Ruleset, players: int, strengths: str | Sequence[str], rou
     i = 0
     while not match.decided:
         s = round_seed(seed, i)
-        score = quick_round(rules, players, match.strengths, s) if fast else \
-            play_round(rules, players, match.strengths, s).score()
+        score = (
+            quick_round(rules, players, match.strengths, s)
+            if fast
+            else play_round(rules, players, match.strengths, s).score()
+        )
         match = match.add(score)
         i += 1
     return match
 
 
-__all__ = ["HUMAN", "MAX_MOVES", "PENALTY_LIMITS", "Match", "MatchError", "RoundRecord", "RoundScore",
-           "STRENGTHS", "better", "computer_move", "match_limit", "move_rng", "play_match", "play_round", "playout_view",
-           "quick_round", "round_scores", "round_seed", "seat_strengths"]
+__all__ = [
+    "HUMAN",
+    "MAX_MOVES",
+    "PENALTY_LIMITS",
+    "Match",
+    "MatchError",
+    "RoundRecord",
+    "RoundScore",
+    "STRENGTHS",
+    "better",
+    "computer_move",
+    "match_limit",
+    "move_rng",
+    "play_match",
+    "play_round",
+    "playout_view",
+    "quick_round",
+    "round_scores",
+    "round_seed",
+    "seat_strengths",
+]

@@ -3,6 +3,7 @@
 Every answer comes from the same tables the judge (``engine.rules``) plays by, so a page, a
 lesson or the sandbox editor never decides a rule itself.
 """
+
 from __future__ import annotations
 
 from typing import Literal, NamedTuple
@@ -40,7 +41,7 @@ def wish_values(rules: Ruleset, kind: str) -> tuple[str, ...]:
 
 def wish_kinds(rules: Ruleset) -> tuple[WishKind, ...]:
     """The kinds of wish some card of this ruleset makes (rank: a demand; suit)."""
-    return tuple(k for k in ("rank", "suit") if wish_values(rules, k))  # type: ignore[misc]
+    return tuple(k for k in ("rank", "suit") if wish_values(rules, k))
 
 
 class WishChoice(NamedTuple):
@@ -55,7 +56,7 @@ class WishChoice(NamedTuple):
 def wish_choice(rules: Ruleset, card: int) -> WishChoice | None:
     """The wish this card makes when it goes down last, or None when it makes none."""
     rule = tables_for(rules).wish_rule[card]
-    if rule is None:
+    if rule is None or rule.wish is None:  # wish_rule holds only cards that make a wish
         return None
     values = tuple(rule.wish_values) if rule.wish == "rank" else tuple(rules.deck.suits)
     return WishChoice(rule.wish, values, rule.wish_optional)

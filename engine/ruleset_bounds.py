@@ -9,6 +9,7 @@ Why these ranges: the form offers draw 1–10, sit out 1–5 and penalties 0–1
 cards and more than four decks only makes dealing slow (100,000 decks are 5.2 M cards, 527 MB);
 a name is read in menus and a 60,000-character one took 27 s to render.
 """
+
 from __future__ import annotations
 
 import re
@@ -89,7 +90,7 @@ _PATTERNS = _index()
 def _matches(pattern: tuple[str | int, ...], where: tuple[str | int, ...]) -> bool:
     if len(pattern) != len(where):
         return False
-    for want, got in zip(pattern, where):
+    for want, got in zip(pattern, where, strict=False):
         if want == "*":
             if not isinstance(got, str):
                 return False
@@ -137,11 +138,11 @@ def _measure(value: Any) -> int:
 def _refuse(origin: str, where: tuple[str | int, ...], bound: Range, value: Any) -> RulesetInputError:
     field = field_name(where)
     if bound.unit == "value":
-        return RulesetInputError(origin, "out_of_range", field=field, low=bound.low, high=bound.high,
-                                 value=shown(value))
+        return RulesetInputError(
+            origin, "out_of_range", field=field, low=bound.low, high=bound.high, value=shown(value)
+        )
     if bound.unit == "characters":
-        return RulesetInputError(origin, "text_length", field=field, low=bound.low, high=bound.high,
-                                 length=len(value))
+        return RulesetInputError(origin, "text_length", field=field, low=bound.low, high=bound.high, length=len(value))
     return RulesetInputError(origin, "entry_count", field=field, low=bound.low, high=bound.high, count=len(value))
 
 
@@ -154,16 +155,16 @@ def check_bounds(data: Any, origin: str) -> None:
             raise RulesetInputError(origin, "field_too_deep", field=field_name(where), limit=MAX_TOML_DEPTH)
         unit = _unit_of(value)
         if unit is not None and where:
-            bound = range_of_path(where, unit) or {"value": ANY_NUMBER, "characters": ANY_TEXT,
-                                                   "entries": ANY_LIST}[unit]
+            bound = (
+                range_of_path(where, unit) or {"value": ANY_NUMBER, "characters": ANY_TEXT, "entries": ANY_LIST}[unit]
+            )
             if not bound.low <= _measure(value) <= bound.high:
                 raise _refuse(origin, where, bound, value)
         if isinstance(value, dict):
             children = []
             for key, child in value.items():
                 if isinstance(key, str) and len(key) > ANY_KEY.high:
-                    raise RulesetInputError(origin, "key_length", field=field_name((*where, key)),
-                                            high=ANY_KEY.high)
+                    raise RulesetInputError(origin, "key_length", field=field_name((*where, key)), high=ANY_KEY.high)
                 children.append((child, (*where, key)))
             stack.extend(reversed(children))
         elif isinstance(value, list):
@@ -186,11 +187,16 @@ def schema_markdown() -> str:
     lines = ["| field | range | what it is |", "|---|---|---|"]
     for path, bound in BOUNDS.items():
         lines.append(f"| `{path}` | {bound.low} to {bound.high}{unit_words[bound.unit]} | {bound.doc} |")
-    for name, bound in (("(any other text)", ANY_TEXT), ("(any other list or table)", ANY_LIST),
-                        ("(any other number)", ANY_NUMBER), ("(any field name)", ANY_KEY)):
+    for name, bound in (
+        ("(any other text)", ANY_TEXT),
+        ("(any other list or table)", ANY_LIST),
+        ("(any other number)", ANY_NUMBER),
+        ("(any field name)", ANY_KEY),
+    ):
         lines.append(f"| {name} | {bound.low} to {bound.high}{unit_words[bound.unit]} | {bound.doc} |")
-    lines.append(f"| (nesting) | at most {MAX_TOML_DEPTH} levels below the top | "
-                 "`cards.2.wish_values[0]` is four levels deep |")
+    lines.append(
+        f"| (nesting) | at most {MAX_TOML_DEPTH} levels below the top | `cards.2.wish_values[0]` is four levels deep |"
+    )
     return "\n".join(lines) + "\n"
 
 
@@ -204,7 +210,7 @@ def with_schema_table(doc: str) -> str:
     return f"{head}{START}\n{schema_markdown()}{END}{tail}"
 
 
-if __name__ == "__main__":   # python -m engine.ruleset_bounds docs/RULESET_SCHEMA.md: refresh the table
+if __name__ == "__main__":  # python -m engine.ruleset_bounds docs/RULESET_SCHEMA.md: refresh the table
     for name in sys.argv[1:]:
         with open(name, encoding="utf-8") as handle:
             text = handle.read()

@@ -64,13 +64,13 @@ CHECK_FIELDS = ("top", "hand_sizes", "to_move", "attack", "wish", "waiting", "fi
 # How a legal move that is not the step's answer differs from it (``step_mismatch``): the Learn
 # page says what was done and what the step asked for, not only "something else".
 LESSON_CODES = (
-    "lesson_wanted_play",   # {done}: the step wants a card played; the learner drew/waited/passed
+    "lesson_wanted_play",  # {done}: the step wants a card played; the learner drew/waited/passed
     "lesson_wanted_other",  # {wanted, card}: the step wants draw/wait/pass; the learner played card
     "lesson_other_demand",  # {card, done, wanted}: the right card, another rank demanded ("none": no demand)
-    "lesson_other_suit",    # {card, done, wanted}: the right card, another suit wished ("none": no wish)
-    "lesson_other_count",   # {done, wanted}: how many cards went down together
+    "lesson_other_suit",  # {card, done, wanted}: the right card, another suit wished ("none": no wish)
+    "lesson_other_count",  # {done, wanted}: how many cards went down together
     "lesson_other_attack",  # {card, kind, done, wanted}: an attack of another size (draw/skip amounts)
-    "lesson_other_card",    # {card}: a legal card, but the step's goal needs another
+    "lesson_other_card",  # {card}: a legal card, but the step's goal needs another
 )
 # A wrong answer must be refused, or be a legal move that costs the learner (a forgotten call).
 COSTLY_NOTES = ("forgot_makao", "forgot_kakao")
@@ -402,18 +402,21 @@ def step_mismatch(sc: Scenario, st: State, step: Step, move: Move) -> Reason:
     card = deck.name(move.cards[-1])
     if sorted(move.cards) == sorted(wanted.cards) and move.cards[-1] == wanted.cards[-1]:
         if move.demand != wanted.demand:
-            return Reason("lesson_other_demand", {"card": card, "done": move.demand or "none",
-                                                  "wanted": wanted.demand or "none"})
+            return Reason(
+                "lesson_other_demand", {"card": card, "done": move.demand or "none", "wanted": wanted.demand or "none"}
+            )
         if move.suit != wanted.suit:
-            return Reason("lesson_other_suit", {"card": card, "done": move.suit or "none",
-                                                "wanted": wanted.suit or "none"})
+            return Reason(
+                "lesson_other_suit", {"card": card, "done": move.suit or "none", "wanted": wanted.suit or "none"}
+            )
     if len(move.cards) != len(wanted.cards):
         return Reason("lesson_other_count", {"done": len(move.cards), "wanted": len(wanted.cards)})
     done, aim = _attack_made(st, move), _attack_made(st, wanted)
     if aim is not None and done != aim:
-        return Reason("lesson_other_attack", {"card": card, "kind": aim[0],
-                                              "done": done[1] if done and done[0] == aim[0] else 0,
-                                              "wanted": aim[1]})
+        return Reason(
+            "lesson_other_attack",
+            {"card": card, "kind": aim[0], "done": done[1] if done and done[0] == aim[0] else 0, "wanted": aim[1]},
+        )
     return Reason("lesson_other_card", {"card": card})
 
 

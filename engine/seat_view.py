@@ -7,6 +7,7 @@ hidden. ``sample_state`` deals the hidden cards at random into a full ``State`` 
 with the view (determinisation), so a search can play it out without ever reading the true
 hidden cards.
 """
+
 from __future__ import annotations
 
 import random
@@ -30,7 +31,7 @@ class SeatView(NamedTuple):
     attack: Attack | None
     wish: Wish | None
     waiting: tuple[int, ...]
-    drawn: int | None       # the card this seat just drew (only the drawer sees it)
+    drawn: int | None  # the card this seat just drew (only the drawer sees it)
     finished: tuple[int, ...]
     over: bool
 
@@ -52,10 +53,19 @@ def view_of(st: State, seat: int | None = None) -> SeatView:
     """Returns what ``seat`` (by default the seat to move) sees of ``st``."""
     seat = st.to_move if seat is None else seat
     return SeatView(
-        rules=st.rules, seat=seat, hand=st.hands[seat], pile=st.pile,
-        hand_sizes=tuple(len(h) for h in st.hands), deck_size=len(st.deck), to_move=st.to_move,
-        attack=st.attack, wish=st.wish, waiting=st.waiting,
-        drawn=st.drawn if st.to_move == seat else None, finished=st.finished, over=st.over,
+        rules=st.rules,
+        seat=seat,
+        hand=st.hands[seat],
+        pile=st.pile,
+        hand_sizes=tuple(len(h) for h in st.hands),
+        deck_size=len(st.deck),
+        to_move=st.to_move,
+        attack=st.attack,
+        wish=st.wish,
+        waiting=st.waiting,
+        drawn=st.drawn if st.to_move == seat else None,
+        finished=st.finished,
+        over=st.over,
     )
 
 
@@ -92,12 +102,20 @@ def sample_state(view: SeatView, rng: random.Random) -> State:
         if s == view.seat:
             hands.append(view.hand)
         else:
-            hands.append(tuple(sorted(pool[at:at + n])))
+            hands.append(tuple(sorted(pool[at : at + n])))
             at += n
     deck = tuple(pool[at:])
     return State(
-        rules=view.rules, hands=tuple(hands), pile=view.pile, deck=deck, to_move=view.to_move,
-        attack=view.attack, wish=view.wish, waiting=view.waiting,
+        rules=view.rules,
+        hands=tuple(hands),
+        pile=view.pile,
+        deck=deck,
+        to_move=view.to_move,
+        attack=view.attack,
+        wish=view.wish,
+        waiting=view.waiting,
         drawn=view.drawn if view.to_move == view.seat else None,
-        finished=view.finished, over=view.over, seed=rng.randrange(2**31),
+        finished=view.finished,
+        over=view.over,
+        seed=rng.randrange(2**31),
     )

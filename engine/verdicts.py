@@ -71,10 +71,10 @@ NOTES = (
 )
 # The card turned up to start the pile (engine.deal.judge_starter)
 STARTER = (
-    "starter_allowed",        # {card} legal: the card may start the pile
-    "starter_forbidden",      # {card} illegal: another card is turned up
-    "starter_attacks",        # {card, kind, count}: its attack acts on the first player (prší)
-    "starter_effect_void",    # {card}: a special card whose effect does not count as the starter
+    "starter_allowed",  # {card} legal: the card may start the pile
+    "starter_forbidden",  # {card} illegal: another card is turned up
+    "starter_attacks",  # {card, kind, count}: its attack acts on the first player (prší)
+    "starter_effect_void",  # {card}: a special card whose effect does not count as the starter
 )
 REASON_CODES = LEGAL_PLAY + ILLEGAL_PLAY + OTHER + NOTES + STARTER
 

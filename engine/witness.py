@@ -20,14 +20,17 @@ said) is reported in ``unwitnessed`` with the reason, as is a field the search d
 
 Stdlib only; house rulesets (any ``Ruleset`` object) work like the shipped ones.
 """
+
 from __future__ import annotations
 
 import random
 import time
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, cast
 
+from engine.cards import DeckKind
 from engine.errors import PositionError
 from engine.fastplay import Playout
 from engine.moves import Move, format_move, parse_move
@@ -38,20 +41,36 @@ from engine.state import State, tables_for
 from engine.verdicts import LEGAL_PLAY, Event, Verdict
 
 __all__ = [
-    "FieldDiff", "Frequency", "Unwitnessed", "Witness", "WitnessReport", "differing_fields",
-    "find_witnesses", "hybrid", "outcome_key", "shows_difference", "situation", "witness_states",
+    "FieldDiff",
+    "Frequency",
+    "Unwitnessed",
+    "Witness",
+    "WitnessReport",
+    "differing_fields",
+    "find_witnesses",
+    "hybrid",
+    "outcome_key",
+    "shows_difference",
+    "situation",
+    "witness_states",
 ]
 
 _LEGAL = frozenset(LEGAL_PLAY)
+
+EventKey = tuple[str, *tuple[object, ...]]  # an event as a player sees it (``_event_key``)
+OutcomeKey = tuple[object, ...]  # (False,) when illegal, or (True, the keys of its events)
+# (kind, move kind, rank of the last card, context, reason under A, reason under B, aspects): ``_signature``
+Signature = tuple[str, str, str, str, str, str, tuple[str, ...]]
+FoundKey = Signature | tuple[Signature, str]  # a situation found in play, or (situation, field) built
 # What a field can change (RULES.md): the play itself, or only the deal, the scoring, the words.
 PLAY, DEAL, SCORING, WORDS = "play", "deal", "scoring", "words"
 # Why a field that differs has no witness.
-WHY_DEAL = "deal_only"          # changes only the deal (players, hand size, starter card, decks)
-WHY_SCORING = "scoring_only"    # changes only how a finished round is scored
-WHY_WORDS = "words_only"        # changes only the word said (makao, Makaó, Mau)
-WHY_NO_CARD = "no_card"         # no card of either ruleset is concerned (e.g. a wild rule, no wild card)
+WHY_DEAL = "deal_only"  # changes only the deal (players, hand size, starter card, decks)
+WHY_SCORING = "scoring_only"  # changes only how a finished round is scored
+WHY_WORDS = "words_only"  # changes only the word said (makao, Makaó, Mau)
+WHY_NO_CARD = "no_card"  # no card of either ruleset is concerned (e.g. a wild rule, no wild card)
 WHY_SAME_PLAY = "same_in_play"  # the two values are played alike (until covered / until fulfilled)
-WHY_NOT_FOUND = "not_found"     # the search found no position within its budget
+WHY_NOT_FOUND = "not_found"  # the search found no position within its budget
 # Why two rulesets cannot be compared at all.
 WHY_DECKS = "different_decks"
 WHY_SEATS = "no_common_seat_count"
@@ -63,6 +82,7 @@ _WILD_FIELDS = ("blocked_by_attack", "blocked_by_rank_wish", "blocked_by_suit_wi
 
 # ---------------------------------------------------------------------------- fields
 
+
 @dataclass(frozen=True)
 class FieldDiff:
     """One ruleset field whose value differs: ``key`` names it (``cards.A.wish_duration``,
@@ -71,7 +91,7 @@ class FieldDiff:
     key: str
     home: Any
     table: Any
-    scope: str   # PLAY, DEAL, SCORING or WORDS
+    scope: str  # PLAY, DEAL, SCORING or WORDS
 
 
 def _rule_of(r: Ruleset, card: int) -> CardRule:
@@ -102,14 +122,17 @@ def _card_fields(a: Ruleset, b: Ruleset) -> list[FieldDiff]:
         cards = [deck.card(rank, s) for s in deck.suits]
         ra, rb = [_rule_of(a, c) for c in cards], [_rule_of(b, c) for c in cards]
 
-        def differs(attrs: tuple[str, ...]) -> bool:
-            return any(getattr(x, n) != getattr(y, n) for x, y in zip(ra, rb) for n in attrs)
+        # Bound per rank (default arguments): each closure reads this rank's rules only.
+        def differs(attrs: tuple[str, ...], ra: list[CardRule] = ra, rb: list[CardRule] = rb) -> bool:
+            return any(getattr(x, n) != getattr(y, n) for x, y in zip(ra, rb, strict=False) for n in attrs)
 
-        def add(name: str, attrs: tuple[str, ...]) -> None:
-            out.append(FieldDiff(f"cards.{rank}.{name}", _rank_value(a, rank, attrs), _rank_value(b, rank, attrs), PLAY))
+        def add(name: str, attrs: tuple[str, ...], rank: str = rank) -> None:
+            out.append(
+                FieldDiff(f"cards.{rank}.{name}", _rank_value(a, rank, attrs), _rank_value(b, rank, attrs), PLAY)
+            )
 
         if differs(_ATTACK_ATTRS):
-            if any(_attack_kind(x) != _attack_kind(y) for x, y in zip(ra, rb)):
+            if any(_attack_kind(x) != _attack_kind(y) for x, y in zip(ra, rb, strict=False)):
                 add("attack", _ATTACK_ATTRS)
             else:
                 for name in _ATTACK_ATTRS:
@@ -134,7 +157,8 @@ def _defence_fields(a: Ruleset, b: Ruleset) -> list[FieldDiff]:
     deck = a.deck
     out = []
     for rank in deck.ranks:
-        home, table = [], []
+        home: list[str] = []
+        table: list[str] = []
         for suit in deck.suits:
             x = deck.card(rank, suit)
             if not (ta.draw[x] and tb.draw[x] or ta.skip[x] and tb.skip[x]):
@@ -186,7 +210,7 @@ def differing_fields(a: Ruleset, b: Ruleset) -> list[FieldDiff]:
     return out
 
 
-def _restricted(defences: tuple[DefenceRule, ...], deck, rank: str, keep: bool) -> list[DefenceRule]:
+def _restricted(defences: tuple[DefenceRule, ...], deck: DeckKind, rank: str, keep: bool) -> list[DefenceRule]:
     """The defence rules cut down to attacking cards of ``rank`` (keep) or of every other rank."""
     out = []
     for d in defences:
@@ -215,7 +239,9 @@ def hybrid(a: Ruleset, b: Ruleset, key: str) -> Ruleset:
         return replace(a, calls=calls)
     if part == "defence":
         deck = a.deck
-        return replace(a, defences=tuple(_restricted(a.defences, deck, rest, False) + _restricted(b.defences, deck, rest, True)))
+        return replace(
+            a, defences=tuple(_restricted(a.defences, deck, rest, False) + _restricted(b.defences, deck, rest, True))
+        )
     if part == "cards":
         rank, _, name = rest.rpartition(".")
         attrs = {"attack": _ATTACK_ATTRS, "wish": _WISH_ATTRS}.get(name, (name,))
@@ -228,10 +254,11 @@ def hybrid(a: Ruleset, b: Ruleset, key: str) -> Ruleset:
                 rule = replace(rule, **{n: getattr(other, n) for n in attrs})
             rules.append(rule)
         return replace(a, cards=tuple(rules))
-    return replace(a)   # a field that changes no move (deal, scoring, words): the same play
+    return replace(a)  # a field that changes no move (deal, scoring, words): the same play
 
 
 # ---------------------------------------------------------------------------- judging one move in two rulesets
+
 
 def _normal(value: Any) -> Any:
     if isinstance(value, list):
@@ -241,7 +268,7 @@ def _normal(value: Any) -> Any:
     return value
 
 
-def _event_key(event: Event) -> tuple:
+def _event_key(event: Event) -> EventKey:
     """An event as the effect a player sees: scoring details and the words said left out."""
     if event.kind == "round_over":
         return ("round_over",)
@@ -254,7 +281,7 @@ def _events(st: State, move: Move) -> list[Event]:
     return apply_move(st, move, Verdict(move, "", True, ()))[1]
 
 
-def outcome_key(st: State, move: Move) -> tuple:
+def outcome_key(st: State, move: Move) -> OutcomeKey:
     """What a move does here, for comparing rulesets: illegal, or legal with these effects."""
     if not check(st, move).legal:
         return (False,)
@@ -280,12 +307,27 @@ def _main_code(v: Verdict) -> str:
 
 # The event that names an effect difference best, first: whether the round ends, a call's
 # penalty, an attack (draw 7 vs draw 5), a sit-out, a wish, a drawn card, the deck, who moves next.
-_ASPECT_ORDER = ("round_over", "finished", "call_penalty", "attack", "attack_lapsed", "sits_out", "passed_over",
-                 "wish_ended", "wish_set", "can_play_drawn", "hands_halved", "deck_exhausted", "reshuffled",
-                 "drew_penalty", "drew", "turn")
+_ASPECT_ORDER = (
+    "round_over",
+    "finished",
+    "call_penalty",
+    "attack",
+    "attack_lapsed",
+    "sits_out",
+    "passed_over",
+    "wish_ended",
+    "wish_set",
+    "can_play_drawn",
+    "hands_halved",
+    "deck_exhausted",
+    "reshuffled",
+    "drew_penalty",
+    "drew",
+    "turn",
+)
 
 
-def _signature(sa: State, sb: State, move: Move, ka: tuple, kb: tuple) -> tuple | None:
+def _signature(sa: State, sb: State, move: Move, ka: OutcomeKey, kb: OutcomeKey) -> Signature | None:
     """The exact difference a move shows in two states of one position, or None if none.
 
     (kind, move kind, rank of the last card, context, reason under A, reason under B, aspects):
@@ -296,18 +338,21 @@ def _signature(sa: State, sb: State, move: Move, ka: tuple, kb: tuple) -> tuple 
     if ka == kb:
         return None
     va, vb = check(sa, move), check(sb, move)
+    aspects: tuple[str, ...]
     if va.legal != vb.legal:
         kind, aspects = ("home_only" if va.legal else "table_only"), ()
     else:
-        diff = (Counter(ka[1]) - Counter(kb[1])) + (Counter(kb[1]) - Counter(ka[1]))
-        if not diff:   # the same events in another order (a wish ending before or after the turn passes)
-            diff = Counter(x for x, y in zip(ka[1], kb[1]) if x != y)
+        # Legal under both: each key is (True, the keys of its events).
+        ea, eb = cast(tuple[EventKey, ...], ka[1]), cast(tuple[EventKey, ...], kb[1])
+        diff = (Counter(ea) - Counter(eb)) + (Counter(eb) - Counter(ea))
+        if not diff:  # the same events in another order (a wish ending before or after the turn passes)
+            diff = Counter(x for x, y in zip(ea, eb, strict=False) if x != y)
         kind, aspects = "effect", tuple(sorted({e[0] for e in diff}))
     rank = sa.rules.deck.rank_of(move.cards[-1]) if move.kind == "play" else ""
     return (kind, move.kind, rank, _context(sa), _main_code(va), _main_code(vb), aspects)
 
 
-def situation(exact: tuple) -> tuple:
+def situation(exact: Signature) -> Signature:
     """The kind of situation an exact difference belongs to (what frequencies are counted by):
     a verdict difference keeps its context and reasons (not the card's rank); an effect difference is named
     by its main differing event, the kind of move and the kind of context."""
@@ -332,23 +377,25 @@ def _screen(sa: State, sb: State, moves: list[Move]) -> set[Move]:
     return out
 
 
-def _differences(sa: State, sb: State, screen: bool = False) -> list[tuple[Move, tuple]]:
+def _differences(sa: State, sb: State, screen: bool = False) -> list[tuple[Move, Signature]]:
     """Every candidate move whose verdict or effects differ, with its exact difference.
 
     With ``screen`` a move legal under both is compared by the states it leads to first, and
     by its events only when they differ (real play, where most moves do the same)."""
     out = []
-    la_list = legal_moves(sa)   # lists, not sets, are walked: the same witnesses in every process
+    la_list = legal_moves(sa)  # lists, not sets, are walked: the same witnesses in every process
     la = set(la_list)
     lb = legal_moves(sb)
     differ = _screen(sa, sb, [m for m in lb if m in la]) if screen else None
+    ka: OutcomeKey
+    kb: OutcomeKey
     for move in lb:
         if move in la:
             if differ is not None and move not in differ:
                 continue
             ka = (True, tuple(_event_key(e) for e in _events(sa, move)))
             kb = (True, tuple(_event_key(e) for e in _events(sb, move)))
-        else:   # listed under one ruleset only: the judge decides (a call said in vain is legal)
+        else:  # listed under one ruleset only: the judge decides (a call said in vain is legal)
             ka, kb = outcome_key(sa, move), (True, tuple(_event_key(e) for e in _events(sb, move)))
         sig = _signature(sa, sb, move, ka, kb)
         if sig is not None:
@@ -356,13 +403,17 @@ def _differences(sa: State, sb: State, screen: bool = False) -> list[tuple[Move,
     lbs = set(lb)
     for move in la_list:
         if move not in lbs:
-            sig = _signature(sa, sb, move, (True, tuple(_event_key(e) for e in _events(sa, move))), outcome_key(sb, move))
+            sig = _signature(
+                sa, sb, move, (True, tuple(_event_key(e) for e in _events(sa, move))), outcome_key(sb, move)
+            )
             if sig is not None:
                 out.append((move, sig))
     return out
 
 
-def shows_difference(position: dict, move: str, home: Ruleset, table: Ruleset, signature: tuple | None = None) -> bool:
+def shows_difference(
+    position: dict[str, Any], move: str, home: Ruleset, table: Ruleset, signature: Signature | None = None
+) -> bool:
     """Tells whether a position is possible under both rulesets and the move differs there
     (with this signature when one is given)."""
     states = witness_states(position, home, table)
@@ -377,7 +428,7 @@ def shows_difference(position: dict, move: str, home: Ruleset, table: Ruleset, s
     return sig is not None and (signature is None or sig == signature)
 
 
-def witness_states(position: dict, home: Ruleset, table: Ruleset) -> tuple[State, State] | None:
+def witness_states(position: dict[str, Any], home: Ruleset, table: Ruleset) -> tuple[State, State] | None:
     """The position under each ruleset, or None when it is impossible under either."""
     try:
         return position_from_json(position, home), position_from_json(position, table)
@@ -409,14 +460,15 @@ def _translate(st: State, rules: Ruleset) -> State | None:
 
 # ---------------------------------------------------------------------------- the report
 
+
 @dataclass(frozen=True)
 class Frequency:
     """How often a kind of difference arose in the simulated rounds at the table."""
 
-    rounds_with: int     # rounds in which it arose at least once (for any seat)
-    rounds: int          # rounds simulated
-    occurrences: int     # decisions at which it arose
-    decisions: int       # decisions simulated
+    rounds_with: int  # rounds in which it arose at least once (for any seat)
+    rounds: int  # rounds simulated
+    occurrences: int  # decisions at which it arose
+    decisions: int  # decisions simulated
 
     @property
     def share(self) -> float:
@@ -428,15 +480,15 @@ class Frequency:
 class Witness:
     """A position and a move judged differently at home (A) and at the table (B)."""
 
-    position: dict[str, Any]     # Position JSON v1 (``variant`` = the table's id)
-    move: str                    # POSITION.md notation
-    home: Verdict                # under A, with effects when legal
-    table: Verdict               # under B, with effects when legal
-    fields: tuple[str, ...]      # the differing fields that explain it (FieldDiff keys)
-    signature: tuple             # the exact difference (kept by minimising)
-    situation: tuple             # the kind of situation (what the frequency counts)
+    position: dict[str, Any]  # Position JSON v1 (``variant`` = the table's id)
+    move: str  # POSITION.md notation
+    home: Verdict  # under A, with effects when legal
+    table: Verdict  # under B, with effects when legal
+    fields: tuple[str, ...]  # the differing fields that explain it (FieldDiff keys)
+    signature: Signature  # the exact difference (kept by minimising)
+    situation: Signature  # the kind of situation (what the frequency counts)
     frequency: Frequency
-    origin: str                  # "play" (found in random rounds) or "built" (targeted construction)
+    origin: str  # "play" (found in random rounds) or "built" (targeted construction)
 
     @property
     def kind(self) -> str:
@@ -451,13 +503,28 @@ class Witness:
 
     def to_json(self) -> dict[str, Any]:
         """The witness as JSON: position, move, verdict and effects under both rulesets."""
+
         def side(v: Verdict) -> dict[str, Any]:
-            return {"legal": v.legal, "reasons": [r.to_json() for r in v.reasons],
-                    "effects": [e.to_json() for e in v.effects]}
-        return {"position": self.position, "move": self.move, "home": side(self.home), "table": side(self.table),
-                "fields": list(self.fields), "kind": self.kind,
-                "frequency": {"rounds_with": self.frequency.rounds_with, "rounds": self.frequency.rounds,
-                              "occurrences": self.frequency.occurrences, "decisions": self.frequency.decisions}}
+            return {
+                "legal": v.legal,
+                "reasons": [r.to_json() for r in v.reasons],
+                "effects": [e.to_json() for e in v.effects],
+            }
+
+        return {
+            "position": self.position,
+            "move": self.move,
+            "home": side(self.home),
+            "table": side(self.table),
+            "fields": list(self.fields),
+            "kind": self.kind,
+            "frequency": {
+                "rounds_with": self.frequency.rounds_with,
+                "rounds": self.frequency.rounds,
+                "occurrences": self.frequency.occurrences,
+                "decisions": self.frequency.decisions,
+            },
+        }
 
 
 @dataclass(frozen=True)
@@ -475,9 +542,9 @@ class WitnessReport:
     home: Ruleset
     table: Ruleset
     comparable: bool
-    why: str                              # "" or WHY_DECKS / WHY_SEATS
+    why: str  # "" or WHY_DECKS / WHY_SEATS
     fields: tuple[FieldDiff, ...]
-    witnesses: tuple[Witness, ...]        # most frequent in real play first
+    witnesses: tuple[Witness, ...]  # most frequent in real play first
     unwitnessed: tuple[Unwitnessed, ...]
     rounds: int
     decisions: int
@@ -489,6 +556,7 @@ class WitnessReport:
 
 
 # ---------------------------------------------------------------------------- the search
+
 
 class _Search:
     """One pair's search; the scratch of ``find_witnesses`` (never shared between calls)."""
@@ -503,10 +571,10 @@ class _Search:
         self.hybrids: dict[str, tuple[Ruleset, Ruleset]] = {}
         # One witness per situation found in play, plus one per field the construction had to witness:
         # key -> (position, move, origin, exact difference); covered: key -> the fields it explains.
-        self.found: dict[tuple, tuple[dict, str, str, tuple]] = {}
-        self.covered: dict[tuple, tuple[str, ...]] = {}
-        self.occurrences: Counter = Counter()
-        self.rounds_with: Counter = Counter()
+        self.found: dict[FoundKey, tuple[dict[str, Any], str, str, Signature]] = {}
+        self.covered: dict[FoundKey, tuple[str, ...]] = {}
+        self.occurrences: Counter[Signature] = Counter()
+        self.rounds_with: Counter[Signature] = Counter()
         self.rounds = self.decisions = 0
 
     # -- attribution
@@ -516,7 +584,7 @@ class _Search:
             pair = self.hybrids[key] = (hybrid(self.a, self.b, key), hybrid(self.b, self.a, key))
         return pair
 
-    def explain(self, position: dict, move: Move, exact: tuple) -> tuple[str, ...]:
+    def explain(self, position: dict[str, Any], move: Move, exact: Signature) -> tuple[str, ...]:
         """The differing fields that change this exact difference when swapped alone (either way)."""
         states = witness_states(position, self.a, self.b)
         if states is None:
@@ -541,7 +609,7 @@ class _Search:
                 pass
         return tuple(out) or tuple(f.key for f in self.fields)
 
-    def record(self, key: tuple, sa: State, move: Move, exact: tuple, origin: str) -> tuple[str, ...]:
+    def record(self, key: FoundKey, sa: State, move: Move, exact: Signature, origin: str) -> tuple[str, ...]:
         """Keeps the simplest witness of ``key`` seen so far; returns the fields it explains."""
         old = self.found.get(key)
         if old is None or _simplicity(move) < _simplicity(parse_move(old[1], self.deck)):
@@ -565,7 +633,7 @@ class _Search:
             players = self.seats[r % len(self.seats)]
             p = Playout.new_game(self.b, players, self.seed * 7919 + r)
             rng = random.Random(self.seed * 104729 + r)
-            seen: set[tuple] = set()
+            seen: set[Signature] = set()
             steps = 0
             while not p.over and steps < step_cap:
                 sb = p.to_state()
@@ -618,7 +686,7 @@ class _Search:
     def _cards_of_rank(self, rank: str) -> list[int]:
         return [self.deck.card(rank, s) for s in self.deck.suits]
 
-    def _sample(self, f: FieldDiff) -> dict | None:
+    def _sample(self, f: FieldDiff) -> dict[str, Any] | None:
         """A small position around field ``f`` (seeded; possibly impossible, then skipped)."""
         rng, a, b, deck = self.rng, self.a, self.b, self.deck
         ta, tb = tables_for(a), tables_for(b)
@@ -626,17 +694,17 @@ class _Search:
         focus: list[int] = []
         context = rng.choice(("plain", "plain", "attack", "wish"))
         attackers = [c for c in deck.all_cards() if ta.draw[c] and tb.draw[c] or ta.skip[c] and tb.skip[c]]
-        wish_kind = None
+        wish_kind: str | None = None
         hand_sizes = (1, 3)
         players = rng.choice(self.seats[:2] if len(self.seats) > 1 else self.seats)
         empty_deck = False
-        top = None
+        top: int | None = None
         if part == "cards":
             rank, _, name = rest.rpartition(".")
             focus = self._cards_of_rank(rank)
             if name in ("wish_duration",):
                 context = "wish"
-                wish_kind = (_rule_of(a, focus[0]).wish or _rule_of(b, focus[0]).wish)
+                wish_kind = _rule_of(a, focus[0]).wish or _rule_of(b, focus[0]).wish
                 focus = []
             if name == "target" or name == "attack":
                 players = max(self.seats)
@@ -648,8 +716,12 @@ class _Search:
             context = "attack"
         elif part == "wild":
             focus = [c for c in deck.all_cards() if ta.wild[c] or tb.wild[c]]
-            context = {"blocked_by_attack": "attack", "blocked_by_rank_wish": "wish", "blocked_by_suit_wish": "wish",
-                       "not_on_same_rank": "plain"}[rest]
+            context = {
+                "blocked_by_attack": "attack",
+                "blocked_by_rank_wish": "wish",
+                "blocked_by_suit_wish": "wish",
+                "not_on_same_rank": "plain",
+            }[rest]
             wish_kind = {"blocked_by_rank_wish": "rank", "blocked_by_suit_wish": "suit"}.get(rest)
             if rest == "not_on_same_rank" and focus:
                 top = rng.choice(focus)
@@ -664,7 +736,7 @@ class _Search:
             hand_sizes = (2, 4)
             context = "plain"
             top = rng.choice(focus)
-        elif part == "play":    # play_drawn: a draw whose card may be played
+        elif part == "play":  # play_drawn: a draw whose card may be played
             context = "plain"
         elif part == "calls":
             hand_sizes = (2, 2) if rest == "makao" else (1, 1)
@@ -693,20 +765,35 @@ class _Search:
             if not attackers:
                 return None
             top = take(attackers)
+            assert top is not None  # attackers is not empty and no card is taken yet
             kind = "draw" if ta.draw[top] else "skip"
-            amount = rng.choice([v for v in {(ta.draw if kind == "draw" else ta.skip)[top],
-                                             (tb.draw if kind == "draw" else tb.skip)[top]} if v])
+            amount = rng.choice(
+                [
+                    v
+                    for v in {
+                        (ta.draw if kind == "draw" else ta.skip)[top],
+                        (tb.draw if kind == "draw" else tb.skip)[top],
+                    }
+                    if v
+                ]
+            )
             data["attack"] = {kind: amount}
         elif context == "wish":
-            kinds = [k for k in ("rank", "suit") if (ta.rank_wish_card_rule if k == "rank" else ta.suit_wish_card_rule)
-                     and (tb.rank_wish_card_rule if k == "rank" else tb.suit_wish_card_rule)]
+            kinds = [
+                k
+                for k in ("rank", "suit")
+                if (ta.rank_wish_card_rule if k == "rank" else ta.suit_wish_card_rule)
+                and (tb.rank_wish_card_rule if k == "rank" else tb.suit_wish_card_rule)
+            ]
             if wish_kind is not None:
                 kinds = [k for k in kinds if k == wish_kind]
             if not kinds:
                 return None
             kind = rng.choice(kinds)
             if kind == "rank":
-                values = sorted(set(ta.rank_wish_card_rule.wish_values) & set(tb.rank_wish_card_rule.wish_values))
+                rule_a, rule_b = ta.rank_wish_card_rule, tb.rank_wish_card_rule
+                assert rule_a is not None and rule_b is not None  # kinds keeps rank only when both have one
+                values = sorted(set(rule_a.wish_values) & set(rule_b.wish_values))
                 if not values:
                     return None
                 value = rng.choice(values)
@@ -717,7 +804,11 @@ class _Search:
             wishers = [c for c in deck.all_cards() if ta.wish_kind[c] == (1 if kind == "rank" else 2)]
             top = take(wishers or None)
             data["wish"] = {kind: value, "by": rng.randrange(players)}
-            focus = focus + meets if focus != list(deck.all_cards()) else meets + [c for c in deck.all_cards() if ta.wild[c] or tb.wild[c]]
+            focus = (
+                focus + meets
+                if focus != list(deck.all_cards())
+                else meets + [c for c in deck.all_cards() if ta.wild[c] or tb.wild[c]]
+            )
         elif top is not None:
             used.add(top)
         hand = []
@@ -726,14 +817,16 @@ class _Search:
             if c is not None:
                 hand.append(c)
         if part == "play" and rest == "several_cards":
-            hand += [c for c in focus if c not in used][: 2]
+            hand += [c for c in focus if c not in used][:2]
             used.update(hand)
         if not hand:
             return None
         if top is None:
             # Mostly a top card the hand can follow (same suit), else any card.
             base = rng.choice(hand)
-            pool = [c for c in deck.all_cards() if deck.suit_of(c) == deck.suit_of(base)] if rng.random() < 0.7 else None
+            pool = (
+                [c for c in deck.all_cards() if deck.suit_of(c) == deck.suit_of(base)] if rng.random() < 0.7 else None
+            )
             top = take(pool)
             if top is None:
                 return None
@@ -751,12 +844,12 @@ class _Search:
         return data
 
     # -- minimising
-    def minimise(self, position: dict, move: str, sig: tuple) -> dict:
+    def minimise(self, position: dict[str, Any], move: str, sig: Signature) -> dict[str, Any]:
         """Removes cards, then seats, while the position stays possible and shows the exact difference ``sig``."""
         current = _copy(position)
         move_cards = _move_cards(move)
 
-        def keeps(candidate: dict) -> bool:
+        def keeps(candidate: dict[str, Any]) -> bool:
             return shows_difference(candidate, move, self.a, self.b, sig)
 
         changed = True
@@ -783,12 +876,12 @@ class _Search:
         return current
 
 
-def _simplicity(move: Move) -> tuple:
+def _simplicity(move: Move) -> tuple[int, bool, bool]:
     """Orders moves from the simplest to show: one card, no wish named, no call."""
     return (len(move.cards), move.demand is not None or move.suit is not None, move.makao or move.kakao)
 
 
-def _copy(position: dict) -> dict:
+def _copy(position: dict[str, Any]) -> dict[str, Any]:
     out = dict(position)
     out["hands"] = [list(h) for h in position["hands"]]
     out["pile"] = list(position["pile"])
@@ -815,7 +908,7 @@ def _move_cards(move: str) -> list[str]:
     return out
 
 
-def _without_deck(p: dict) -> dict | None:
+def _without_deck(p: dict[str, Any]) -> dict[str, Any] | None:
     if not p["deck"]:
         return None
     c = _copy(p)
@@ -823,7 +916,7 @@ def _without_deck(p: dict) -> dict | None:
     return c
 
 
-def _without_pile_below(p: dict) -> dict | None:
+def _without_pile_below(p: dict[str, Any]) -> dict[str, Any] | None:
     if len(p["pile"]) < 2:
         return None
     c = _copy(p)
@@ -831,7 +924,7 @@ def _without_pile_below(p: dict) -> dict | None:
     return c
 
 
-def _card_removals(p: dict, keep: list[str]):
+def _card_removals(p: dict[str, Any], keep: list[str]) -> Iterator[dict[str, Any]]:
     """Every position with one card fewer (never a card of the move, nor the top card)."""
     to_move = p["to_move"]
     for seat, hand in enumerate(p["hands"]):
@@ -853,7 +946,7 @@ def _card_removals(p: dict, keep: list[str]):
         yield c
 
 
-def _seat_removals(p: dict, min_players: int):
+def _seat_removals(p: dict[str, Any], min_players: int) -> Iterator[dict[str, Any]]:
     """Every position with one seat fewer (not the seat to move, nor the wish's maker)."""
     n = len(p["hands"])
     if n <= min_players:
@@ -866,7 +959,7 @@ def _seat_removals(p: dict, min_players: int):
             continue
         c = _copy(p)
 
-        def shift(s: int) -> int:
+        def shift(s: int, seat: int = seat) -> int:
             return s - 1 if s > seat else s
 
         del c["hands"][seat]
@@ -900,7 +993,7 @@ def _plays_alike(f: FieldDiff) -> bool:
         return True
     if not f.key.endswith(".wish_duration"):
         return False
-    values = set()
+    values: set[object] = set()
     for side in (f.home, f.table):
         values.update(side.values() if isinstance(side, dict) else [side])
     return values <= _ALIKE_DURATIONS
@@ -922,8 +1015,9 @@ def _why_unwitnessed(f: FieldDiff, a: Ruleset, b: Ruleset) -> str:
         # either way, only the reason named differs (engine.rules.judge_card).
         return WHY_SAME_PLAY
     if f.key.startswith("wild.blocked_by_") and not any(
-            (ta.wild[c] and ta.wish_kind[c] != _WISH_KIND[f.key]) or (tb.wild[c] and tb.wish_kind[c] != _WISH_KIND[f.key])
-            for c in cards):
+        (ta.wild[c] and ta.wish_kind[c] != _WISH_KIND[f.key]) or (tb.wild[c] and tb.wish_kind[c] != _WISH_KIND[f.key])
+        for c in cards
+    ):
         # A wild card that is also a wish card of the wish's kind changes the wish instead (prší's svršek).
         return WHY_NO_CARD
     if f.key.startswith("wild.") and not any(ta.wild[c] or tb.wild[c] for c in cards):
@@ -935,8 +1029,9 @@ def _why_unwitnessed(f: FieldDiff, a: Ruleset, b: Ruleset) -> str:
     return WHY_NOT_FOUND
 
 
-def find_witnesses(home: Ruleset, table: Ruleset, *, seed: int = 1, rounds: int = 16, step_cap: int = 300,
-                   build_budget: int = 400) -> WitnessReport:
+def find_witnesses(
+    home: Ruleset, table: Ruleset, *, seed: int = 1, rounds: int = 16, step_cap: int = 300, build_budget: int = 400
+) -> WitnessReport:
     """Finds minimal witness positions for every field in which ``home`` and ``table`` differ."""
     start = time.perf_counter()
     if home.deck.id != table.deck.id:
@@ -952,24 +1047,45 @@ def find_witnesses(home: Ruleset, table: Ruleset, *, seed: int = 1, rounds: int 
         search.build(build_budget)
     witnesses = []
     for key, (position, move, origin, exact) in search.found.items():
-        kind = key if origin == "play" else key[0]
+        kind = cast(Signature, key if origin == "play" else key[0])  # built keys are (situation, field)
         small = search.minimise(position, move, exact)
         m = parse_move(move, home.deck)
         fields_of = search.explain(small, m, exact)
         if not set(search.covered[key]) <= set(fields_of):
-            small, fields_of = position, search.covered[key]   # minimising lost a field: keep it whole
-        sa, sb = witness_states(small, home, table)
-        witnesses.append(Witness(
-            position=small, move=move, home=_full_verdict(sa, m), table=_full_verdict(sb, m),
-            fields=tuple(fields_of), signature=exact, situation=kind,
-            frequency=Frequency(search.rounds_with[kind], search.rounds, search.occurrences[kind], search.decisions),
-            origin=origin,
-        ))
+            small, fields_of = position, search.covered[key]  # minimising lost a field: keep it whole
+        states = witness_states(small, home, table)
+        assert states is not None  # the position was witnessed under both
+        sa, sb = states
+        witnesses.append(
+            Witness(
+                position=small,
+                move=move,
+                home=_full_verdict(sa, m),
+                table=_full_verdict(sb, m),
+                fields=tuple(fields_of),
+                signature=exact,
+                situation=kind,
+                frequency=Frequency(
+                    search.rounds_with[kind], search.rounds, search.occurrences[kind], search.decisions
+                ),
+                origin=origin,
+            )
+        )
     witnesses.sort(key=lambda w: (-w.frequency.rounds_with, -w.frequency.occurrences, w.card_count, w.move))
     done = {k for w in witnesses for k in w.fields}
     unwitnessed = tuple(Unwitnessed(f.key, _why_unwitnessed(f, home, table)) for f in fields if f.key not in done)
-    return WitnessReport(home, table, True, "", fields, tuple(witnesses), unwitnessed,
-                         search.rounds, search.decisions, time.perf_counter() - start)
+    return WitnessReport(
+        home,
+        table,
+        True,
+        "",
+        fields,
+        tuple(witnesses),
+        unwitnessed,
+        search.rounds,
+        search.decisions,
+        time.perf_counter() - start,
+    )
 
 
 def _full_verdict(st: State, move: Move) -> Verdict:

@@ -27,6 +27,7 @@ MAX_PLAYERS = 8
 # Mastery as on the Practice page: 8 right among the last 10 answers of a topic.
 MASTERY_WINDOW = 10
 MASTERY_NEEDED = 8
+DEFAULT_LIMITS = Limits()       # the school defaults; Limits is frozen, so one shared value is safe
 
 
 @dataclass(frozen=True)
@@ -151,7 +152,7 @@ def _tally(row) -> TopicTally:
 class Storage:
     """Classes and progress on one database engine; ``limits`` and ``clock`` are fixed at creation."""
 
-    def __init__(self, engine: Engine, limits: Limits = Limits(), clock: Callable[[], float] = time.time):
+    def __init__(self, engine: Engine, limits: Limits = DEFAULT_LIMITS, clock: Callable[[], float] = time.time):
         self.engine = engine
         self.limits = limits
         self._clock = clock
@@ -207,9 +208,9 @@ class Storage:
             forget_old(conn, now)
             for _ in range(20):   # a clash of codes is rare (2^39.6 codes); draw again
                 code = keys.new_class_code()
-                made = insert_ignore(conn, SchoolClass, dict(
-                    code=code, name=name, ruleset=ruleset, language=language, lessons=list(lessons),
-                    drills=list(drills), quiz=list(quiz), joining_open=True, created_at=now), ("code",))
+                made = insert_ignore(conn, SchoolClass, {
+                    "code": code, "name": name, "ruleset": ruleset, "language": language, "lessons": list(lessons),
+                    "drills": list(drills), "quiz": list(quiz), "joining_open": True, "created_at": now}, ("code",))
                 if made is not None:
                     break
             else:
@@ -334,9 +335,9 @@ class Storage:
             if conn.execute(select(func.count()).select_from(Pupil).where(Pupil.class_id == row.id)).scalar() \
                     >= MAX_PUPILS:
                 raise AccessRefused("class_full", limit=MAX_PUPILS)
-            made = insert_ignore(conn, Pupil, dict(
-                class_id=row.id, nickname=nickname, nickname_key=v.nickname_key(nickname), pin_salt=salt,
-                pin_hash=digest, joined_at=now, last_seen_at=now), ("class_id", "nickname_key"))
+            made = insert_ignore(conn, Pupil, {
+                "class_id": row.id, "nickname": nickname, "nickname_key": v.nickname_key(nickname), "pin_salt": salt,
+                "pin_hash": digest, "joined_at": now, "last_seen_at": now}, ("class_id", "nickname_key"))
             if made is None:
                 raise InputRefused("nickname_taken")
             pupil_id = made.id
@@ -409,8 +410,8 @@ class Storage:
         now = self.now()
         with self._write() as conn:
             row = self._pupil_write(conn, token, now)
-            if insert_ignore(conn, LessonStars, dict(pupil_id=row.id, lesson_id=lesson_id, stars=stars,
-                                                     updated_at=now), ("pupil_id", "lesson_id")) is None:
+            if insert_ignore(conn, LessonStars, {"pupil_id": row.id, "lesson_id": lesson_id, "stars": stars,
+                                                     "updated_at": now}, ("pupil_id", "lesson_id")) is None:
                 conn.execute(update(LessonStars).where(
                     LessonStars.pupil_id == row.id, LessonStars.lesson_id == lesson_id,
                     LessonStars.stars < stars).values(stars=stars, updated_at=now))
@@ -432,14 +433,14 @@ class Storage:
         now = self.now()
         with self._write() as conn:
             row = self._pupil_write(conn, token, now)
-            stored = insert_ignore(conn, Answer, dict(
-                class_id=row.class_id, pupil_id=row.id, answer_key=key, kind=kind, question_id=question_id,
-                variant=variant, topic=topic, answer=answer, correct=correct, reason=reason, answered_at=now),
+            stored = insert_ignore(conn, Answer, {
+                "class_id": row.class_id, "pupil_id": row.id, "answer_key": key, "kind": kind, "question_id": question_id,
+                "variant": variant, "topic": topic, "answer": answer, "correct": correct, "reason": reason, "answered_at": now},
                 ("pupil_id", "answer_key")) is not None
             where = (PracticeTopic.pupil_id == row.id, PracticeTopic.variant == variant, PracticeTopic.topic == topic)
             if stored:
-                insert_ignore(conn, PracticeTopic, dict(pupil_id=row.id, variant=variant, topic=topic, attempts=0,
-                                                        correct=0, recent="", updated_at=now),
+                insert_ignore(conn, PracticeTopic, {"pupil_id": row.id, "variant": variant, "topic": topic, "attempts": 0,
+                                                        "correct": 0, "recent": "", "updated_at": now},
                               ("pupil_id", "variant", "topic"))
                 tally = conn.execute(select(PracticeTopic).where(*where).with_for_update()).one()
                 recent = (tally.recent + ("1" if correct else "0"))[-MASTERY_WINDOW:]
@@ -460,9 +461,9 @@ class Storage:
         now = self.now()
         with self._write() as conn:
             row = self._pupil_write(conn, token, now)
-            return insert_ignore(conn, PlayRound, dict(
-                class_id=row.class_id, pupil_id=row.id, round_key=key, variant=variant, players=players, won=won,
-                points=points, played_at=now), ("pupil_id", "round_key")) is not None
+            return insert_ignore(conn, PlayRound, {
+                "class_id": row.class_id, "pupil_id": row.id, "round_key": key, "variant": variant, "players": players, "won": won,
+                "points": points, "played_at": now}, ("pupil_id", "round_key")) is not None
 
     def progress(self, token: str) -> PupilProgress:
         """Everything stored for the pupil of the token (stars, tallies, answers, rounds)."""

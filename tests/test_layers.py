@@ -124,7 +124,7 @@ def broken_rule(arrow: Arrow, ours: set[str]) -> str | None:
             return f"ui/{layer} may import only {sorted(UI_ALLOWED[layer]) or 'itself'} of ui/"
         return None
     # A feature folder.
-    if top == "streamlit" and not (source == f"ui.{layer}.page"):
+    if top == "streamlit" and source != f"ui.{layer}.page":
         return "in a feature, only page.py imports streamlit"
     if imported is not None and imported != layer and imported not in FEATURE_ALLOWED:
         return f"a feature never imports another feature (ui/{layer} -> ui/{imported})"

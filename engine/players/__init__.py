@@ -11,9 +11,11 @@
 A player never sees the other hands or the deck order: it is handed a view, not a state, so the
 same view (and the same seed) always gives the same move.
 """
+
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from engine.moves import Move
 from engine.players.beginner import choose_beginner
@@ -25,11 +27,12 @@ __all__ = ["STRENGTHS", "PlayerError", "check_strength", "choose_move"]
 
 STRENGTHS = ("beginner", "club", "expert")
 
+
 def check_strength(strength: object) -> str:
     """Returns ``strength`` when it names a computer player; raises PlayerError otherwise."""
     if strength not in STRENGTHS:
         raise PlayerError(f"unknown strength {strength!r} (use one of: {', '.join(STRENGTHS)})")
-    return strength  # type: ignore[return-value]
+    return strength
 
 
 def choose_move(view: SeatView, strength: str, rng: random.Random) -> Move:
@@ -46,13 +49,15 @@ def choose_move(view: SeatView, strength: str, rng: random.Random) -> Move:
     return _expert()(view, rng)
 
 
-def _expert():
+def _expert() -> Callable[[SeatView, random.Random], Move]:
     """The coach's expert player, imported on first use (it lives in engine.coach)."""
     try:
         from engine.coach.expert import choose_expert
     except ModuleNotFoundError as exc:
         if exc.name not in ("engine.coach", "engine.coach.expert"):
             raise
-        raise PlayerError("the expert player is not installed: it comes with the coach "
-                          "(engine.coach.expert); use beginner or club") from None
-    return choose_expert
+        raise PlayerError(
+            "the expert player is not installed: it comes with the coach (engine.coach.expert); use beginner or club"
+        ) from None
+    expert: Callable[[SeatView, random.Random], Move] = choose_expert
+    return expert

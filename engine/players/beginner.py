@@ -5,6 +5,7 @@ wait / pass — uniformly among the options, then, when the last card makes a wi
 wishes uniformly. (Drawing a uniform move from the full list would play a jack seven times as
 often as a seven, once per demand it may make.) The last-card calls are always made.
 """
+
 from __future__ import annotations
 
 import random

@@ -47,6 +47,7 @@ C13 Keep attack cards for defence while no opponent is close to going out: an at
     down at a seat with 3 or more cards, when no attack is pending, costs ``KEEP_ATTACK`` (seed 002
     step 5: only an attack card answers an attack; tuned in bench/players_bench.py).
 """
+
 from __future__ import annotations
 
 import random
@@ -64,13 +65,13 @@ SHED = 10.0
 KEEP_WILD = 30.0
 KEEP_CHANGER = 6.0
 ATTACK_SHORT = 40.0
-ATTACK_PER_CARD = 0.25   # an attack's penalty in cards drawn by the next seat (BLOCK per card)
+ATTACK_PER_CARD = 0.25  # an attack's penalty in cards drawn by the next seat (BLOCK per card)
 ATTACK_PER_TURN = 1.0
 FOLLOW = 4.0
 BLOCK = 40.0
-BLOCK_SHORT = 3.0        # BLOCK is multiplied so when the next seat holds 1-2 cards
+BLOCK_SHORT = 3.0  # BLOCK is multiplied so when the next seat holds 1-2 cards
 POINTS = 0.5
-KEEP_ATTACK = 25.0       # C13, per attack card
+KEEP_ATTACK = 25.0  # C13, per attack card
 
 
 # Wishes that a card meeting them does not end (engine.rules: "round", "until_return").
@@ -188,8 +189,7 @@ def choose_club(view: SeatView, rng: random.Random) -> Move:
             if n >= 2:
                 unseen2 |= bit[c]
     pool = _pop(unseen1) + _pop(unseen2)
-    ctx = (kn, view, hand_mask, unseen1, unseen2, pool,
-           next_seat(view, seat), previous_seat(view, seat))
+    ctx = (kn, view, hand_mask, unseen1, unseen2, pool, next_seat(view, seat), previous_seat(view, seat))
 
     best_score = None
     best: list[Move] = []
@@ -246,7 +246,8 @@ def _wish_value(kn: _Knowledge, last: int, rem: list[int], unseen: tuple[int, in
         key = (h, -others)
         if best_key is None or key > best_key:
             best_value, best_key = value, key
-    if kind == RANK_WISH and best_key[0] == 0 and kn.wish_rule[last].wish_optional:
+    rule = kn.wish_rule[last]
+    if kind == RANK_WISH and best_key is not None and best_key[0] == 0 and rule is not None and rule.wish_optional:
         return "none"
     return best_value
 
@@ -263,7 +264,12 @@ def _pick(kn: _Knowledge, group: list[Move], last: int, value: str | None) -> Mo
     return calls_made(group)[0]
 
 
-def _score(ctx: tuple, cards: tuple[int, ...], group: list[Move]) -> tuple[float, Move]:
+# What _score reads of the decision: knowledge, view, hand mask, unseen cards (one copy, two), their count,
+# the next and the previous seat.
+_Context = tuple[_Knowledge, SeatView, int, int, int, int, int | None, int | None]
+
+
+def _score(ctx: _Context, cards: tuple[int, ...], group: list[Move]) -> tuple[float, Move]:
     """The club player's score of playing ``cards`` (rules C3–C13) and the move that does it."""
     kn, view, hand_mask, unseen1, unseen2, pool, nxt, prv = ctx
     rem = _remaining(view.hand, cards)
@@ -271,15 +277,15 @@ def _score(ctx: tuple, cards: tuple[int, ...], group: list[Move]) -> tuple[float
     value = _wish_value(kn, last, rem, (unseen1, unseen2))
     move = _pick(kn, group, last, value)
     if not rem:
-        return FINISH, move                                   # C7: going out
-    score = SHED * len(cards)                                 # C7
+        return FINISH, move  # C7: going out
+    score = SHED * len(cards)  # C7
     wild, changer, points = kn.wild, kn.changer, kn.points
     for c in cards:
         if wild[c]:
-            score -= KEEP_WILD                                # C3
+            score -= KEEP_WILD  # C3
         elif changer[c]:
-            score -= KEEP_CHANGER                             # C12
-        score += POINTS * points[c]                           # C11
+            score -= KEEP_CHANGER  # C12
+        score += POINTS * points[c]  # C11
     bit = kn.bit
     rem_mask = 0
     for c in rem:
@@ -298,8 +304,11 @@ def _score(ctx: tuple, cards: tuple[int, ...], group: list[Move]) -> tuple[float
             attacker = c
     if attacker >= 0:
         attack = view.attack
-        if attack is not None and attack.kind == ("draw" if draw_total else "skip") and \
-                (kn.draw_adds if draw_total else kn.skip_adds):
+        if (
+            attack is not None
+            and attack.kind == ("draw" if draw_total else "skip")
+            and (kn.draw_adds if draw_total else kn.skip_adds)
+        ):
             draw_total += attack.amount if draw_total else 0
             skip_total += attack.amount if skip_total else 0
         target = prv if kn.backwards[attacker] else nxt
@@ -311,20 +320,23 @@ def _score(ctx: tuple, cards: tuple[int, ...], group: list[Move]) -> tuple[float
             penalty = ATTACK_PER_CARD * draw_total + ATTACK_PER_TURN * skip_total
             score += stuck * (BLOCK * penalty * (BLOCK_SHORT if short else 1.0) + (ATTACK_SHORT if short else 0.0))
             if not short and attack is None:
-                score -= KEEP_ATTACK * len(cards)             # C13
+                score -= KEEP_ATTACK * len(cards)  # C13
     wish = view.wish
     if kn.wish_kind[last]:
-        follow = kn.top_ok[last] if value in (None, "none") else \
-            kn.wish_ok("rank" if kn.wish_kind[last] == RANK_WISH else "suit", value)[last]
+        follow = (
+            kn.top_ok[last]
+            if value in (None, "none")
+            else kn.wish_ok("rank" if kn.wish_kind[last] == RANK_WISH else "suit", value)[last]
+        )
     elif wish is not None and wish.duration in _OUTLIVES_A_CARD and wish.by != view.seat:
-        follow = kn.wish_ok(wish.kind, wish.value)[last]   # pl, da jack; pl-trad: the wish goes on
+        follow = kn.wish_ok(wish.kind, wish.value)[last]  # pl, da jack; pl-trad: the wish goes on
     else:
         follow = kn.top_ok[last]
-    score += FOLLOW * _pop(rem_mask & follow)                 # C8
+    score += FOLLOW * _pop(rem_mask & follow)  # C8
     if attacker < 0 and nxt is not None:
         h = sizes[nxt]
         stuck = 1.0 - _chance_holds(h, _pop(unseen1 & follow) + _pop(unseen2 & follow), pool)
-        score += BLOCK * stuck * (BLOCK_SHORT if h <= 2 else 1.0)   # C9
+        score += BLOCK * stuck * (BLOCK_SHORT if h <= 2 else 1.0)  # C9
     return score, move
 
 
@@ -334,4 +346,4 @@ def _chance_holds(hand_size: int, good: int, pool: int) -> float:
     if pool <= 0 or good <= 0:
         return 0.0
     miss = 1.0 - good / pool
-    return 1.0 - miss ** hand_size
+    return 1.0 - miss**hand_size

@@ -1,4 +1,5 @@
 """What every computer player needs from a view: its legal moves, the calls, the seats it hits."""
+
 from __future__ import annotations
 
 from engine.errors import EngineError
@@ -18,9 +19,17 @@ def legal_state(view: SeatView) -> State:
     seat = view.seat
     empty: tuple[int, ...] = ()
     return State(
-        rules=view.rules, hands=tuple(view.hand if s == seat else empty for s in range(len(view.hand_sizes))),
-        pile=view.pile, deck=empty, to_move=view.to_move, attack=view.attack, wish=view.wish,
-        waiting=view.waiting, drawn=view.drawn, finished=view.finished, over=view.over,
+        rules=view.rules,
+        hands=tuple(view.hand if s == seat else empty for s in range(len(view.hand_sizes))),
+        pile=view.pile,
+        deck=empty,
+        to_move=view.to_move,
+        attack=view.attack,
+        wish=view.wish,
+        waiting=view.waiting,
+        drawn=view.drawn,
+        finished=view.finished,
+        over=view.over,
     )
 
 

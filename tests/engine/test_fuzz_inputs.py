@@ -135,8 +135,8 @@ def mutated(draw, codes: list[str]) -> str:
 def packed(prefix: str):
     """Hostile JSON packed exactly as a real code is, so it passes base64 and zlib and reaches the parser."""
     inner = hostile_position_text() | json_hostile | st.builds(
-        lambda v, d: '{"v":%s,"d":%s}' % (v, d), json_hostile, json_hostile) | st.builds(
-        lambda s, t: '{"s":%s,"t":%s}' % (s, t), json_hostile, json_hostile)
+        lambda v, d: f'{{"v":{v},"d":{d}}}', json_hostile, json_hostile) | st.builds(
+        lambda s, t: f'{{"s":{s},"t":{t}}}', json_hostile, json_hostile)
     return inner.map(lambda text: prefix + base64.urlsafe_b64encode(
         zlib.compress(text.encode("utf-8", "surrogatepass"), 9)).rstrip(b"=").decode())
 

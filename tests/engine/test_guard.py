@@ -96,7 +96,7 @@ def test_d1_position_json_text_with_a_5000_digit_seed_is_a_notation_error() -> N
 
 
 def test_d1_the_cli_answers_the_reviews_stdin_with_status_2_and_one_line() -> None:
-    text = '{"variant":"pl","hands":[3,3],"to_move":0,"pile":["5h"],"seed":%s}' % NINES
+    text = f'{{"variant":"pl","hands":[3,3],"to_move":0,"pile":["5h"],"seed":{NINES}}}'
     result = subprocess.run([sys.executable, "-m", "engine", "explain", "-"], input=text, capture_output=True,
                             text=True, cwd=ROOT, timeout=60)
     assert result.returncode == 2 and result.stdout == ""
@@ -436,7 +436,7 @@ def test_the_house_rules_form_offers_no_value_the_table_refuses() -> None:
              "points_per_card": "end.points_per_card"}
     for variant in variant_ids():
         ruleset = load_ruleset(variant)
-        for field in house_rules.house_fields(ruleset, en, lambda p: card_label(ruleset, p, en)):
+        for field in house_rules.house_fields(ruleset, en, lambda p, ruleset=ruleset: card_label(ruleset, p, en)):
             if field.kind != "int":
                 continue
             kind, _, pattern = field.key.partition("_")

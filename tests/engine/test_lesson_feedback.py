@@ -80,7 +80,7 @@ def test_a_step_narration_does_not_give_the_move_away():
 
 
 def test_hint_levels_are_texts_and_bounded():
-    base = {k: v for k, v in _raw("pl-09-jack").items()}
+    base = dict(_raw("pl-09-jack").items())
     base["steps"][0]["hint"] = ["one", "two", "three", "four"]
     with pytest.raises(ScenarioError, match="at most 3"):
         scenario_from_dict(base, "x.toml")

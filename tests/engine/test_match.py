@@ -122,7 +122,7 @@ def test_a_round_record_replays_on_the_engine(variant):
     rules = load_ruleset(variant)
     rec = play_round(rules, 3, ["club", "beginner", "club"], seed=11)
     st = new_game(rules, 3, 11)
-    for (seat, move), events in zip(rec.moves, rec.events):
+    for (seat, move), events in zip(rec.moves, rec.events, strict=False):
         assert st.to_move == seat
         st, again = apply_move(st, move)
         assert tuple(again) == events
@@ -149,7 +149,7 @@ def test_the_driver_plays_the_computer_seats_as_play_round_does():
     seats = ["club", "beginner", "club"]
     rec = play_round(rules, 3, seats, seed=8)
     st = new_game(rules, 3, 8)
-    for ply, (seat, move) in enumerate(rec.moves):
+    for ply, (_seat, move) in enumerate(rec.moves):
         assert computer_move(st, seats, 8, ply) == move
         st, _ = apply_move(st, move)
     assert computer_move(st, seats, 8, len(rec.moves)) is None   # over

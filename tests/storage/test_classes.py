@@ -223,17 +223,17 @@ def test_a_pupil_may_delete_their_own_data(store):
 
 
 @pytest.mark.parametrize("kwargs, code", [
-    (dict(name=""), "class_name_empty"),
-    (dict(name="   "), "class_name_empty"),
-    (dict(name="x" * 81), "class_name_too_long"),
-    (dict(name="4b\u202e"), "class_name_bad_characters"),
-    (dict(ruleset="pl; drop table classes"), "ruleset_unknown"),
-    (dict(language="polish!"), "language_format"),
-    (dict(lessons=["hu-01-goal-matching-nope"]), "lesson_unknown"),
-    (dict(lessons=["da-01-goal-matching"]), "lesson_unknown"),          # a lesson of another variant
-    (dict(drills=["pl-nope-01"]), "drill_unknown"),
-    (dict(quiz=["da-matching-01"]), "drill_unknown"),                   # a drill of another variant
-    (dict(quiz=["pl-matching-01"] * 31), "too_many_items"),
+    ({"name": ""}, "class_name_empty"),
+    ({"name": "   "}, "class_name_empty"),
+    ({"name": "x" * 81}, "class_name_too_long"),
+    ({"name": "4b\u202e"}, "class_name_bad_characters"),
+    ({"ruleset": "pl; drop table classes"}, "ruleset_unknown"),
+    ({"language": "polish!"}, "language_format"),
+    ({"lessons": ["hu-01-goal-matching-nope"]}, "lesson_unknown"),
+    ({"lessons": ["da-01-goal-matching"]}, "lesson_unknown"),          # a lesson of another variant
+    ({"drills": ["pl-nope-01"]}, "drill_unknown"),
+    ({"quiz": ["da-matching-01"]}, "drill_unknown"),                   # a drill of another variant
+    ({"quiz": ["pl-matching-01"] * 31}, "too_many_items"),
 ])
 def test_a_class_that_does_not_fit_is_refused_and_not_stored(store, kwargs, code):
     with pytest.raises(InputRefused) as refused:

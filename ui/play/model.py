@@ -283,9 +283,10 @@ def call_choices(game: Game) -> tuple[str, ...]:
     out = []
     if game.rules.call("makao") and len(hand) >= 2:
         out.append("makao")
-    if game.rules.call("kakao"):
-        if len(hand) == 1 or (game.rules.several_cards and len({t.rank[c] for c in hand}) == 1):
-            out.append("kakao")
+    if game.rules.call("kakao") and (
+        len(hand) == 1 or (game.rules.several_cards and len({t.rank[c] for c in hand}) == 1)
+    ):
+        out.append("kakao")
     return tuple(out)
 
 

@@ -13,15 +13,22 @@ import streamlit as st
 
 from engine.position import position_to_json
 from engine.ruleset import Ruleset, load_ruleset
-from ui.present.i18n import Translator
-from ui.present.widget_text import choose_one
 from ui.play import model
 from ui.play.model import STRENGTHS, Game, act
 from ui.play.text import (
-    match_summary, narrate_turn, notice_text, score_cell, score_rule, seat_name, stats_line, strength_label,
-    transcript, transcript_name,
+    match_summary,
+    narrate_turn,
+    notice_text,
+    score_cell,
+    score_rule,
+    stats_line,
+    strength_label,
+    transcript,
+    transcript_name,
 )
 from ui.play.view import table_data
+from ui.present.i18n import Translator
+from ui.present.widget_text import choose_one
 from ui.shell import handoff, house_rules, session
 from ui.shell.pages import SANDBOX_SCRIPT
 from ui.widgets.card_table import card_table

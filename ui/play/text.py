@@ -10,13 +10,23 @@ from typing import Any
 
 from engine.moves import format_move
 from engine.verdicts import Event, Verdict
-from ui.present.i18n import N_, Translator
 from ui.play.model import (
-    Game, RoundRecord, Turn, auto_call, higher_is_better, is_human, match_loser, next_seat, people_out,
-    previous_seat, strength_of, totals,
+    Game,
+    RoundRecord,
+    Turn,
+    auto_call,
+    higher_is_better,
+    is_human,
+    match_loser,
+    next_seat,
+    people_out,
+    previous_seat,
+    strength_of,
+    totals,
 )
 from ui.present import grammar
 from ui.present.cards import suit_word
+from ui.present.i18n import N_, Translator
 from ui.present.reasons import card_text, describe_event, describe_verdict, wish_rank_text
 
 STRENGTH_LABELS = {

@@ -8,15 +8,33 @@ from __future__ import annotations
 
 from typing import Any
 
-from ui.present.cards import card_back_svg, card_label, card_svg
-from ui.present.i18n import Translator
 from ui.play.model import (
-    PACES, Game, call_choices, can_take_back, human_to_move, is_human, next_seat, non_play_move, people_out,
-    previous_seat, selectable, shown_state, wish_options,
+    PACES,
+    Game,
+    call_choices,
+    can_take_back,
+    human_to_move,
+    is_human,
+    next_seat,
+    non_play_move,
+    people_out,
+    previous_seat,
+    selectable,
+    shown_state,
+    wish_options,
 )
 from ui.play.text import (
-    banners, call_label, seat_forms, seat_name, seat_title, turn_headline, verdict_text, wish_choice_label,
+    banners,
+    call_label,
+    seat_forms,
+    seat_name,
+    seat_title,
+    turn_headline,
+    verdict_text,
+    wish_choice_label,
 )
+from ui.present.cards import card_back_svg, card_label, card_svg
+from ui.present.i18n import Translator
 from ui.present.reasons import card_text
 
 CARD_W = 78

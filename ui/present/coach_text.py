@@ -15,8 +15,8 @@ from babel.numbers import format_decimal, format_percent
 
 from engine.coach import CoachReason, Hint, MoveEstimate, place_of
 from engine.ruleset import Ruleset
-from ui.present.reasons import card_text, player, wish_rank_text
 from ui.present.cards import suit_word
+from ui.present.reasons import card_text, player, wish_rank_text
 
 Translations = Any   # ui.present.i18n.Translator or gettext.NullTranslations
 

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.verdicts import Event, Verdict
-from ui.present.i18n import Translator, translator
 from ui.present.coach_text import describe_hint
+from ui.present.i18n import Translator, translator
 from ui.present.reasons import describe_event, describe_verdict
 
 

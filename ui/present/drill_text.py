@@ -17,7 +17,12 @@ from engine.verdicts import Event
 from ui.present.cards import card_back_svg, hand_html, suit_word
 from ui.present.i18n import N_, Translator
 from ui.present.reasons import (
-    card_text, describe_event, describe_verdict, player, player_placeholders, wish_rank_text,
+    card_text,
+    describe_event,
+    describe_verdict,
+    player,
+    player_placeholders,
+    wish_rank_text,
 )
 
 
@@ -154,7 +159,7 @@ def explanation(drill: Drill, st: State, tr: Translator) -> list[str]:
     art = st.rules.deck.art
     out: list[str] = []
     if drill.kind == "select":
-        for card, v in card_verdicts(st).items():
+        for _card, v in card_verdicts(st).items():
             out.append(describe_verdict(v, art, tr))
     elif drill.kind == "next":
         move = parse_move(drill.move, st.rules.deck)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import gettext
 
 from engine.verdicts import Reason
-from ui.present.reasons import card_placeholders, wish_rank_text
 from ui.present.cards import suit_word
+from ui.present.reasons import card_placeholders, wish_rank_text
 
 Translations = gettext.NullTranslations
 

@@ -8,7 +8,8 @@ are cut short and escaped for Markdown before they are placed in a sentence.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engine.errors import Problem
 from ui.present import grammar

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engine.verdicts import Event, Verdict
-from ui.present.reasons import card_text, describe_event, describe_reason
+from engine.verdicts import Event, Reason, Verdict
+from ui.present.reasons import Translations, card_text, describe_event, describe_reason
 
 
-def _main(verdict: Verdict):
+def _main(verdict: Verdict) -> Reason:
     """The reason that names the rule (not "plays the drawn card")."""
     for reason in verdict.reasons:
         if reason.code != "plays_drawn_card":
@@ -22,12 +22,12 @@ def _main(verdict: Verdict):
     return verdict.reasons[0]
 
 
-def rule_sentence(verdict: Verdict, deck: str, tr) -> str:
+def rule_sentence(verdict: Verdict, deck: str, tr: Translations) -> str:
     """The sentence of the rule a verdict applies."""
     return describe_reason(_main(verdict), deck, tr)
 
 
-def _key(event: Event) -> tuple:
+def _key(event: Event) -> tuple[str, ...]:
     if event.kind == "round_over":
         return ("round_over",)
     return (event.kind, repr(sorted((k, v) for k, v in event.params.items() if k != "word")))
@@ -38,7 +38,8 @@ def differing_events(home: tuple[Event, ...], table: tuple[Event, ...]) -> tuple
     count_home, count_table = Counter(map(_key, home)), Counter(map(_key, table))
     only_home = count_home - count_table
     only_table = count_table - count_home
-    picked_home, picked_table = [], []
+    picked_home: list[Event] = []
+    picked_table: list[Event] = []
     for event in home:
         if only_home[_key(event)] > 0:
             only_home[_key(event)] -= 1
@@ -52,13 +53,13 @@ def differing_events(home: tuple[Event, ...], table: tuple[Event, ...]) -> tuple
     return picked_home, picked_table
 
 
-def _events_text(events: list[Event], deck: str, tr) -> str:
+def _events_text(events: list[Event], deck: str, tr: Translations) -> str:
     if not events:
         return tr.gettext("nothing more happens.")
     return " ".join(describe_event(e, deck, tr) for e in events)
 
 
-def move_text(move: str, deck: str, tr) -> str:
+def move_text(move: str, deck: str, tr: Translations) -> str:
     """A move in words: its cards, or drawing, sitting out, keeping the drawn card."""
     words = move.split()
     if words[0] == "draw":
@@ -67,7 +68,7 @@ def move_text(move: str, deck: str, tr) -> str:
         return tr.gettext("Sitting out")
     if words[0] == "pass":
         return tr.gettext("Keeping the drawn card")
-    cards = []
+    cards: list[str] = []
     for word in words[1:]:
         if word in ("demand", "suit", "makao", "kakao"):
             break
@@ -75,7 +76,7 @@ def move_text(move: str, deck: str, tr) -> str:
     return tr.gettext("Playing {cards}").format(cards=" ".join(cards))
 
 
-def difference_sentence(kind: str, move: str, home: Verdict, table: Verdict, deck: str, tr) -> str:
+def difference_sentence(kind: str, move: str, home: Verdict, table: Verdict, deck: str, tr: Translations) -> str:
     """One difference between home and table as a sentence, from the move's two verdicts."""
     if kind == "home_only":
         return tr.gettext("At home: {home} At this table it is not allowed: {table}").format(
@@ -88,13 +89,13 @@ def difference_sentence(kind: str, move: str, home: Verdict, table: Verdict, dec
         move=move_text(move, deck, tr), home=_events_text(only_home, deck, tr), table=_events_text(only_table, deck, tr))
 
 
-def prompt(seat: int, table_name: str, tr) -> str:
+def prompt(seat: int, table_name: str, tr: Translations) -> str:
     """What the learner is asked at a step."""
     return tr.gettext("You are player {number} at a table that plays {table}. Do what is right here.").format(
         number=seat + 1, table=table_name)
 
 
-def hint(kind: str, move: str, table: Verdict, deck: str, tr) -> str:
+def hint(kind: str, move: str, table: Verdict, deck: str, tr: Translations) -> str:
     """The step's hint: the table's rule for the move the difference is about."""
     if kind == "home_only":
         return tr.gettext("Your habit from home does not work here: {rule}").format(rule=rule_sentence(table, deck, tr))
@@ -103,7 +104,7 @@ def hint(kind: str, move: str, table: Verdict, deck: str, tr) -> str:
     return tr.gettext("Look at {move}: it works differently here.").format(move=move_text(move, deck, tr))
 
 
-def feedback(fb: dict[str, Any], witness_home: Verdict, witness_table: Verdict, deck: str, tr) -> str:
+def feedback(fb: dict[str, Any], witness_home: Verdict, witness_table: Verdict, deck: str, tr: Translations) -> str:
     """The feedback on a move at a step: it names the home rule the learner just applied."""
     result, kind = fb["result"], fb["kind"]
     if result == "right":
@@ -120,7 +121,7 @@ def feedback(fb: dict[str, Any], witness_home: Verdict, witness_table: Verdict, 
     return tr.gettext("That is allowed here, but this position is about another move. Try again.")
 
 
-def unwitnessed_text(why: str, tr) -> str:
+def unwitnessed_text(why: str, tr: Translations) -> str:
     """Why a differing rule has no position (``engine.witness.WHY_*``)."""
     return {
         "deal_only": tr.gettext("no position: it changes only the deal."),

@@ -10,6 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from engine.moves import format_move
+from engine.position import encode_share_code
 from engine.rules import legal_moves
 from engine.ruleset import Ruleset, load_ruleset, variant_ids
 from engine.state import State
@@ -22,7 +23,6 @@ from ui.present.rules_text import escape_markdown
 from ui.present.switch_text import feedback, hint, move_text, prompt
 from ui.present.widget_text import choose_one
 from ui.shell import house_rules, session
-from engine.position import encode_share_code
 from ui.shell.pages import SANDBOX_SCRIPT
 from ui.switch import model
 from ui.switch.sheet import sheet_html, sheet_pdf, sheet_title

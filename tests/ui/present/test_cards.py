@@ -306,8 +306,8 @@ def test_notation_is_read_like_the_engine_reads_it() -> None:
 
 
 def test_every_card_art_draws_the_engine_deck_of_that_art() -> None:
-    assert FRENCH == [FRENCH_DECK.name(c) for c in FRENCH_DECK.all_cards()]
-    assert HUNGARIAN == [HUNGARIAN_DECK.name(c) for c in HUNGARIAN_DECK.all_cards()]
+    assert [FRENCH_DECK.name(c) for c in FRENCH_DECK.all_cards()] == FRENCH
+    assert [HUNGARIAN_DECK.name(c) for c in HUNGARIAN_DECK.all_cards()] == HUNGARIAN
 
 
 # --- names ----------------------------------------------------------------------------------

@@ -5,11 +5,24 @@ import pytest
 
 from ui.present import grammar
 from ui.present.grammar import (
-    CASES, allowed_placeholders, base_placeholder, card_forms, da_another, da_gender, da_indefinite,
-    hu_article, hu_number_starts_with_vowel, hu_with_article, language_of, number_forms, pl_card_name, pl_player,
-    pl_rank_gender, pl_rank_noun, player_forms,
+    CASES,
+    allowed_placeholders,
+    base_placeholder,
+    card_forms,
+    da_another,
+    da_gender,
+    da_indefinite,
+    hu_article,
+    hu_number_starts_with_vowel,
+    hu_with_article,
+    language_of,
+    number_forms,
+    pl_card_name,
+    pl_player,
+    pl_rank_gender,
+    pl_rank_noun,
+    player_forms,
 )
-
 
 # --- Hungarian ----------------------------------------------------------------------------------
 

@@ -78,19 +78,19 @@ def test_hungarian_names_its_own_cards_and_both_calls() -> None:
 
 
 @pytest.mark.parametrize(("change", "before", "after"), [
-    (dict(hand_size=7), "dealt 5 cards", "dealt 7 cards"),
-    (dict(players=(2, 6)), "Players: 2 to 4.", "Players: 2 to 6."),
-    (dict(several_cards=False), "several cards of one rank", "You play one card per turn."),
-    (dict(play_drawn=False), "you may play it at once", "Drawing ends your turn"),
-    (dict(starter_forbidden=()), "If it is 2, 3, 4", "Any card may start the pile."),
-    (dict(draw_adds=False), "Cards to draw add up", "Cards to draw do not add up"),
-    (dict(end_mode="first_out", end_result="winner"), "play on until", "The first player out wins."),
-    (dict(reshuffle_fallback="none"), "random half of their hand", "the missing cards are not drawn"),
-    (dict(wild_blocked_by_rank_wish=False), "or a rank wish is active", "Except while an attack is pending."),
-    (dict(calls={"makao": Call(required=True, penalty=3)}), "costs 5 cards", "costs 3 cards"),
-    (dict(calls={}), "must call", "There is no last-card call"),
-    (dict(notes=()), "How we read the source", None),
-    (dict(source_title="Another book"), "Stolik Gier", "Another book"),
+    ({"hand_size": 7}, "dealt 5 cards", "dealt 7 cards"),
+    ({"players": (2, 6)}, "Players: 2 to 4.", "Players: 2 to 6."),
+    ({"several_cards": False}, "several cards of one rank", "You play one card per turn."),
+    ({"play_drawn": False}, "you may play it at once", "Drawing ends your turn"),
+    ({"starter_forbidden": ()}, "If it is 2, 3, 4", "Any card may start the pile."),
+    ({"draw_adds": False}, "Cards to draw add up", "Cards to draw do not add up"),
+    ({"end_mode": "first_out", "end_result": "winner"}, "play on until", "The first player out wins."),
+    ({"reshuffle_fallback": "none"}, "random half of their hand", "the missing cards are not drawn"),
+    ({"wild_blocked_by_rank_wish": False}, "or a rank wish is active", "Except while an attack is pending."),
+    ({"calls": {"makao": Call(required=True, penalty=3)}}, "costs 5 cards", "costs 3 cards"),
+    ({"calls": {}}, "must call", "There is no last-card call"),
+    ({"notes": ()}, "How we read the source", None),
+    ({"source_title": "Another book"}, "Stolik Gier", "Another book"),
 ])
 def test_changing_a_field_changes_the_text(change: dict, before: str, after: str | None) -> None:
     original = load_ruleset("pl")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import replace
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -23,7 +23,7 @@ APP = str(ROOT / "streamlit_app.py")
 PAIRS = [("pl", "da"), ("da", "pl"), ("pl", "pl-trad"), ("pl-trad", "da"), ("hu", "cz-prsi")]
 
 
-@lru_cache(maxsize=None)
+@cache
 def report(home: str, table: str):
     return find_witnesses(load_ruleset(home), load_ruleset(table), rounds=6)
 
@@ -108,7 +108,7 @@ def test_a_polish_player_completes_the_danish_table_lesson() -> None:
     lesson = at.session_state["switch_lesson"]
     assert (lesson.home.id, lesson.table.id) == ("pl", "da")
     mistakes = 0
-    for index, step in enumerate(lesson.steps):
+    for step in lesson.steps:
         state = start_state(step.scenario)
         choices = move_choices(lesson, step, state)
         if step.witness.kind == "home_only":
