@@ -16,13 +16,14 @@ st.markdown(_(
     "the game engine plays by, and every position is judged live by the engine."
 ))
 compare_view.draw_picker(t)
+columns = compare_view.compared_columns(t)
+compare_view.draw_summary(columns, t)
 table, positions, house = st.tabs([
     ":material/table_chart: " + _("Rules side by side"),
     ":material/gavel: " + _("Positions where they differ"),
     ":material/home_work: " + _("House rules"),
 ])
 with table:
-    columns = compare_view.compared_columns(t)
     compare_view.draw_table(columns, t)
     compare_view.draw_corrections([ruleset for _label, ruleset in columns], t)
     compare_view.draw_notes(columns, t)

@@ -21,10 +21,11 @@ from engine.verdicts import Reason
 from ui.learn import lesson as ls
 from ui.learn.table import lesson_table
 from ui.learn.progress import ProgressCodeError, progress_code, read_progress_code
-from ui.present.cards import hand_html, suit_word
+from ui.present.cards import hand_html
 from ui.present.i18n import N_, Translator
 from ui.present.lesson_text import describe_mismatch
-from ui.present.reasons import card_text, describe_event, describe_verdict, wish_rank_text
+from ui.present.move_text import move_words as words_of_move
+from ui.present.reasons import describe_event, describe_verdict
 from ui.present.rules_text import escape_markdown
 from ui.shell import session
 from ui.widgets.card_table import card_table
@@ -162,26 +163,8 @@ def topic_names(lesson: Scenario, t: Translator) -> str:
 
 
 def move_words(move: Move, st: State, t: Translator) -> str:
-    """Says a move in words: "Play 7♥ and demand 7, saying makao"; "Draw"; "Wait"; "Pass"."""
-    _ = t.gettext
-    deck = st.rules.deck
-    if move.kind == "draw":
-        return _("Draw")
-    if move.kind == "wait":
-        return _("Wait")
-    if move.kind == "pass":
-        return _("Pass (keep the drawn card)")
-    cards = " ".join(card_text(deck.name(c), deck.art, t) for c in move.cards)
-    text = _("Play {cards}").format(cards=cards)
-    if move.demand not in (None, "none"):
-        text += ", " + _("demand {rank}").format(rank=wish_rank_text(move.demand, deck.art, t))
-    if move.suit not in (None, "none"):
-        text += ", " + _("wish for {suit}").format(suit=suit_word(move.suit, deck.art, t))
-    if move.makao:
-        text += ", " + _("saying \"makao\"")
-    if move.kakao:
-        text += ", " + _("saying \"kakaó\"")
-    return text
+    """Says a move in words: "Play 7♥, demand 7, saying "makao""; "Draw"; "Wait"; "Pass"."""
+    return words_of_move(move, st.rules.deck, t)
 
 
 # ---------------------------------------------------------------------------- lesson list
