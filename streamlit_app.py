@@ -1,6 +1,8 @@
 """Makao Tutor's entrypoint: page config, session defaults, language and variant, navigation."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import streamlit as st
 
 from engine.ruleset import load_ruleset
@@ -51,19 +53,33 @@ def sidebar_pickers() -> None:
     )
 
 
+# The tab's icon is a file shipped with the app: a Material icon would be fetched as a web font,
+# which fails offline (walkthrough defect 15).
+ICON = Path(__file__).resolve().parent / "ui" / "shell" / "icon.png"
+
+
 def main() -> None:
     st.set_page_config(
         page_title="Makao Tutor",
-        page_icon=":material/playing_cards:",
+        page_icon=str(ICON),
         layout="centered",
-        initial_sidebar_state="expanded",
+        # "auto": open on a wide screen, folded on a phone, where it would cover the page.
+        initial_sidebar_state="auto",
     )
     session.init_session()
     _ = session.tr().gettext
-    navigation = st.navigation([
-        st.Page(spec.script, title=_(spec.title), icon=spec.icon, url_path=spec.url_path, default=spec.default)
+    # The default page is served at "/" but reserves a path of its own, which Streamlit does not serve
+    # ("Page not found" at /home): it reserves "start", and a hidden copy answers at its own path.
+    pages = [
+        st.Page(spec.script, title=_(spec.title), icon=spec.icon,
+                url_path="start" if spec.default else spec.url_path, default=spec.default)
         for spec in PAGES
-    ])
+    ]
+    pages += [
+        st.Page(spec.script, title=_(spec.title), icon=spec.icon, url_path=spec.url_path, visibility="hidden")
+        for spec in PAGES if spec.default
+    ]
+    navigation = st.navigation(pages)
     wide = any(spec.wide and spec.url_path == navigation.url_path for spec in PAGES)
     st.set_page_config(layout="wide" if wide else "centered")
     sidebar_pickers()
