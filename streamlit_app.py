@@ -8,6 +8,7 @@ import streamlit as st
 from engine.ruleset import load_ruleset
 from ui.present.i18n import LANGUAGES
 from ui.shell import session
+from ui.shell.layout import accessible_styles
 from ui.shell.pages import PAGES
 
 
@@ -82,6 +83,7 @@ def main() -> None:
     navigation = st.navigation(pages)
     wide = any(spec.wide and spec.url_path == navigation.url_path for spec in PAGES)
     st.set_page_config(layout="wide" if wide else "centered")
+    accessible_styles()
     sidebar_pickers()
     navigation.run()
 
