@@ -28,7 +28,7 @@ def test_a_lesson_is_completed_in_the_browser_by_tapping_cards(app_url, new_page
     press(page, "learn_start_pl-01-goal-matching")
     press(page, "learn_next")
     # The player setting: no card is lit before a mistake.
-    page.locator(".st-key-learn_level button", has_text="Player").click()
+    page.locator(".st-key-_learn_level_picker label", has_text="Player").click()
     wait_for_app(page)
     expect(page.locator(".ct-hand .ct-card.is-legal")).to_have_count(0)
     tap(page, ".ct-hand .ct-card[data-card='5s']")

@@ -35,6 +35,7 @@ RUN = "learn_run"              # the lesson being played (ui.learn.lesson.Run) o
 CODE_INPUT = "learn_code_input"
 CODE_MESSAGE = "learn_code_message"
 LEVEL = "learn_level"          # the help setting: BEGINNER lights the playable cards from the start
+LEVEL_PICKER = "_learn_level_picker"
 BEGINNER, PLAYER = "beginner", "player"
 
 TOPIC_NAMES = {
@@ -306,14 +307,14 @@ def lighting() -> bool:
 
 def _level_picker(t: Translator) -> None:
     _ = t.gettext
-    st.session_state.setdefault(LEVEL, BEGINNER)
-    st.segmented_control(
-        _("Help"), [BEGINNER, PLAYER], key=LEVEL, selection_mode="single",
+    # The choice lives in LEVEL; the widget's own key is forgotten on steps that do not draw it.
+    st.session_state[LEVEL_PICKER] = st.session_state.get(LEVEL, BEGINNER)
+    st.radio(
+        _("Help"), [BEGINNER, PLAYER], key=LEVEL_PICKER, horizontal=True,
+        on_change=lambda: st.session_state.__setitem__(LEVEL, st.session_state[LEVEL_PICKER]),
         format_func=lambda v: _("Beginner: playable cards lit") if v == BEGINNER else _("Player: find them yourself"),
         help=_("As a beginner, the cards you may play are lit from the start; as a player, only after a mistake."),
     )
-    if st.session_state.get(LEVEL) is None:
-        st.session_state[LEVEL] = BEGINNER
 
 
 def _hints(lesson: Scenario, run: dict, t: Translator) -> None:

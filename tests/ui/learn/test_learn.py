@@ -107,10 +107,14 @@ def test_playable_cards_are_lit_from_the_start_for_a_beginner_and_not_for_a_play
     states = {c["card"]: c["state"] for c in table(at)["hand"]["cards"]}
     assert states["7h"] == "legal" and states["5s"] == "illegal"
     assert any(c["label"].endswith("may be played") for c in table(at)["hand"]["cards"])
-    at.segmented_control(key="learn_level").set_value("player").run()
+    at.radio(key="_learn_level_picker").set_value("player").run()
     assert {c["state"] for c in table(at)["hand"]["cards"]} == {"plain"}
     play(at, "5s")                               # a mistake lights them even for a player
     assert {c["card"]: c["state"] for c in table(at)["hand"]["cards"]}["7h"] == "legal"
+    play(at, "7h")
+    click(at, "learn_next")                      # a scripted step draws no picker…
+    click(at, "learn_next")
+    assert {c["state"] for c in table(at)["hand"]["cards"]} == {"plain"}   # …and the choice is kept
 
 
 def test_a_wrong_demand_is_told_what_was_demanded_and_what_the_step_wants() -> None:
