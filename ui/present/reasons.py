@@ -243,6 +243,11 @@ def _you_event_templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]
         "can_play_drawn": lambda p: _("You may play the drawn card {card} at once, or keep it."),
         "finished": lambda p: _("You have no cards left and finish in place {place}."),
         "turn": lambda p: _("Your turn."),
+        "round_over": lambda p: (
+            _("The round is over: you are left holding cards and lose.") if p["result"] == "loser" else
+            ngettext("The round is over: you win and score {points} point.",
+                     "The round is over: you win and score {points} points.", p["points"])
+            if p["result"] == "points" else _("The round is over: you win.")),
     }
 
 
@@ -269,6 +274,8 @@ def describe_event(event: Event, deck: str, tr: Translations | None = None, you:
     """Narrates one event of an applied move; when seat ``you`` is its subject, in the second person."""
     tr = tr or gettext.NullTranslations()
     subject = event.params.get(_EVENT_SUBJECT.get(event.kind, "seat"))
+    if event.kind == "round_over":
+        subject = event.params.get("loser" if event.params.get("result") == "loser" else "winner")
     yours = _you_event_templates(tr) if you is not None and subject == you else {}
     template = (yours.get(event.kind) or _event_templates(tr)[event.kind])(event.params)
     return _fmt(template, event.params, deck, tr, you)
