@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import streamlit as st
 
@@ -12,6 +13,7 @@ from ui.practice.state import current_question
 from ui.present.i18n import LANGUAGES
 from ui.present.input_text import link_notice_text
 from ui.shell import session
+from ui.shell.layout import accessible_styles
 from ui.shell.pages import PAGES
 
 
@@ -75,22 +77,37 @@ def link_notices() -> None:
                                     variant=t.gettext(session.ruleset().name)), icon=":material/link_off:")
 
 
+# The tab's icon is a file shipped with the app: a Material icon would be fetched as a web font,
+# which fails offline (walkthrough defect 15).
+ICON = Path(__file__).resolve().parent / "ui" / "shell" / "icon.png"
+
+
 def main() -> None:
     st.set_page_config(
         page_title="Makao Tutor",
-        page_icon=":material/playing_cards:",
+        page_icon=str(ICON),
         layout="centered",
-        initial_sidebar_state="expanded",
+        # "auto": open on a wide screen, folded on a phone, where it would cover the page.
+        initial_sidebar_state="auto",
     )
     session.init_session()
     follow_pupil_link()   # a pupil's own link (?pupil=): read once, kept in the address bar
     _ = session.tr().gettext
-    navigation = st.navigation([
-        st.Page(spec.script, title=_(spec.title), icon=spec.icon, url_path=spec.url_path, default=spec.default)
+    # The default page is served at "/" but reserves a path of its own, which Streamlit does not serve
+    # ("Page not found" at /home): it reserves "start", and a hidden copy answers at its own path.
+    pages = [
+        st.Page(spec.script, title=_(spec.title), icon=spec.icon,
+                url_path="start" if spec.default else spec.url_path, default=spec.default)
         for spec in PAGES
-    ])
+    ]
+    pages += [
+        st.Page(spec.script, title=_(spec.title), icon=spec.icon, url_path=spec.url_path, visibility="hidden")
+        for spec in PAGES if spec.default
+    ]
+    navigation = st.navigation(pages)
     wide = any(spec.wide and spec.url_path == navigation.url_path for spec in PAGES)
     st.set_page_config(layout="wide" if wide else "centered")
+    accessible_styles()
     sidebar_pickers()
     document_language()
     link_notices()

@@ -282,6 +282,11 @@ def disagree(outcomes: list[Outcome]) -> bool:
     return len({o.key for o in outcomes}) > 1
 
 
+def disagree_on_verdict(outcomes: list[Outcome]) -> bool:
+    """Tells whether the verdicts or what follows differ (not only the reasons given for them)."""
+    return len({(o.key[0], o.key[1], o.key[-1]) for o in outcomes}) > 1
+
+
 def sandbox_link(share_code: str, variant_id: str) -> str:
     """A relative link that opens the position in the Sandbox under a shipped variant."""
     return relative_link(SANDBOX_SCRIPT, urlencode({'pos': share_code, 'variant': variant_id}))

@@ -13,20 +13,25 @@ import pandas as pd
 import streamlit as st
 
 from engine.errors import NotationError
+from engine.moves import parse_move
 from engine.position import decode_share_code, encode_share_code
 from engine.witness import find_witnesses
 from engine.ruleset import Ruleset, load_ruleset, variant_ids
-from ui.compare.contrasts import Contrast, Outcome, disagree, evaluate, load_contrasts, sandbox_link
+from ui.compare.contrasts import Contrast, Outcome, disagree, disagree_on_verdict, evaluate, load_contrasts, sandbox_link
+from ui.compare.summary import summary_frame
 from ui.compare.table import (
+    MARK,
     TOPICS,
     card_label,
     comparison_csv,
     comparison_frame,
     differing_rows,
     highlight_differences,
+    meaning_frame,
     only_differences,
 )
 from ui.present.i18n import Translator
+from ui.present.move_text import move_words
 from ui.present.rules_text import escape_markdown
 from ui.present.switch_text import unwitnessed_text
 from ui.present.widget_text import choose_many, choose_one
@@ -102,22 +107,38 @@ def draw_picker(t: Translator) -> None:
     )
 
 
+def draw_summary(columns: Sequence[tuple[str, Ruleset]], t: Translator) -> None:
+    """The questions a player asks, answered per variant in a few words (✓ yes, ✗ no, — not in this deck)."""
+    _ = t.gettext
+    if not columns:
+        return
+    st.subheader(_("At a glance"), anchor="at-a-glance")
+    st.table(summary_frame(columns, t))
+    st.caption(_("✓ yes · ✗ no · — the question does not apply to this deck. Every answer is worked out by the "
+                 "game engine on a small position, or read from the variant's rules."))
+
+
 def draw_table(columns: Sequence[tuple[str, Ruleset]], t: Translator) -> pd.DataFrame | None:
     _ = t.gettext
     if not columns:
         st.info(_("Choose at least one variant to compare."), icon=":material/info:")
         return None
     frame = comparison_frame(columns, t)
-    differs = int(differing_rows(frame).sum())
-    shown = only_differences(frame) if st.session_state.get(ONLY_DIFFERENCES) else frame
+    meanings = meaning_frame(columns, t)
+    differs = int(differing_rows(frame, meanings).sum())
+    shown = only_differences(frame, meanings) if st.session_state.get(ONLY_DIFFERENCES) else frame
+    st.subheader(_("Every rule, side by side"), anchor="every-rule")
     if len(columns) > 1:
+        first = columns[0][0]
         st.caption(_(
-            "Highlighted: the topics where the compared variants differ ({count} of {total})."
-        ).format(count=differs, total=len(frame)))
+            "Tinted rows: the topics where the compared variants differ ({count} of {total}). A cell tinted more "
+            "strongly and marked {mark} differs from the first variant's ({first}). Cards that do nothing special "
+            "count as the same, whether the deck has them or not."
+        ).format(count=differs, total=len(frame), mark=MARK.strip(), first=first))
     if shown.empty:
         st.info(_("The compared variants have the same rules on every topic."), icon=":material/info:")
     else:
-        st.table(highlight_differences(shown))
+        st.table(highlight_differences(shown, meanings, marked=True))
     st.download_button(
         _("Download the table (CSV)"), data=comparison_csv(shown), file_name="makao-variants.csv",
         mime="text/csv", key=CSV_BUTTON, icon=":material/download:", on_click="ignore",
@@ -145,8 +166,7 @@ def draw_notes(columns: Sequence[tuple[str, Ruleset]], t: Translator) -> None:
     for label, ruleset in columns:
         with st.expander(label, icon=":material/menu_book:"):
             if ruleset.source_title:
-                source = _("Source: {title} ({file}).").format(
-                    title=escape_markdown(ruleset.source_title), file=escape_markdown(ruleset.source))
+                source = _("Source: {title}.").format(title=escape_markdown(ruleset.source_title))
             else:
                 source = _("Source: {file}.").format(file=escape_markdown(ruleset.source))
             st.markdown(source)
@@ -197,13 +217,21 @@ def _contrast_frame(contrast: Contrast, t: Translator) -> tuple[pd.DataFrame, li
         records.append({
             _("Variant"): escape_markdown(label),
             _("Position"): escape_markdown(outcome.situation),
-            _("Move"): escape_markdown(outcome.move) if outcome.move else _("starter card"),
+            _("Move"): escape_markdown(_move_in_words(outcome.move, ruleset, t)) if outcome.move else _("starter card"),
             _("Verdict"): verdict,
             _("Why"): escape_markdown(outcome.why),
             _("What happens"): escape_markdown(outcome.effects) or "—",
             _("Sandbox"): link,
         })
     return pd.DataFrame.from_records(records), outcomes, house
+
+
+def _move_in_words(notation: str, ruleset: Ruleset, t: Translator) -> str:
+    """The judged move in words and cards ("Play 3♣"), not in the engine's notation."""
+    try:
+        return move_words(parse_move(notation, ruleset.deck), ruleset.deck, t)
+    except NotationError:
+        return notation
 
 
 def open_house_position(outcome: Outcome) -> None:
@@ -237,8 +265,13 @@ def draw_contrasts(t: Translator) -> None:
                                                key=HOUSE_SANDBOX + contrast.id, icon=":material/science:"):
                 open_house_position(house)
             if len(outcomes) > 1:
-                if disagree(outcomes):
+                # The badge speaks of the verdict and what follows, as the contrast's text does;
+                # the same verdict for different reasons is said so, not called a disagreement.
+                if disagree_on_verdict(outcomes):
                     st.caption(":material/compare_arrows: " + _("The compared variants disagree here."))
+                elif disagree(outcomes):
+                    st.caption(":material/drag_handle: " + _(
+                        "The compared variants agree on the verdict here, for different reasons."))
                 else:
                     st.caption(":material/drag_handle: " + _("The compared variants agree here."))
     hidden = len(load_contrasts()) - shown
@@ -420,6 +453,7 @@ def draw() -> None:
         "the game engine plays by, and every position is judged live by the engine."
     ))
     draw_picker(t)
+    draw_summary(compared_columns(t), t)
     table, positions, house = st.tabs([
         ":material/table_chart: " + _("Rules side by side"),
         ":material/gavel: " + _("Positions where they differ"),

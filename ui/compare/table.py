@@ -33,11 +33,13 @@ _ESCAPED = re.compile(r"\\([\\`*_\[\]<>#|~$])")
 
 @dataclass(frozen=True)
 class Topic:
-    """One row of the table: a stable key, an English msgid title, and how to fill a cell."""
+    """One row of the table: a stable key, an English msgid title, how to fill a cell, and what
+    the cell means (cells with equal meanings say the same thing, whatever their words)."""
 
     key: str
     title: str
     cell: Callable[[Ruleset, Translator], str]
+    meaning: Callable[[Ruleset], object] | None = None
 
 
 def _sentences(parts: Sequence[str]) -> str:
@@ -84,8 +86,11 @@ _ROW_RANKS = {
     "seven": {"french": ("7",), "hungarian": ("7",)},
     "eight": {"french": ("8",), "hungarian": ("8",)},
     "nine": {"french": ("9",), "hungarian": ("9",)},
-    "jack": {"french": ("J",), "hungarian": ("U",)},
-    "queen": {"french": ("Q",), "hungarian": ("O",)},
+    # One row per card: the jack and the alsó, the queen and the felső have rows of their own.
+    "jack": {"french": ("J",)},
+    "also": {"hungarian": ("U",)},
+    "queen": {"french": ("Q",)},
+    "felso": {"hungarian": ("O",)},
     "kings": {"french": ("K",), "hungarian": ("K",)},
     "ace": {"french": ("A",), "hungarian": ("A",)},
 }
@@ -122,6 +127,24 @@ def _ranks_cell(row: str) -> Callable[[Ruleset, Translator], str]:
         return " ".join(parts)
 
     return cell
+
+
+def _rule_meaning(r: Ruleset, rule: CardRule) -> tuple:
+    """What a card rule does, without the deck's names: equal for the 7 of two decks that act alike."""
+    suit = "" if rule.pattern in r.deck.ranks else rule.pattern[-1]
+    return (suit, rule.draw, rule.skip, rule.target, rule.wish, rule.wish_values, rule.wish_optional,
+            rule.wish_duration if rule.wish else "", rule.wild)
+
+
+def _ranks_meaning(row: str) -> Callable[[Ruleset], object]:
+    """The meaning of a card row: the effects of its cards. An ordinary card and a card missing
+    from the deck mean the same here — nothing special happens with it."""
+
+    def meaning(r: Ruleset) -> object:
+        ranks = [rank for rank in _row_ranks(r, row) if rank in r.deck.ranks]
+        return tuple(sorted(_rule_meaning(r, rule) for rule in r.cards if _pattern_rank(r, rule.pattern) in ranks))
+
+    return meaning
 
 
 def _other_cards_cell(r: Ruleset, t: Translator) -> str:
@@ -224,10 +247,8 @@ def _wish_duration_cell(r: Ruleset, t: Translator) -> str:
 
 def _source_cell(r: Ruleset, t: Translator) -> str:
     # Ruleset text may come from an upload: escaped, as every cell is markdown.
-    if r.source_title:
-        return t.gettext("{title} ({file})").format(
-            title=escape_markdown(r.source_title), file=escape_markdown(r.source))
-    return escape_markdown(r.source)
+    # The source's title, not the file it is stored in (an internal name such as 000_9bdb….txt).
+    return escape_markdown(r.source_title or r.source)
 
 
 TOPICS: tuple[Topic, ...] = (
@@ -238,16 +259,18 @@ TOPICS: tuple[Topic, ...] = (
     Topic("several", N_("Several cards"), _section("several")),
     Topic("drawing", N_("Drawing"), _section("drawing")),
     Topic("adds_up", N_("Penalties add up"), _adds_cell),
-    Topic("two_three", N_("2 and 3"), _ranks_cell("two_three")),
-    Topic("kings", N_("Kings (battle kings)"), _ranks_cell("kings")),
-    Topic("four", N_("4"), _ranks_cell("four")),
-    Topic("six", N_("6"), _ranks_cell("six")),
-    Topic("seven", N_("7"), _ranks_cell("seven")),
-    Topic("eight", N_("8"), _ranks_cell("eight")),
-    Topic("nine", N_("9"), _ranks_cell("nine")),
-    Topic("jack", N_("Jack (alsó, Unter)"), _ranks_cell("jack")),
-    Topic("queen", N_("Queen (felső, Ober)"), _ranks_cell("queen")),
-    Topic("ace", N_("Ace"), _ranks_cell("ace")),
+    Topic("two_three", N_("2 and 3"), _ranks_cell("two_three"), _ranks_meaning("two_three")),
+    Topic("kings", N_("Kings (battle kings)"), _ranks_cell("kings"), _ranks_meaning("kings")),
+    Topic("four", N_("4"), _ranks_cell("four"), _ranks_meaning("four")),
+    Topic("six", N_("6"), _ranks_cell("six"), _ranks_meaning("six")),
+    Topic("seven", N_("7"), _ranks_cell("seven"), _ranks_meaning("seven")),
+    Topic("eight", N_("8"), _ranks_cell("eight"), _ranks_meaning("eight")),
+    Topic("nine", N_("9"), _ranks_cell("nine"), _ranks_meaning("nine")),
+    Topic("jack", N_("Jack"), _ranks_cell("jack"), _ranks_meaning("jack")),
+    Topic("also", N_("Alsó (Unter)"), _ranks_cell("also"), _ranks_meaning("also")),
+    Topic("queen", N_("Queen"), _ranks_cell("queen"), _ranks_meaning("queen")),
+    Topic("felso", N_("Felső (Ober)"), _ranks_cell("felso"), _ranks_meaning("felso")),
+    Topic("ace", N_("Ace"), _ranks_cell("ace"), _ranks_meaning("ace")),
     Topic("other", N_("Other special cards"), _other_cards_cell),
     Topic("wild", N_("Wild card"), _wild_cell),
     Topic("wish_duration", N_("How long wishes last"), _wish_duration_cell),
@@ -278,46 +301,61 @@ def comparison_frame(columns: Sequence[tuple[str, Ruleset]], t: Translator) -> p
     return frame
 
 
-def differing_rows(frame: pd.DataFrame) -> pd.Series:
-    """Tells, row by row, whether the cells of the row are not all the same text."""
-    if frame.shape[1] == 0:
+def meaning_frame(columns: Sequence[tuple[str, Ruleset]], t: Translator) -> pd.DataFrame:
+    """What each cell of ``comparison_frame`` means, as comparable text: the same index and columns.
+
+    Card rows compare the cards' effects (so "an ordinary card" and "not in this deck" agree, and
+    a 7 that acts alike in two decks agrees); the other rows compare their words."""
+    data = {label: [repr(topic.meaning(ruleset)) if topic.meaning else topic.cell(ruleset, t) for topic in TOPICS]
+            for label, ruleset in columns}
+    frame = pd.DataFrame(data, index=[t.gettext(topic.title) for topic in TOPICS])
+    frame.index.name = t.gettext("Topic")
+    return frame
+
+
+def differing_rows(frame: pd.DataFrame, meanings: pd.DataFrame | None = None) -> pd.Series:
+    """Tells, row by row, whether the cells of the row do not all mean the same (by their words
+    when no meanings are given)."""
+    meanings = frame if meanings is None else meanings
+    if meanings.shape[1] == 0:
         return pd.Series(False, index=frame.index)
-    return frame.nunique(axis=1) > 1
+    return meanings.nunique(axis=1) > 1
 
 
-def only_differences(frame: pd.DataFrame) -> pd.DataFrame:
-    """Keeps the rows where the selected rulesets differ."""
-    return frame[differing_rows(frame)]
+def only_differences(frame: pd.DataFrame, meanings: pd.DataFrame | None = None) -> pd.DataFrame:
+    """Keeps the rows where the selected rulesets differ in meaning, not only in words."""
+    return frame[differing_rows(frame, meanings)]
 
 
-def odd_cells(frame: pd.DataFrame) -> pd.DataFrame:
-    """Marks the cells that differ from their row's most common text (every cell of a row
-    whose texts are all different; none of a row that agrees)."""
-    def row_marks(row: pd.Series) -> pd.Series:
-        counts = row.value_counts()
-        if len(counts) <= 1:
-            return pd.Series(False, index=row.index)
-        if counts.iloc[0] < 2 or (len(counts) > 1 and counts.iloc[0] == counts.iloc[1]):
-            return pd.Series(True, index=row.index)
-        return row != counts.index[0]
-
-    if frame.empty:
+def odd_cells(frame: pd.DataFrame, meanings: pd.DataFrame | None = None) -> pd.DataFrame:
+    """Marks the cells that differ from the first column's in their row (the legend's rule:
+    "this cell differs from the first variant's"); the first column is never marked."""
+    meanings = frame if meanings is None else meanings.loc[frame.index]
+    if frame.empty or frame.shape[1] == 0:
         return frame.astype(bool)
-    return frame.apply(row_marks, axis=1)
+    first = meanings.iloc[:, 0]
+    return meanings.apply(lambda column: column != first)
 
 
-def highlight_differences(frame: pd.DataFrame):
+MARK = "◆ "   # the mark a differing cell carries beside its tint: colour is never the only signal
+
+
+def highlight_differences(frame: pd.DataFrame, meanings: pd.DataFrame | None = None, *, marked: bool = False):
     """Returns a pandas Styler: rows where the rulesets differ are tinted, and the cells that
-    differ from the row's most common rule are marked more strongly."""
-    differs = differing_rows(frame)
-    odd = odd_cells(frame)
+    differ from the first column's are tinted more strongly (and, with ``marked``, carry ◆)."""
+    differs = differing_rows(frame, meanings)
+    odd = odd_cells(frame, meanings)
+    shown = frame.copy()
+    if marked:
+        for column in shown.columns:
+            shown[column] = [MARK + text if odd.at[row, column] else text for row, text in shown[column].items()]
 
     def style_row(row: pd.Series) -> list[str]:
         if not differs[row.name]:
             return ["" for _ in row]
         return [ODD_CSS if odd.at[row.name, column] else ROW_CSS for column in row.index]
 
-    return frame.style.apply(style_row, axis=1)
+    return shown.style.apply(style_row, axis=1)
 
 
 def plain_text(markdown: str) -> str:

@@ -14,6 +14,10 @@ def draw() -> None:
     """Draws the Home page for the session."""
     t = session.tr()
     _ = t.gettext
+    with st.container(border=True, key="home_start_here"):
+        st.markdown("**" + _("New to makao? Start here.") + "**  \n" + _(
+            "Short lessons on real cards, one rule at a time: begin with the goal of the game and how cards match."))
+        st.page_link("app_pages/learn.py", label=_("Start with the lessons"), icon=":material/school:")
     st.markdown(_(
         "Makao is a card game for two or more players. In turn, each player puts a card on the pile "
         "that matches the top card in suit or in rank; the first to get rid of all their cards wins. "

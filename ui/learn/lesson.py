@@ -14,7 +14,7 @@ from engine.errors import NotationError
 from engine.moves import Move, format_move, parse_move
 from engine.queries import play_together, wish_choice
 from engine.rules import check, legal_moves
-from engine.scenario import Scenario, accepted_move, stars, state_at, wrong_answer
+from engine.scenario import Scenario, accepted_move, stars, state_at, step_mismatch, wrong_answer
 from engine.state import State
 
 Run = dict[str, Any]
@@ -25,7 +25,7 @@ def new_run(lesson: Scenario) -> Run:
     return {
         "lesson": lesson.id, "step": 0, "answers": [], "mistakes": 0, "hints": 0,
         "solved": False, "feedback": None, "selected": [], "show_legal": False,
-        "shown": False, "hint_shown": False, "finished": False,
+        "shown": False, "hint_level": 0, "paid": False, "calls": [], "finished": False,
     }
 
 
@@ -57,7 +57,8 @@ def lesson_stars(run: Run) -> int:
 
 
 def _reset_step(run: Run) -> None:
-    run.update(solved=False, feedback=None, selected=[], show_legal=False, shown=False, hint_shown=False)
+    run.update(solved=False, feedback=None, selected=[], show_legal=False, shown=False, hint_level=0, paid=False,
+               calls=[])
 
 
 def submit(lesson: Scenario, run: Run, text: str) -> str:
@@ -89,21 +90,49 @@ def submit(lesson: Scenario, run: Run, text: str) -> str:
         run["show_legal"] = True
         run["feedback"] = {"verdict": "wrong", "move": notation, "remark": listed.remark if listed else ""}
         return "wrong"
-    run["feedback"] = {"verdict": "other", "move": notation, "remark": ""}
+    reason = step_mismatch(lesson, st, step, move)
+    run["feedback"] = {"verdict": "other", "move": notation, "remark": "",
+                       "mismatch": {"code": reason.code, "params": dict(reason.params)}}
     return "other"
 
 
-def take_hint(run: Run) -> None:
-    """Reveals the step's hint; the first reveal per step costs a star."""
-    if not run["hint_shown"] and not run["shown"]:
+def _pay(run: Run) -> None:
+    """A step's help beyond the free first hint level costs one star, once per step
+    (scenarios/README.md: the first level — a question or the rule — is free)."""
+    if not run["paid"]:
         run["hints"] += 1
-    run["hint_shown"] = True
+        run["paid"] = True
 
 
-def show_me(run: Run) -> None:
-    """Reveals the accepted move; counts as a hint (once per step)."""
-    if not run["shown"] and not run["hint_shown"]:
-        run["hints"] += 1
+def take_hint(lesson: Scenario, run: Run) -> None:
+    """Reveals the step's next hint level (gentlest first); a level beyond the first costs a star once."""
+    step = step_of(lesson, run)
+    if step.kind != "learner" or run["hint_level"] >= len(step.hints):
+        return
+    run["hint_level"] += 1
+    if run["hint_level"] > 1:
+        _pay(run)
+
+
+def hint_levels(lesson: Scenario, run: Run) -> tuple[str, ...]:
+    """The hint levels revealed so far at this step (English msgids)."""
+    return step_of(lesson, run).hints[: run["hint_level"]]
+
+
+def more_hints(lesson: Scenario, run: Run) -> bool:
+    """Whether the step has a hint level not yet revealed."""
+    step = step_of(lesson, run)
+    return step.kind == "learner" and run["hint_level"] < len(step.hints)
+
+
+def next_hint_costs(lesson: Scenario, run: Run) -> bool:
+    """Whether revealing the next hint level would cost a star."""
+    return run["hint_level"] >= 1 and not run["paid"]
+
+
+def show_me(lesson: Scenario, run: Run) -> None:
+    """Reveals the accepted move; costs a star once per step, like a hint level beyond the first."""
+    _pay(run)
     run["shown"] = True
 
 
@@ -165,3 +194,37 @@ def shown_answer(lesson: Scenario, run: Run) -> Move:
     """The accepted move "show me" reveals: the step's first accepted answer."""
     st = state_before(lesson, run)
     return parse_move(step_of(lesson, run).accept[0], st.rules.deck)
+
+
+def toggle_call(run: Run, call: str) -> None:
+    """Says or unsays a call ("makao", "kakao") with the next play."""
+    calls = list(run["calls"])
+    if call in calls:
+        calls.remove(call)
+    else:
+        calls.append(call)
+    run["calls"] = calls
+
+
+def act(lesson: Scenario, run: Run, action: dict[str, Any]) -> str:
+    """Carries out one action of the lesson's card table (a tap, a button or a wish choice) on the run.
+
+    Returns what ``submit`` returned for a move, else "done" (or "ignored" for an unknown action).
+    """
+    kind = action.get("type")
+    if kind == "tap" and isinstance(action.get("card"), str):
+        toggle_card(lesson, run, action["card"])
+        return "done"
+    if kind == "clear":
+        run["selected"] = []
+        return "done"
+    if kind == "call" and action.get("call") in ("makao", "kakao"):
+        toggle_call(run, action["call"])
+        return "done"
+    if kind == "play" and run["selected"]:
+        wish = action.get("wish")
+        wish = (str(wish[0]), str(wish[1])) if isinstance(wish, (list, tuple)) and len(wish) == 2 else None
+        return submit(lesson, run, play_text(run["selected"], wish, tuple(run["calls"])))
+    if kind in ("draw", "wait", "pass"):
+        return submit(lesson, run, kind)
+    return "ignored"

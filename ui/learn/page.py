@@ -7,6 +7,7 @@ display time; every other text is a literal gettext call. Card markup comes from
 """
 from __future__ import annotations
 
+import html
 from functools import lru_cache
 
 import streamlit as st
@@ -16,21 +17,26 @@ from engine.rules import apply_move, check
 from engine.ruleset import load_ruleset
 from engine.scenario import Scenario, ScenarioError, Step, lessons_of, load_scenarios
 from engine.state import State
+from engine.verdicts import Reason
 from ui.learn import lesson as ls
+from ui.learn.table import lesson_table
 from ui.learn.progress import ProgressCodeError, progress_code, read_progress_code
-from ui.present.cards import card_label, card_short, card_svg, hand_html, suit_word
-from ui.present.grammar import capitalise
+from ui.present.cards import hand_html
 from ui.present.i18n import N_, Translator
-from ui.present.reasons import (
-    card_text, describe_event, describe_verdict, player, player_placeholders, wish_rank_text,
-)
+from ui.present.lesson_text import describe_mismatch
+from ui.present.move_text import move_words as words_of_move
+from ui.present.reasons import describe_event, describe_verdict
 from ui.present.rules_text import escape_markdown
 from ui.shell import session
+from ui.widgets.card_table import card_table
 
 STARS = "learn_stars"          # lesson id -> best stars earned in this session
 RUN = "learn_run"              # the lesson being played (ui.learn.lesson.Run) or None
 CODE_INPUT = "learn_code_input"
 CODE_MESSAGE = "learn_code_message"
+LEVEL = "learn_level"          # the help setting: BEGINNER lights the playable cards from the start
+LEVEL_PICKER = "_learn_level_picker"
+BEGINNER, PLAYER = "beginner", "player"
 
 TOPIC_NAMES = {
     "matching": N_("Matching"),
@@ -68,9 +74,36 @@ def _md(text: str) -> str:
     return escape_markdown(text)
 
 
+_STAR = "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z"
+
+
+def star_text(count: int, t: Translator) -> str:
+    """The stars in words: "2 of 3 stars"."""
+    return t.ngettext("{count} of 3 stars", "{count} of 3 stars", count).format(count=count)
+
+
+def stars_html(count: int, t: Translator, size: int = 20) -> str:
+    """Three stars, ``count`` filled and the rest outlined, with the count in words beside them.
+
+    Shape and words carry the meaning, not colour alone: an earned star is filled, a missing
+    one an outline, and the text says "2 of 3 stars"."""
+    icons = []
+    for index in range(3):
+        earned = index < count
+        icons.append(
+            f'<svg class="mk-star {"is-earned" if earned else "is-missing"}" width="{size}" height="{size}" '
+            f'viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="{_STAR}" '
+            f'fill="{"#b8860b" if earned else "none"}" stroke="#6b5200" stroke-width="1.6" '
+            'stroke-linejoin="round"/></svg>')
+    words = html.escape(star_text(count, t))
+    return (f'<span class="mk-stars" data-stars="{count}" role="img" aria-label="{words}" '
+            f'style="display:inline-flex;align-items:center;gap:2px;vertical-align:middle">{"".join(icons)}'
+            f'<span aria-hidden="true" style="margin-left:6px;font-size:0.9em">{words}</span></span>')
+
+
 def star_line(count: int) -> str:
-    """Three star icons, ``count`` of them filled."""
-    return " ".join([":material/star:"] * count + [":material/star_outline:"] * (3 - count))
+    """Three star icons as Markdown, ``count`` of them filled (for places where HTML is not drawn)."""
+    return " ".join([":material/star:"] * count + [":material/star_border:"] * (3 - count))
 
 
 # ---------------------------------------------------------------------------- callbacks
@@ -99,34 +132,12 @@ def _with_run(action, *args) -> None:
         st.session_state[STARS] = best
 
 
-def _toggle(card: str) -> None:
-    _with_run(ls.toggle_card, card)
-
-
-def _calls_key(run: dict) -> str:
-    return f"learn_calls_{run['lesson']}_{run['step']}"
-
-
-def _submit(kind: str, wish: tuple[str, str] | None = None) -> None:
-    run = st.session_state.get(RUN)
-    if not run:
-        return
-    if kind == "play":
-        if not run["selected"]:
-            return
-        calls = tuple(st.session_state.get(_calls_key(run), ()) or ())
-        text = ls.play_text(run["selected"], wish, calls)
-    else:
-        text = kind
-    _with_run(ls.submit, text)
-
-
 def _hint() -> None:
-    _with_run(lambda lesson, run: ls.take_hint(run))
+    _with_run(ls.take_hint)
 
 
 def _show() -> None:
-    _with_run(lambda lesson, run: ls.show_me(run))
+    _with_run(ls.show_me)
 
 
 def _next() -> None:
@@ -153,50 +164,8 @@ def topic_names(lesson: Scenario, t: Translator) -> str:
 
 
 def move_words(move: Move, st: State, t: Translator) -> str:
-    """Says a move in words: "Play 7♥ and demand 7, saying makao"; "Draw"; "Wait"; "Pass"."""
-    _ = t.gettext
-    deck = st.rules.deck
-    if move.kind == "draw":
-        return _("Draw")
-    if move.kind == "wait":
-        return _("Wait")
-    if move.kind == "pass":
-        return _("Pass (keep the drawn card)")
-    cards = " ".join(card_text(deck.name(c), deck.art, t) for c in move.cards)
-    text = _("Play {cards}").format(cards=cards)
-    if move.demand not in (None, "none"):
-        text += ", " + _("demand {rank}").format(rank=wish_rank_text(move.demand, deck.art, t))
-    if move.suit not in (None, "none"):
-        text += ", " + _("wish for {suit}").format(suit=suit_word(move.suit, deck.art, t))
-    if move.makao:
-        text += ", " + _("saying \"makao\"")
-    if move.kakao:
-        text += ", " + _("saying \"kakaó\"")
-    return text
-
-
-def _status(st: State, t: Translator) -> list[str]:
-    _ = t.gettext
-    deck = st.rules.deck.art
-    lines = []
-    if st.attack is not None:
-        if st.attack.kind == "draw":
-            lines.append(t.ngettext("Attack: {amount} card to draw.", "Attack: {amount} cards to draw.",
-                                    st.attack.amount).format(amount=st.attack.amount))
-        else:
-            lines.append(t.ngettext("Attack: {amount} turn to sit out.", "Attack: {amount} turns to sit out.",
-                                    st.attack.amount).format(amount=st.attack.amount))
-    if st.wish is not None:
-        who = player_placeholders("who", st.wish.by, t)
-        if st.wish.kind == "rank":
-            lines.append(capitalise(_("Demand of {who}: {rank}.").format(**who, rank=wish_rank_text(st.wish.value, deck, t))))
-        else:
-            lines.append(capitalise(_("Wish of {who}: {suit}.").format(**who, suit=suit_word(st.wish.value, deck, t))))
-    for seat, left in enumerate(st.waiting):
-        if left:
-            lines.append(capitalise(t.ngettext("{who} sits out {left} more turn.", "{who} sits out {left} more turns.",
-                                    left).format(**player_placeholders("who", seat, t), left=left)))
-    return lines
+    """Says a move in words: "Play 7♥, demand 7, saying "makao""; "Draw"; "Wait"; "Pass"."""
+    return words_of_move(move, st.rules.deck, t)
 
 
 # ---------------------------------------------------------------------------- lesson list
@@ -211,6 +180,7 @@ def lesson_list(t: Translator) -> None:
     if not lessons:
         st.info(_md(_("There are no lessons for {name} yet. Choose another variant in the sidebar: every lesson "
                       "is written for one variant's rules.").format(name=_(ruleset.name))), icon=":material/info:")
+        variant_progress(t)
         progress_box(t)
         return
     done = sum(1 for lesson in lessons if lesson.id in earned)
@@ -225,12 +195,36 @@ def lesson_list(t: Translator) -> None:
             text.markdown(f"**{number}. {_md(_(lesson.title))}**  \n{_md(_(lesson.goal))}")
             line = _("Topics: {topics}").format(topics=topic_names(lesson, t))
             if lesson.id in earned:
-                text.markdown(star_line(earned[lesson.id]) + "  " + _md(line))
+                text.markdown(stars_html(earned[lesson.id], t) + " &nbsp; " + html.escape(line),
+                              unsafe_allow_html=True)
             else:
-                text.caption(line)
+                text.markdown(stars_html(0, t) + " &nbsp; " + html.escape(_("not done yet")) + " · "
+                              + html.escape(line), unsafe_allow_html=True)
             action.button(_("Start") if lesson.id not in earned else _("Again"), key=f"learn_start_{lesson.id}",
                           icon=":material/play_arrow:", on_click=_start, args=(lesson.id,), width="stretch")
+    variant_progress(t)
     progress_box(t)
+
+
+def variant_progress(t: Translator) -> None:
+    """Stars and lessons done per variant, at a glance."""
+    _ = t.gettext
+    earned = st.session_state.get(STARS, {})
+    st.subheader(_("Progress per variant"), anchor="per-variant")
+    rows = []
+    for variant_id in session.available_variants():
+        lessons = lessons_of(variant_id, all_lessons())
+        if not lessons:
+            continue
+        done = sum(1 for lesson in lessons if lesson.id in earned)
+        stars_won = sum(earned.get(lesson.id, 0) for lesson in lessons)
+        name = html.escape(_(load_ruleset(variant_id).name))
+        lessons_text = html.escape(t.ngettext("{done} of {total} lesson done", "{done} of {total} lessons done",
+                                              len(lessons)).format(done=done, total=len(lessons)))
+        stars_text = html.escape(t.ngettext("{count} of {total} star", "{count} of {total} stars",
+                                            3 * len(lessons)).format(count=stars_won, total=3 * len(lessons)))
+        rows.append(f"<li><strong>{name}</strong>: {lessons_text} · {stars_text}</li>")
+    st.markdown('<ul class="mk-variant-progress">' + "".join(rows) + "</ul>", unsafe_allow_html=True)
 
 
 def progress_box(t: Translator) -> None:
@@ -265,41 +259,13 @@ def _hand_row(cards: list[str | None], deck: str, t: Translator, label: str, hig
                           aria_label=label), unsafe_allow_html=True)
 
 
-def draw_table(lesson: Scenario, st_: State, t: Translator) -> None:
-    """The other players' hands (open or face down), the pile's top card and the deck."""
-    _ = t.gettext
-    deck = st_.rules.deck
-    for seat, hand in enumerate(st_.hands):
-        if seat == lesson.learner:
-            continue
-        name = player(seat, t)
-        count = t.ngettext("{count} card", "{count} cards", len(hand)).format(count=len(hand))
-        marks = []
-        if seat in st_.finished:
-            marks.append(_("out"))
-        if seat == st_.to_move and not st_.over:
-            marks.append(_("to move"))
-        extra = f" — {', '.join(marks)}" if marks else ""
-        st.caption(f"{_md(name[:1].upper() + name[1:])} · {count}{_md(extra)}")
-        cards = [deck.name(c) if lesson.view == "open" else None for c in hand]
-        if cards:
-            _hand_row(cards, deck.art, t, name, width=44)
-    pile_col, info_col = st.columns([1, 3], vertical_alignment="center")
-    top = deck.name(st_.top)
-    pile_col.markdown(card_svg(top, deck.art, four_colour=session.four_colour(), width=84, label=card_label(top, deck.art, t)), unsafe_allow_html=True)
-    lines = [_("Top card: {card}").format(card=card_text(top, deck.art, t)),
-             t.ngettext("Deck: {count} card", "Deck: {count} cards", len(st_.deck)).format(count=len(st_.deck))]
-    lines += _status(st_, t)
-    info_col.markdown("  \n".join(_md(line) for line in lines))
-
-
 def _explain_script(lesson: Scenario, step: Step, before: State, t: Translator) -> list[str]:
     move = parse_move(step.move, before.rules.deck)
     verdict = check(before, move)
     events = apply_move(before, move, verdict)[1]
     deck = before.rules.deck.art
-    lines = [describe_verdict(verdict, deck, t)]
-    lines += [describe_event(e, deck, t) for e in events if e.kind != "turn"]
+    lines = [describe_verdict(verdict, deck, t, lesson.learner)]
+    lines += [describe_event(e, deck, t, lesson.learner) for e in events if e.kind != "turn"]
     return lines
 
 
@@ -311,79 +277,75 @@ def _feedback(lesson: Scenario, run: dict, before: State, t: Translator) -> None
     deck = before.rules.deck.art
     move = parse_move(fb["move"], before.rules.deck)
     verdict = check(before, move)
-    why = describe_verdict(verdict, deck, t)
+    why = describe_verdict(verdict, deck, t, lesson.learner)
     if fb["verdict"] == "right":
         events = apply_move(before, move, verdict)[1]
-        happened = " ".join(describe_event(e, deck, t) for e in events if e.kind != "turn")
+        happened = " ".join(describe_event(e, deck, t, lesson.learner) for e in events if e.kind != "turn")
         st.success(_md(_("Right! {why}").format(why=why)) + ("  \n" + _md(happened) if happened else ""),
                    icon=":material/check_circle:")
     elif fb["verdict"] == "wrong":
         text = _md(_("Not quite. {why}").format(why=why))
         if fb["remark"]:
             text += "  \n" + _md(_(fb["remark"]))
-        text += "  \n" + _md(_("The cards you may play are marked green. Try again."))
+        text += "  \n" + _md(_("The cards you may play are now lit and marked \"may be played\". Try again."))
         st.error(text, icon=":material/cancel:")
     else:
-        st.warning(_md(_("That move is allowed ({why}), but this step practises something else. Read the task and try again.").format(why=why)),
+        mismatch = fb.get("mismatch")
+        missed = describe_mismatch(Reason(mismatch["code"], mismatch["params"]), deck, t) if mismatch else ""
+        st.warning(_md(missed) + "  \n" + _md(_("That move is allowed, so it is no mistake: try again.")),
                    icon=":material/info:")
 
 
-def _hand_and_actions(lesson: Scenario, run: dict, before: State, t: Translator) -> None:
+def _on_table(action: dict) -> None:
+    _with_run(ls.act, action)
+
+
+def lighting() -> bool:
+    """Whether the learner's playable cards are lit from the start (the beginner setting)."""
+    return st.session_state.get(LEVEL, BEGINNER) == BEGINNER
+
+
+def _level_picker(t: Translator) -> None:
     _ = t.gettext
-    deck = before.rules.deck
-    hand = [deck.name(c) for c in before.hands[lesson.learner]]
-    selected = run["selected"]
-    legal = ls.playable_cards(before) if run["show_legal"] else set()
-    highlights = []
-    for card in hand:
-        if card in selected:
-            highlights.append("selected")
-        elif run["show_legal"]:
-            highlights.append("legal" if card in legal else "illegal")
-        else:
-            highlights.append(None)
-    st.markdown("**" + _md(_("Your hand")) + "**")
-    columns = st.columns(max(len(hand), 1))
-    for column, card, mark in zip(columns, hand, highlights):
-        column.markdown(card_svg(card, deck.art, four_colour=session.four_colour(), width=60, highlight=mark, label=card_label(card, deck.art, t)),
-                        unsafe_allow_html=True)
-        column.button(card_short(card, deck.art), key=f"learn_card_{card}", on_click=_toggle, args=(card,),
-                      type="primary" if card in selected else "secondary", width="stretch")
-    calls = [c for c in ("makao", "kakao") if (call := before.rules.call(c)) is not None and call.required]
-    if calls:
-        labels = {c: _("Say \"{word}\"").format(word=before.rules.calls[c].word) for c in calls}
-        st.pills(_("Calls"), calls, selection_mode="multi", format_func=labels.__getitem__, key=_calls_key(run))
-    wish = ls.wish_of(before, selected[-1]) if selected else None
-    if wish is not None:
-        kind, choices, optional = wish
-        st.markdown(_md(_("Choose the rank to demand:") if kind == "rank" else _("Choose the suit to wish for:")))
-        options = list(choices) + (["none"] if optional else [])
-        cols = st.columns(len(options))
-        for col, value in zip(cols, options):
-            if value == "none":
-                label = _("No wish")
-            elif kind == "rank":
-                label = wish_rank_text(value, deck.art, t)
-            else:
-                label = suit_word(value, deck.art, t)
-            col.button(label, key=f"learn_wish_{value}", on_click=_submit, args=("play", (kind, value)), width="stretch")
-    actions = st.columns(4)
-    if wish is None:
-        actions[0].button(_("Play"), key="learn_play", icon=":material/play_arrow:", type="primary",
-                          disabled=not selected, on_click=_submit, args=("play",), width="stretch")
-    actions[1].button(_("Draw"), key="learn_draw", icon=":material/add_card:", on_click=_submit, args=("draw",),
-                      width="stretch")
-    actions[2].button(_("Wait"), key="learn_wait", icon=":material/hourglass_empty:", on_click=_submit,
-                      args=("wait",), width="stretch")
-    if before.drawn is not None:
-        actions[3].button(_("Pass"), key="learn_pass", icon=":material/skip_next:", on_click=_submit,
-                          args=("pass",), width="stretch")
+    # The choice lives in LEVEL; the widget's own key is forgotten on steps that do not draw it.
+    st.session_state[LEVEL_PICKER] = st.session_state.get(LEVEL, BEGINNER)
+    st.radio(
+        _("Help"), [BEGINNER, PLAYER], key=LEVEL_PICKER, horizontal=True,
+        on_change=lambda: st.session_state.__setitem__(LEVEL, st.session_state[LEVEL_PICKER]),
+        format_func=lambda v: _("Beginner: playable cards lit") if v == BEGINNER else _("Player: find them yourself"),
+        help=_("As a beginner, the cards you may play are lit from the start; as a player, only after a mistake."),
+    )
+
+
+def _hints(lesson: Scenario, run: dict, t: Translator) -> None:
+    """The step's hint levels revealed so far, gentlest first, and the Hint / Show me buttons."""
+    _ = t.gettext
+    step = ls.step_of(lesson, run)
+    for number, text in enumerate(ls.hint_levels(lesson, run), start=1):
+        st.info(_md(_("Hint {number}: {text}").format(number=number, text=_(text))), icon=":material/lightbulb:")
+    if run["shown"]:
+        before = ls.state_before(lesson, run)
+        st.info(_md(_("The answer: {move}.").format(move=move_words(ls.shown_answer(lesson, run), before, t))),
+                icon=":material/visibility:")
+    help_cols = st.columns(2)
+    if ls.more_hints(lesson, run):
+        first = run["hint_level"] == 0
+        label = _("Hint") if first else _("Another hint")
+        note = (_("The first hint is free.") if first else
+                _("This hint costs a star (once per step).") if ls.next_hint_costs(lesson, run) else
+                _("You already paid a star for help at this step."))
+        help_cols[0].button(label, key="learn_hint", icon=":material/lightbulb:", on_click=_hint, width="stretch",
+                            help=note)
+    elif step.hints:
+        help_cols[0].caption(_("No more hints at this step."))
+    if not run["shown"]:
+        help_cols[1].button(_("Show me"), key="learn_show", icon=":material/visibility:", on_click=_show,
+                            width="stretch", help=_("Shows the answer; it costs a star (once per step)."))
 
 
 def player_view(lesson: Scenario, run: dict, t: Translator) -> None:
-    """Draws the lesson being played: table, narration, the learner's hand and the feedback."""
+    """Draws the lesson being played: the narration, the table with the learner's hand, feedback and hints."""
     _ = t.gettext
-    deck = load_ruleset(lesson.variant).deck.art
     top_left, top_right = st.columns([3, 1], vertical_alignment="center")
     top_left.subheader(_(lesson.title), anchor=False)
     top_right.button(_("All lessons"), key="learn_back", icon=":material/arrow_back:", on_click=_leave,
@@ -397,31 +359,22 @@ def player_view(lesson: Scenario, run: dict, t: Translator) -> None:
     step = ls.step_of(lesson, run)
     before = ls.state_before(lesson, run)
     shown = ls.table_state(lesson, run)
-    draw_table(lesson, shown, t)
+    playing = step.kind == "learner" and not run["solved"]
     if step.narration:
-        st.markdown(_md(_(step.narration)))
+        st.markdown("**" + _md(_(step.narration)) + "**")
     if step.kind == "script":
         st.markdown("\n".join("- " + _md(line) for line in _explain_script(lesson, step, before, t)))
-    if step.kind == "learner" and not run["solved"]:
-        _feedback(lesson, run, before, t)
-        _hand_and_actions(lesson, run, before, t)
-        help_cols = st.columns(2)
-        if step.hint:
-            help_cols[0].button(_("Hint"), key="learn_hint", icon=":material/lightbulb:", on_click=_hint,
-                                width="stretch")
-        help_cols[1].button(_("Show me"), key="learn_show", icon=":material/visibility:", on_click=_show,
-                            width="stretch")
-        if run["hint_shown"] and step.hint:
-            st.info(_md(_(step.hint)), icon=":material/lightbulb:")
-        if run["shown"]:
-            st.info(_md(_("The answer: {move}.").format(move=move_words(ls.shown_answer(lesson, run), before, t))),
-                    icon=":material/visibility:")
-        return
     if step.kind == "learner":
+        # Feedback and hints sit above the table, where the eye is after a move (walkthrough defect 9).
         _feedback(lesson, run, before, t)
-        mine = [shown.rules.deck.name(c) for c in shown.hands[lesson.learner]]
-        if mine:
-            _hand_row(mine, deck, t, _("Your hand"))
+        if playing:
+            _hints(lesson, run, t)
+    card_table(lesson_table(lesson, run, shown, t, playing=playing, lighting=lighting(),
+                            four_colour=session.four_colour()),
+               key=f"learn_table_{lesson.id}", on_action=_on_table)
+    if playing:
+        _level_picker(t)
+        return
     last = run["step"] + 1 >= total
     st.button(_("Finish") if last else _("Next"), key="learn_next", icon=":material/arrow_forward:", type="primary",
               on_click=_next)
@@ -432,7 +385,7 @@ def complete_view(lesson: Scenario, run: dict, t: Translator) -> None:
     _ = t.gettext
     earned = ls.lesson_stars(run)
     st.success(_md(_("Lesson complete!")), icon=":material/emoji_events:")
-    st.markdown("### " + star_line(earned))
+    st.markdown(stars_html(earned, t, size=36), unsafe_allow_html=True)
     st.markdown(_md(t.ngettext("You earned {count} star", "You earned {count} stars", earned).format(count=earned)
                     + " · " + t.ngettext("{count} mistake", "{count} mistakes", run["mistakes"]).format(count=run["mistakes"])
                     + " · " + t.ngettext("{count} hint", "{count} hints", run["hints"]).format(count=run["hints"])))

@@ -173,7 +173,8 @@ def draw_progress(variant: str, t: Translator) -> None:
         rows.append({
             _("Topic"): topic_label(topic, t),
             _("Answered"): score.attempts,
-            _("Right (%)"): round(100 * score.accuracy) if score.attempts else None,
+            # A dash, not an empty value: the table would print "None" for a topic not answered yet.
+            _("Right (%)"): str(round(100 * score.accuracy)) if score.attempts else "—",
             _("Last {count}").format(count=MASTERY_WINDOW): f"{score.recent_right}/{len(score.recent)}",
             _("Mastered"): score.mastered,
         })

@@ -40,8 +40,10 @@ def wish_rank_text(rank: str, deck: str, tr: Translations) -> str:
     return rank_word(rank, deck, tr)
 
 
-def player(seat: int, tr: Translations) -> str:
-    """Names a seat as people count players: seat 0 → "player 1"."""
+def player(seat: int, tr: Translations, you: int | None = None) -> str:
+    """Names a seat as people count players (seat 0 → "player 1"), or "you" for the learner's own seat."""
+    if seat == you:
+        return tr.gettext("you")
     return tr.gettext("player {number}").format(number=seat + 1)
 
 
@@ -56,10 +58,13 @@ def card_placeholders(name: str, card: str, deck: str, tr: Translations) -> dict
     return values
 
 
-def player_placeholders(name: str, seat: int, tr: Translations) -> dict[str, str]:
+def player_placeholders(name: str, seat: int, tr: Translations, you: int | None = None) -> dict[str, str]:
     """Returns a seat's placeholder and its grammatical forms: {seat}, hu {seat_the}, pl {seat_dat} …"""
-    text = player(seat, tr)
-    return {name: text, **grammar.player_forms(grammar.language_of(tr) or "", name, text, seat + 1)}
+    text = player(seat, tr, you)
+    language = grammar.language_of(tr) or ""
+    if seat == you:   # "you": a name without a number
+        return {name: text, **grammar.player_forms(language, name, text)}
+    return {name: text, **grammar.player_forms(language, name, text, seat + 1)}
 
 
 def number_placeholders(name: str, number: int, tr: Translations) -> dict[str, Any]:
@@ -73,7 +78,7 @@ def _call_word(call: str, tr: Translations) -> str:
     return calls.get(call, call) if isinstance(call, str) else call
 
 
-def _fmt(template: str, params: dict[str, Any], deck: str, tr: Translations) -> str:
+def _fmt(template: str, params: dict[str, Any], deck: str, tr: Translations, you: int | None = None) -> str:
     values: dict[str, Any] = {}
     language = grammar.language_of(tr) or ""
     if "kind" in params and "value" in params:  # wish events: {kind: rank|suit, value}
@@ -89,7 +94,7 @@ def _fmt(template: str, params: dict[str, Any], deck: str, tr: Translations) -> 
                 values[f"{key}_the"] = grammar.hu_with_article(values[key])
         elif key in ("by", "seat", "target", "winner", "loser"):
             if isinstance(value, int):
-                values.update(player_placeholders(key, value, tr))
+                values.update(player_placeholders(key, value, tr, you))
             else:  # a name already written out by the caller ("player 1 (you)")
                 values[key] = value
                 values.update(grammar.player_forms(language, key, str(value)))
@@ -241,7 +246,8 @@ def _event_templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], s
         "passed_over": lambda p: ngettext("{seat} sits this turn out ({left} more to wait).",
                                "{seat} sits this turn out ({left} more to wait).", p["left"]),
         "wish_set": wish,
-        "wish_ended": fixed(_("The wish is over.")),
+        # The jack's rank wish is a "demand" everywhere in the app; a suit wish stays a wish.
+        "wish_ended": lambda p: _("The demand is over.") if p.get("kind") == "rank" else _("The wish is over."),
         "attack_lapsed": fixed(_("Every other player sits out or has finished: nobody can be hit, and the attack lapses.")),
         "call_penalty": lambda p: ngettext("{seat} forgot to call \"{word}\" and draws {count} penalty card.",
                                 "{seat} forgot to call \"{word}\" and draws {count} penalty cards.", p["count"]),
@@ -258,20 +264,81 @@ def _event_templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], s
     }
 
 
-def describe_reason(reason: Reason, deck: str, tr: Translations | None = None) -> str:
-    """Turns one reason into a sentence in the language of ``tr`` (English by default)."""
+def _you_reason_templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
+    """Reasons whose subject is the learner ("you demanded 7"), for a lesson's feedback."""
+    _ = tr.gettext
+    return {
+        "wrong_rank_for_wish": lambda p: _("{card} may not be played: you demanded {rank}; play that rank or another "
+                                           "{wish_card}, or draw."),
+        "wrong_suit_for_wish": lambda p: _("{card} may not be played: you wished for {suit}; play that suit or another "
+                                           "{wish_card}, or draw."),
+    }
+
+
+def _you_event_templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
+    """Events whose subject is the learner, in the second person ("You play 7♥.")."""
+    _ = tr.gettext
+    ngettext = tr.ngettext
+
+    def attack(params: dict[str, Any]) -> str:
+        if not params.get("defence", True):
+            if params["kind"] == "draw":
+                return ngettext("You must draw {amount} card.", "You must draw {amount} cards.", params["amount"])
+            return ngettext("You must sit out {amount} turn.", "You must sit out {amount} turns.", params["amount"])
+        if params["kind"] == "draw":
+            return ngettext("You must draw {amount} card or defend.", "You must draw {amount} cards or defend.",
+                            params["amount"])
+        return ngettext("You must sit out {amount} turn or defend.", "You must sit out {amount} turns or defend.",
+                        params["amount"])
+
+    return {
+        "played": lambda p: _("You play {cards}."),
+        "drew": lambda p: ngettext("You draw {count} card.", "You draw {count} cards.", p["count"]),
+        "drew_penalty": lambda p: ngettext("You take the penalty and draw {count} card.",
+                                           "You take the penalty and draw {count} cards.", p["count"]),
+        "attack": attack,
+        "sits_out": lambda p: ngettext("You sit out {turns} turn.", "You sit out {turns} turns.", p["turns"]),
+        "passed_over": lambda p: ngettext("You sit this turn out ({left} more to wait).",
+                                          "You sit this turn out ({left} more to wait).", p["left"]),
+        "wish_set": lambda p: _("You demand {rank}.") if p["kind"] == "rank" else _("You wish for {suit}."),
+        "call_penalty": lambda p: ngettext("You forgot to call \"{word}\" and draw {count} penalty card.",
+                                           "You forgot to call \"{word}\" and draw {count} penalty cards.", p["count"]),
+        "can_play_drawn": lambda p: _("You may play the drawn card {card} at once, or keep it."),
+        "finished": lambda p: _("You have no cards left and finish in place {place}."),
+        "turn": lambda p: _("Your turn."),
+        "round_over": lambda p: (
+            _("The round is over: you are left holding cards and lose.") if p["result"] == "loser" else
+            ngettext("The round is over: you win and score {points} point.",
+                     "The round is over: you win and score {points} points.", p["points"])
+            if p["result"] == "points" else _("The round is over: you win.")),
+    }
+
+
+# The parameter naming the subject of each event (the seat a second-person sentence speaks to).
+_EVENT_SUBJECT = {"attack": "target", "wish_set": "by"}
+
+
+def describe_reason(reason: Reason, deck: str, tr: Translations | None = None, you: int | None = None) -> str:
+    """Turns one reason into a sentence in the language of ``tr`` (English by default); seat ``you`` is "you"."""
     tr = tr or gettext.NullTranslations()
-    template = _templates(tr)[reason.code](reason.params)
-    return _fmt(template, reason.params, deck, tr)
+    templates = _templates(tr)
+    if you is not None and reason.params.get("by") == you and reason.code in ("wrong_rank_for_wish", "wrong_suit_for_wish"):
+        templates = {**templates, **_you_reason_templates(tr)}
+    template = templates[reason.code](reason.params)
+    return _fmt(template, reason.params, deck, tr, you)
 
 
-def describe_verdict(verdict: Verdict, deck: str, tr: Translations | None = None) -> str:
+def describe_verdict(verdict: Verdict, deck: str, tr: Translations | None = None, you: int | None = None) -> str:
     """The full explanation of a verdict: its reasons, sentence after sentence."""
-    return " ".join(describe_reason(r, deck, tr) for r in verdict.reasons)
+    return " ".join(describe_reason(r, deck, tr, you) for r in verdict.reasons)
 
 
-def describe_event(event: Event, deck: str, tr: Translations | None = None) -> str:
-    """Narrates one event of an applied move."""
+def describe_event(event: Event, deck: str, tr: Translations | None = None, you: int | None = None) -> str:
+    """Narrates one event of an applied move; when seat ``you`` is its subject, in the second person."""
     tr = tr or gettext.NullTranslations()
-    template = _event_templates(tr)[event.kind](event.params)
-    return _fmt(template, event.params, deck, tr)
+    subject = event.params.get(_EVENT_SUBJECT.get(event.kind, "seat"))
+    if event.kind == "round_over":
+        subject = event.params.get("loser" if event.params.get("result") == "loser" else "winner")
+    yours = _you_event_templates(tr) if you is not None and subject == you else {}
+    template = (yours.get(event.kind) or _event_templates(tr)[event.kind])(event.params)
+    return _fmt(template, event.params, deck, tr, you)

@@ -197,17 +197,28 @@ def follow_session_variant(state: MutableMapping[str, Any]) -> None:
         return
     if current.get("variant") != chosen:
         set_draft(state, with_variant(current, chosen, book(state)), keep_notice=True)
+        _say_if_cleared(state, current, chosen)
     state[FOLLOWED] = chosen
 
 
 # ------------------------------------------------------------------------------- callbacks
 
 
+def _say_if_cleared(state: MutableMapping[str, Any], before: dict[str, Any], variant: str) -> None:
+    """Tells the user when a change of variant cleared the cards: the new variant plays with another deck."""
+    known = book(state)
+    old, new = known.get(before.get("variant")), known.get(variant)
+    if old is not None and new is not None and old.deck.id != new.deck.id:
+        state[NOTICE] = {"origin": "deck", "error": None, "problems": (), "base": known.base_of(variant)}
+
+
 def on_variant(state: MutableMapping[str, Any]) -> None:
     variant = state.get(EDITOR + "variant")
     known = book(state)
     if variant in known.ids():
-        adopt(state, with_variant(draft(state), variant, known))
+        before = draft(state)
+        adopt(state, with_variant(before, variant, known))
+        _say_if_cleared(state, before, variant)
 
 
 def on_seats(state: MutableMapping[str, Any]) -> None:

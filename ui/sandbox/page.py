@@ -232,11 +232,12 @@ def _to_move(d: dict[str, Any]) -> int:
     return to_move if ok else 0
 
 
-def draw_editor(t: Translator) -> None:
+def draw_editor(t: Translator, expanded: bool = True) -> None:
+    """The position editor: open while there is no position to play, folded below the table once there is."""
     _ = t.gettext
     d = ctl.draft(st.session_state)
     rules = ctl.current_rules(st.session_state)
-    with st.expander(_("Set up the position"), expanded=True, icon=":material/edit:"):
+    with st.expander(_("Set up the position"), expanded=expanded, icon=":material/edit:"):
         cards, turns = st.tabs([_("Cards, attack and wish"), _("Turns and deck")])
         with cards:
             _cards_tab(d, rules, t)
@@ -460,10 +461,10 @@ def draw() -> None:
     st.markdown(_("Set up any position, see why each card may or may not go, play it on, and share it by link."))
     draw_notice(t)
     draw_toolbar(t)
-    draw_editor(t)
     d = ctl.draft(session_state)
     deck = ctl.current_rules(session_state).deck.art
     if is_empty(d):
+        draw_editor(t)
         ctl.drop_timeline(session_state)
         st.info(_("The sandbox is empty. Put cards on the pile and in the hands above, deal at random, or load an example."),
                 icon=":material/info:")
@@ -471,10 +472,12 @@ def draw() -> None:
         return
     result = validate(d, ctl.book(session_state))
     if result.state is None:
+        draw_editor(t)
         ctl.drop_timeline(session_state)
         draw_problems(result.problems, deck, t)
         draw_share(None, t)
         return
+    # A position is set: the table comes first and the editor folds away below it (phone: less scrolling).
     tl = ctl.timeline_from(session_state, result.state)
     state = tl.current
     st.subheader(_("The table"), anchor="table")
@@ -482,5 +485,6 @@ def draw() -> None:
     draw_board(state, t)
     draw_moves(state, t)
     draw_history(tl, t)
+    draw_editor(t, expanded=False)
     draw_other_rules(state, t)
     draw_share(current_position(tl, d), t)

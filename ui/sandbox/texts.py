@@ -106,6 +106,11 @@ def notice_messages(notice: dict[str, Any], deck: str, t: Translator) -> tuple[s
             "This position was made under house rules, which a link cannot carry: it opens under {name}, "
             "where some verdicts may differ."
         ).format(name=base_name), [], ""
+    if origin == "deck":
+        return "info", _(
+            "{name} is played with another deck, so the cards of the position could not be kept: "
+            "the seats stay, and the hands, the pile and the deck start empty. Deal at random or set them again."
+        ).format(name=base_name or _("This variant")), [], ""
     if origin == "house" and error == "changed":
         return "info", _(
             "The house rules changed on the Compare variants page: this position is judged again under the new rules."

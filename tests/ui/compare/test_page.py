@@ -9,6 +9,7 @@ from engine.ruleset import load_ruleset
 from engine.ruleset_toml import ruleset_to_toml
 from ui.compare import page as compare_view
 from ui.compare.contrasts import load_contrasts
+from ui.compare.table import MARK
 from ui.present.i18n import translator
 from ui.shell import house_rules
 
@@ -31,9 +32,14 @@ def unescaped(markdown: str) -> str:
     return markdown.replace("\\", "")
 
 
-def comparison(at: AppTest):
-    """The first table on the page is the comparison table (topics x variants)."""
+def summary(at: AppTest):
+    """The first table on the page is the summary grid (questions x variants)."""
     return at.table[0].value
+
+
+def comparison(at: AppTest):
+    """The second table is the full comparison (topics x variants), without the ◆ marks of differing cells."""
+    return at.table[1].value.map(lambda text: text.removeprefix(MARK))
 
 
 def test_the_page_compares_the_four_makao_variants_by_default() -> None:
@@ -50,7 +56,8 @@ def test_the_picker_adds_a_relative_and_removes_a_variant() -> None:
     frame = comparison(at)
     assert list(frame.columns) == ["Polish makao", "Danish Makao", "German Mau-Mau"]
     assert "sits out 1 turn" in frame.loc["8", "German Mau-Mau"]
-    assert "relatives.md §1.7" in frame.loc["Source", "German Mau-Mau"]
+    assert frame.loc["Source", "German Mau-Mau"].replace("\\", "") == load_ruleset("de-maumau").source_title
+    assert ".txt" not in frame.loc["Source", "Polish makao"]           # the source's title, not its file
     # the correction of our source is shown for Mau-Mau
     assert any("eight reverses direction" in w.value for w in at.warning)
     # the choice survives a rerun
@@ -77,7 +84,7 @@ def test_an_empty_selection_says_what_to_do() -> None:
 
 def test_contrast_positions_are_listed_with_verdicts_and_sandbox_links() -> None:
     at = open_page()
-    contrast_tables = [t.value for t in at.table[1:]]
+    contrast_tables = [t.value for t in at.table[2:]]
     assert len(contrast_tables) >= 12
     first = contrast_tables[0]
     assert {"Variant", "Verdict", "Why", "Sandbox"} <= set(first.columns)
@@ -113,7 +120,7 @@ def test_a_house_rule_changes_a_contrast_verdict() -> None:
     at.button(key=compare_view.HOUSE_START).click().run()          # from Polish makao
     at.selectbox(key="house_field_defence_0").set_value("any")
     at.button(key=compare_view.HOUSE_APPLY).click().run()
-    table = at.table[1].value                                      # A 3♣ against an attacking 2♥
+    table = at.table[2].value                                      # A 3♣ against an attacking 2♥
     verdicts = dict(zip(table["Variant"], table["Verdict"]))
     assert "not allowed" in verdicts["Polish makao"]
     assert "not allowed" not in verdicts["House rules (Polish makao)"]
@@ -144,3 +151,55 @@ def test_the_page_runs_in_every_language() -> None:
     for lang in ("pl", "da", "hu"):
         at = open_page(lang)
         assert len(at.table) >= 2
+
+
+def test_the_summary_answers_the_players_questions_per_variant() -> None:
+    at = open_page()
+    grid = summary(at)
+    assert list(grid.columns) == ["Polish makao", "Polish makao (traditional)", "Danish Makao", "Hungarian makaó"] or \
+        len(grid.columns) == 4
+    da = grid.columns[2]
+    assert grid.loc["Is the queen wild?", da].startswith("✓")
+    assert grid.loc["Is the queen wild?", grid.columns[3]].startswith("✗")         # Hungarian: no wild card
+    assert grid.loc["Does a 3♣ answer a 2♥?", grid.columns[0]].startswith("✗")     # pl: the defence must match
+    assert grid.loc["Does a 3♣ answer a 2♥?", grid.columns[1]].startswith("✓")     # pl-trad: any 2 or 3
+    assert grid.loc["Does a 3♣ answer a 2♥?", grid.columns[3]] == "—"              # no 3♣ in the Hungarian deck
+    assert grid.loc["Whom does K♠ hit?", grid.columns[0]].startswith("The previous player")
+    assert grid.loc["How long does a jack demand last?", grid.columns[0]] == "One full round, you included"
+
+
+def test_the_summary_follows_the_house_rules() -> None:
+    at = open_page()
+    at.button(key=compare_view.HOUSE_START).click().run()          # from Polish makao
+    at.selectbox(key="house_field_defence_0").set_value("any")
+    at.button(key=compare_view.HOUSE_APPLY).click().run()
+    grid = summary(at)
+    assert grid.loc["Does a 3♣ answer a 2♥?", "Polish makao"].startswith("✗")
+    assert grid.loc["Does a 3♣ answer a 2♥?", "House rules (Polish makao)"].startswith("✓")
+
+
+def test_one_row_speaks_of_one_card_and_only_the_differences_hides_same_meanings() -> None:
+    at = open_page()
+    frame = comparison(at)
+    assert {"Queen", "Felső (Ober)", "Jack", "Alsó (Unter)"} <= set(frame.index)
+    assert frame.loc["Queen", "Hungarian makaó"] == "Not in this deck."
+    at.toggle(key=compare_view.ONLY_DIFFERENCES).set_value(True).run()
+    differences = comparison(at)
+    assert "6" not in differences.index and "9" not in differences.index   # ordinary or absent: the same
+    assert "Queen" in differences.index and "Hand size" not in differences.index
+
+
+def test_the_legend_states_the_highlighting_rule_and_marks_differing_cells() -> None:
+    at = open_page()
+    assert any("differs from the first variant's (Polish makao)" in c.value for c in at.caption)
+    raw = at.table[1].value
+    assert raw.loc["Queen", "Hungarian makaó"].startswith(MARK)     # differs from Polish makao
+    assert not raw.loc["Queen", "Polish makao"].startswith(MARK)    # the first column is the reference
+
+
+def test_contrast_moves_are_in_words_and_badges_match_the_verdicts() -> None:
+    at = open_page()
+    moves = [m for t in at.table[2:] for m in t.value["Move"]]
+    assert not any(m.startswith("play ") for m in moves) and any(m.startswith("Play ") for m in moves)
+    captions = [c.value for c in at.caption]
+    assert any("agree on the verdict here, for different reasons" in c for c in captions)

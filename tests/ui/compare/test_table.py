@@ -111,3 +111,17 @@ def test_the_csv_holds_the_table_in_plain_text() -> None:
     text = comparison_csv(frame).decode("utf-8-sig")
     assert "Polish *house*" in text and "\\*" not in text
     assert "shram.kiev.ua: 101" in text
+
+
+def test_cells_are_marked_against_the_first_variant_not_the_majority() -> None:
+    frame = pd.DataFrame({"a": ["z"], "b": ["y"], "c": ["y"]}, index=["r0"])
+    assert list(odd_cells(frame).loc["r0"]) == [False, True, True]
+
+
+def test_an_ordinary_card_and_a_missing_card_mean_the_same() -> None:
+    from ui.compare.table import meaning_frame
+    columns = [("pl", load_ruleset("pl")), ("hu", load_ruleset("hu"))]
+    frame, meanings = comparison_frame(columns, EN), meaning_frame(columns, EN)
+    assert frame.loc["6", "pl"] != frame.loc["6", "hu"]             # different words…
+    assert not differing_rows(frame, meanings)["6"]                 # …the same meaning
+    assert differing_rows(frame, meanings)["Queen"]

@@ -73,7 +73,8 @@ def test_a_drill_session_scores_right_and_wrong_answers() -> None:
     assert metric(at, "Streak") == "0" and metric(at, "Best streak") == "1"
     table = at.dataframe[0].value
     row = table[table["Topic"] == "Battle kings"].iloc[0]
-    assert row["Answered"] == 2 and row["Right (%)"] == 50 and row["Last 10"] == "1/2"
+    assert row["Answered"] == 2 and row["Right (%)"] == "50" and row["Last 10"] == "1/2"
+    assert None not in set(table["Right (%)"]) and "—" in set(table["Right (%)"])   # never "None" on screen
 
 
 def test_checking_without_an_answer_asks_for_one() -> None:

@@ -411,3 +411,26 @@ def test_a_link_that_lands_on_home_still_opens_its_position_in_the_sandbox() -> 
     assert not at.exception, at.exception
     assert EMPTY not in texts(at)
     assert at.session_state[TIMELINE].current == position_from_json(position)
+
+
+def test_switching_to_a_variant_with_another_deck_says_the_cards_could_not_be_kept() -> None:
+    at = open_sandbox(variant="pl")
+    build_teacher_position(at)
+    assert EMPTY not in texts(at)
+    at.selectbox(key=f"{EDITOR}variant").set_value("hu").run()
+    assert not at.exception, at.exception
+    assert any("played with another deck, so the cards of the position could not be kept" in i.value for i in at.info)
+    at.selectbox(key=f"{EDITOR}variant").set_value("pl").run()
+    at.selectbox(key=f"{EDITOR}variant").set_value("pl-trad").run()     # the same deck: nothing to say
+    assert not any("another deck" in i.value for i in at.info)
+
+
+def test_once_a_position_is_set_the_table_comes_before_the_folded_editor() -> None:
+    at = open_sandbox(variant="pl")
+    assert at.expander[0].proto.expanded is True                       # nothing to play yet: the editor is open
+    build_teacher_position(at)
+    labels = [e.label for e in at.expander]
+    editor = next(e for e in at.expander if "Set up the position" in e.label)
+    assert editor.proto.expanded is False
+    headings = [h.value for h in at.subheader]
+    assert "The table" in headings and labels.index(editor.label) >= 0

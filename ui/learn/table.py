@@ -1,0 +1,219 @@
+"""What the card table shows in a lesson: the plain data the shared card-table widget draws (no Streamlit).
+
+The same widget as the Play page (``ui.widgets.card_table``): the seats around the table in play
+order with the player to move, the next and the previous player marked, the pile, the deck, the
+pending attack or demand, and the learner's hand as cards to tap. Every card and button carries the
+action ``ui.learn.lesson.act`` carries out.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.scenario import Scenario
+from engine.state import State
+from ui.learn import lesson as ls
+from ui.present.cards import card_back_svg, card_label, card_svg, suit_word
+from ui.present.i18n import Translator
+from ui.present.reasons import card_text, player, wish_rank_text
+from ui.present.seating import next_seat, previous_seat
+
+CARD_W = 78
+PILE_SHOWN = 3
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def seat_name(lesson: Scenario, seat: int, t: Translator) -> str:
+    """ "you" for the learner, "player N" for the others."""
+    return player(seat, t, lesson.learner)
+
+
+def banners(lesson: Scenario, state: State, t: Translator) -> list[dict[str, str]]:
+    """The pending attack, the demand or wish in force and the seats sitting out, as short lines."""
+    art = state.rules.deck.art
+    out: list[dict[str, str]] = []
+    if state.attack is not None:
+        amount = state.attack.amount
+        target = _cap(seat_name(lesson, state.to_move, t))
+        if state.attack.kind == "draw":
+            text = t.ngettext("Attack: {target} must draw {amount} card or defend.",
+                              "Attack: {target} must draw {amount} cards or defend.", amount)
+        else:
+            text = t.ngettext("Attack: {target} must sit out {amount} turn or defend.",
+                              "Attack: {target} must sit out {amount} turns or defend.", amount)
+        out.append({"kind": "attack", "text": text.format(target=target, amount=amount)})
+    if state.wish is not None:
+        who = _cap(seat_name(lesson, state.wish.by, t))
+        if state.wish.kind == "rank":
+            text = t.gettext("Demand: {by} asks for {rank}.").format(by=who, rank=wish_rank_text(state.wish.value, art, t))
+        else:
+            text = t.gettext("Wish: {by} asks for {suit}.").format(by=who, suit=suit_word(state.wish.value, art, t))
+        out.append({"kind": "wish", "text": text})
+    for seat, turns in enumerate(state.waiting):
+        if turns and seat not in state.finished:
+            out.append({"kind": "waiting", "text": t.ngettext(
+                "{seat} sits out {turns} more turn.", "{seat} sits out {turns} more turns.", turns).format(
+                seat=_cap(seat_name(lesson, seat, t)), turns=turns)})
+    return out
+
+
+def _seats(lesson: Scenario, state: State, t: Translator, four_colour: bool) -> list[dict[str, Any]]:
+    _ = t.gettext
+    deck = state.rules.deck
+    n = state.players
+    nxt = next_seat(state) if not state.over else None
+    prev = previous_seat(state) if not state.over else None
+    seats = []
+    for seat in range(n):
+        roles, words = [], []
+        if not state.over and seat == state.to_move:
+            roles.append("to_move")
+            words.append(_("to move"))
+        if seat == nxt:
+            roles.append("next")
+            words.append(_("next player"))
+        if seat == prev:
+            roles.append("previous")
+            words.append(_("previous player"))
+        status, status_text = "", ""
+        if seat in state.finished:
+            status = "finished"
+            status_text = _("finished, place {place}").format(place=state.finished.index(seat) + 1)
+        elif state.waiting[seat]:
+            status = "waiting"
+            status_text = t.ngettext("sits out {turns} turn", "sits out {turns} turns", state.waiting[seat]).format(
+                turns=state.waiting[seat])
+        count = len(state.hands[seat])
+        faces = None
+        if lesson.view == "open" and seat != lesson.learner:
+            faces = [card_svg(deck.name(c), deck.art, four_colour=four_colour, width=40,
+                              label=card_label(deck.name(c), deck.art, t)) for c in state.hands[seat]]
+        seats.append({
+            "seat": seat, "offset": (seat - lesson.learner) % n,
+            "name": _cap(seat_name(lesson, seat, t)), "you": seat == lesson.learner,
+            "count": count, "count_text": t.ngettext("{count} card", "{count} cards", count).format(count=count),
+            "roles": roles, "role_text": ", ".join(words), "status": status, "status_text": status_text,
+            "faces": faces,
+        })
+    return seats
+
+
+def _picker(state: State, card: str, t: Translator) -> dict[str, Any] | None:
+    """The demand or suit choice a wishing card on top of the selection asks for."""
+    _ = t.gettext
+    wish = ls.wish_of(state, card)
+    if wish is None:
+        return None
+    kind, choices, optional = wish
+    art = state.rules.deck.art
+    options = []
+    for value in list(choices) + (["none"] if optional else []):
+        if value == "none":
+            label = _("No demand") if kind == "rank" else _("No wish")
+        elif kind == "rank":
+            label = _("Demand {rank}").format(rank=wish_rank_text(value, art, t))
+        else:
+            label = _("Wish for {suit}").format(suit=suit_word(value, art, t))
+        options.append({"label": label, "action": {"type": "play", "wish": [kind, value]}})
+    options.append({"label": _("Clear"), "action": {"type": "clear"}, "kind": "secondary"})
+    title = _("Choose the rank to demand") if kind == "rank" else _("Choose the suit to wish for")
+    return {"title": title, "options": options}
+
+
+def lesson_table(lesson: Scenario, run: dict[str, Any], state: State, t: Translator, *, playing: bool,
+                 lighting: bool, four_colour: bool = False) -> dict[str, Any]:
+    """The card-table data of a lesson at this step: ``playing`` when the learner is to answer now.
+
+    With ``lighting`` (the beginner setting) the cards that may go down are lit from the start;
+    without it, only after a mistake (``run["show_legal"]``)."""
+    _ = t.gettext
+    deck = state.rules.deck
+    art = deck.art
+    seats = _seats(lesson, state, t, four_colour)
+    order = " → ".join(_cap(seat_name(lesson, s, t)) for s in range(state.players))
+    selected = run["selected"] if playing else []
+    lit = playing and (lighting or run["show_legal"])
+    legal = ls.playable_cards(state) if lit else set()
+    cards = []
+    for index, card in enumerate(deck.name(c) for c in state.hands[lesson.learner]):
+        label = card_label(card, art, t)
+        if card in selected:
+            mark = "selected"
+            label = _("{card}, selected ({order})").format(card=label, order=selected.index(card) + 1)
+        elif lit:
+            mark = "legal" if card in legal else "illegal"
+            label = (_("{card}, may be played") if card in legal else _("{card}, may not be played")).format(card=label)
+        else:
+            mark = "plain"
+        cards.append({
+            "id": f"{card}#{index}", "card": card,
+            "svg": card_svg(card, art, four_colour=four_colour, width=CARD_W,
+                            highlight=None if mark == "plain" else mark, label=label),
+            "label": label, "state": mark,
+            "order": selected.index(card) + 1 if card in selected else None,
+            "action": {"type": "tap", "card": card} if playing else None,
+        })
+
+    buttons: list[dict[str, Any]] = []
+    picker = _picker(state, selected[-1], t) if playing and selected else None
+    if playing and picker is None:
+        if selected:
+            label = t.ngettext("Play {count} card", "Play {count} cards", len(selected)).format(count=len(selected))
+            buttons.append({"id": "play", "label": label, "action": {"type": "play"}, "kind": "primary"})
+            buttons.append({"id": "clear", "label": _("Clear"), "action": {"type": "clear"}, "kind": "secondary"})
+        if state.drawn is not None:
+            buttons.append({"id": "pass", "label": _("Keep the card"), "action": {"type": "pass"}, "kind": "secondary"})
+        elif state.attack is not None and state.attack.kind == "skip":
+            # A sit-out attack is waited out, never drawn away (engine reason must_answer_skip).
+            buttons.append({"id": "wait", "label": _("Sit out"), "action": {"type": "wait"}, "kind": "secondary"})
+        else:
+            draw = _("Draw")
+            if state.attack is not None:
+                draw = t.ngettext("Draw {amount} card", "Draw {amount} cards", state.attack.amount).format(
+                    amount=state.attack.amount)
+            buttons.append({"id": "draw", "label": draw, "action": {"type": "draw"}, "kind": "secondary"})
+    if playing:
+        for call in ("makao", "kakao"):
+            rule = state.rules.call(call)
+            if rule is not None and rule.required:
+                buttons.append({"id": "call_" + call, "kind": "toggle", "pressed": call in run["calls"],
+                                "label": _("Say \"{word}\"").format(word=state.rules.calls[call].word),
+                                "action": {"type": "call", "call": call}})
+
+    top = card_text(deck.name(state.top), art, t)
+    pile = [card_svg(deck.name(c), art, four_colour=four_colour, width=CARD_W, label=card_label(deck.name(c), art, t))
+            for c in state.pile[-PILE_SHOWN:]]
+    if state.over:
+        headline = _("The round is over.")
+    elif state.to_move == lesson.learner:
+        headline = _("Your turn.")
+    else:
+        headline = _("{seat} is to move.").format(seat=_cap(seat_name(lesson, state.to_move, t)))
+    return {
+        "stamp": f"{lesson.id}/{run['step']}/{len(run['answers'])}/{len(selected)}/{sorted(run['calls'])}/"
+                 f"{run['show_legal']}/{lit}",
+        "seats": seats,
+        "viewer": lesson.learner,
+        "order_text": _("Order of play: {order}, then {first} again.").format(
+            order=order, first=_cap(seat_name(lesson, 0, t))),
+        "direction_text": _("Direction of play"),
+        "pile": pile,
+        "pile_label": _("Pile, top card {card}").format(card=top),
+        "deck": {"count": len(state.deck),
+                 "label": t.ngettext("Deck: {count} card", "Deck: {count} cards", len(state.deck)).format(
+                     count=len(state.deck)),
+                 "back": card_back_svg(56, art, label=_("Deck")),
+                 "action": {"type": "draw"} if playing and state.drawn is None and (
+                     state.attack is None or state.attack.kind == "draw") else None},
+        "banners": banners(lesson, state, t),
+        "headline": headline,
+        "hand": {"label": _("Your hand"), "cards": cards, "hidden_text": None},
+        "buttons": buttons,
+        "picker": picker,
+        "why": None,
+        "why_label": _("Why not"),
+        "timer": None,
+        "curtain": None,
+    }
