@@ -8,15 +8,19 @@ on stderr, like every command of ``engine/cli.py``.
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.coach import CoachError, hint
+from engine.coach import CoachError, Hint, hint
+from engine.ruleset import Ruleset
 from engine.seat_view import view_of
+
+if TYPE_CHECKING:  # engine.cli imports this module
+    from engine.cli import _Parser
 
 MAX_PLAYOUTS = 1_000_000
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[_Parser]) -> None:
     """Adds the ``hint`` command to the engine's command line."""
     p = sub.add_parser("hint", help="the coach: every legal move with its estimated value, best first")
     p.add_argument("position", help="a position JSON file, or - for standard input")
@@ -43,7 +47,7 @@ def cmd_hint(args: argparse.Namespace) -> Any:
     return {"to_move": st.to_move, **h.to_json(), "coach": coach_sentence(h, st.rules, args.lang)}
 
 
-def coach_sentence(h, rules, lang: str) -> str:
+def coach_sentence(h: Hint, rules: Ruleset, lang: str) -> str:
     """The coach's words in ``lang``, from the text layer, as ``explain --lang`` finds its own."""
     from engine import cli
     return cli.describer_for(lang).coach(h, rules)

@@ -21,7 +21,7 @@ from typing import Any
 from engine.coach.objective import Objective
 from engine.coach.rollout import ROLLOUT_CAP, keen_action
 from engine.coach.search import CoachReason, MoveEstimate, world_rng
-from engine.fastplay import PLAY, Playout, compiled
+from engine.fastplay import PLAY, Action, Playout, compiled
 from engine.moves import Move
 from engine.seat_view import SeatView, sample_state
 
@@ -71,7 +71,7 @@ def explain_best(view: SeatView, ranked: tuple[MoveEstimate, ...], obj: Objectiv
         if extra is not None:
             reasons.append(extra)
     n = min(len(best_values), len(second_values or ()))
-    d = [b - s for b, s in zip(best_values[:n], (second_values or [])[:n])]
+    d = [b - s for b, s in zip(best_values[:n], (second_values or [])[:n], strict=True)]
     if not obj.higher_is_better:
         d = [-x for x in d]
     clear = len(d) > 1 and _mean(d) - 1.96 * _se(d) > 0
@@ -134,7 +134,7 @@ def _kept_cards(view: SeatView, best: Move, second: Move) -> list[int]:
     return kept
 
 
-def _stuck_share(view: SeatView, action: tuple, seed: int, count: int) -> tuple[float, int | None, int]:
+def _stuck_share(view: SeatView, action: Action, seed: int, count: int) -> tuple[float, int | None, int]:
     """The share of deals in which the seat moving after ``action`` has no play; that seat and
     its hand size (None when the round ends or the same seat moves again)."""
     stuck = seen = 0
@@ -152,7 +152,7 @@ def _stuck_share(view: SeatView, action: tuple, seed: int, count: int) -> tuple[
     return (stuck / seen if seen else 0.0), nxt, size
 
 
-def _saved_share(view: SeatView, action: tuple, kept: list[int], seed: int, count: int) -> float:
+def _saved_share(view: SeatView, action: Action, kept: list[int], seed: int, count: int) -> float:
     """The share of rounds, played on after ``action``, in which a kept card was once the seat's
     only playable card and went down."""
     seat = view.seat

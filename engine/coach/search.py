@@ -99,7 +99,7 @@ class Hint(NamedTuple):
     def best(self) -> MoveEstimate:
         return self.moves[0]
 
-    def same_answer(self, other: "Hint") -> bool:
+    def same_answer(self, other: Hint) -> bool:
         """Whether two hints agree in everything but the time they took."""
         return self._replace(seconds=0.0) == other._replace(seconds=0.0)
 
@@ -170,7 +170,7 @@ class _Race:
                 keep.append(c)
                 continue
             cv = self.values[c]
-            d = [self.sign * (a - b) for a, b in zip(lv, cv)]   # racing candidates share every world
+            d = [self.sign * (a - b) for a, b in zip(lv, cv, strict=False)]   # racing candidates share every world
             m, se = _mean(d), _se(d)
             if m - Z * se > 0:
                 continue
@@ -253,7 +253,7 @@ def hint(view: SeatView, playouts: int = 1000, seed: int = 0, seconds: float | N
     top = race.values[order[0]]
     for c in order[1:]:
         xs = race.values[c]   # both played worlds 0, 1, …: zip pairs their common ones
-        d = [race.sign * (b - x) for b, x in zip(top, xs)]
+        d = [race.sign * (b - x) for b, x in zip(top, xs, strict=False)]
         estimates[c] = estimates[c]._replace(behind=_mean(d), behind_se=_se(d))
     ranked = tuple(estimates[c] for c in order)
     reasons: tuple[CoachReason, ...] = ()
