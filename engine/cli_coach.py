@@ -5,6 +5,7 @@ move with its estimate, 95% interval and playouts (best first), the coach's reas
 its sentence (``coach``) in the language asked for. Bad input exits with status 2 and one line
 on stderr, like every command of ``engine/cli.py``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -33,6 +34,7 @@ def register(sub: argparse._SubParsersAction[_Parser]) -> None:
 
 def cmd_hint(args: argparse.Namespace) -> Any:
     from engine.cli import LANGS, CliError, _read_position
+
     if args.lang not in LANGS:
         raise CliError(f"--lang must be one of {', '.join(LANGS)}, not {args.lang!r}")
     if not 1 <= args.playouts <= MAX_PLAYOUTS:
@@ -50,4 +52,5 @@ def cmd_hint(args: argparse.Namespace) -> Any:
 def coach_sentence(h: Hint, rules: Ruleset, lang: str) -> str:
     """The coach's words in ``lang``, from the text layer, as ``explain --lang`` finds its own."""
     from engine import cli
+
     return cli.describer_for(lang).coach(h, rules)

@@ -24,6 +24,7 @@ seat has gone out (its place is then fixed: ``pl`` places, ``pl-trad`` not the l
 results decided by the first seat out, when anyone has gone out — or after ``cap`` moves, when the
 objective's cheap evaluation (``engine.coach.objective``) scores the unfinished round.
 """
+
 from __future__ import annotations
 
 import random
@@ -32,7 +33,7 @@ from collections.abc import Callable
 from engine.fastplay import DRAW_K, PLAY, ROUND, UNTIL_RETURN, WAIT_K, Action, Playout, _counted, _tuple_new
 from engine.state import Wish
 
-ROLLOUT_CAP = 400   # moves; beyond this the cheap evaluation scores the round (rare: see docs/COACH.md)
+ROLLOUT_CAP = 400  # moves; beyond this the cheap evaluation scores the round (rare: see docs/COACH.md)
 
 
 def rollout(p: Playout, rng: random.Random, seat: int, stop_at_first_out: bool, cap: int = ROLLOUT_CAP) -> int:
@@ -247,8 +248,17 @@ def keen_action(p: Playout, rng: random.Random) -> Action:
     if len(acts) == 1 and acts[0].kind != PLAY:
         return acts[0]
     seat = p.to_move
-    return acts[pick(acts, len(acts) - 1, p.hm[seat], p.hs[seat],
-                     _next_small(seat, p.n, p.fin, p.waiting, p.hs), policy_tables(p), rng.getrandbits)]
+    return acts[
+        pick(
+            acts,
+            len(acts) - 1,
+            p.hm[seat],
+            p.hs[seat],
+            _next_small(seat, p.n, p.fin, p.waiting, p.hs),
+            policy_tables(p),
+            rng.getrandbits,
+        )
+    ]
 
 
 class _PolicyTables:
