@@ -85,13 +85,13 @@ def crazy_eights_positions(game, count: int) -> list:
         moves = 0
         while not s.is_terminal() and moves < 20 + seed % 9:
             if s.is_chance_node():
-                outcomes, probs = zip(*s.chance_outcomes())
+                outcomes, probs = zip(*s.chance_outcomes(), strict=True)
                 s.apply_action(rng.choices(outcomes, probs)[0])
                 continue
             s.apply_action(rng.choice(s.legal_actions()))
             moves += 1
         while s.is_chance_node():
-            outcomes, probs = zip(*s.chance_outcomes())
+            outcomes, probs = zip(*s.chance_outcomes(), strict=True)
             s.apply_action(rng.choices(outcomes, probs)[0])
         seed += 1
         if not s.is_terminal() and len(s.legal_actions()) > 1:

@@ -211,7 +211,7 @@ class Session:
         client.context_info.locale = "en-US"
         client.context_info.timezone = "UTC"
         client.context_info.url = self.url + "/"
-        live = [state for state in self.values.values()]
+        live = list(self.values.values())
         for state in live:
             client.widget_states.widgets.append(state)
         if trigger is not None:
@@ -230,7 +230,7 @@ class Session:
                 break
             try:
                 frame = await asyncio.wait_for(self.ws.recv(), remaining)
-            except (asyncio.TimeoutError, websockets.ConnectionClosed):
+            except (TimeoutError, websockets.ConnectionClosed):
                 run.ok = False
                 break
             run.payload += len(frame)
@@ -608,7 +608,7 @@ def main() -> None:
     args = parser.parse_args()
     root = args.app_root.resolve()
     APPS["makao"] = (root / "streamlit_app.py", root, "makao")
-    if CLIENT_CORE < (os.cpu_count() or 1):
+    if (os.cpu_count() or 1) > CLIENT_CORE:
         os.sched_setaffinity(0, {CLIENT_CORE})
     asyncio.run(main_async(args))
 

@@ -19,6 +19,7 @@ from importlib.metadata import entry_points
 from typing import Any, NoReturn, Protocol
 
 from engine import cli_coach, guard
+from engine.coach import Hint
 from engine.deal import new_game
 from engine.errors import EngineError, PositionError
 from engine.fastplay import run_random_games
@@ -26,7 +27,7 @@ from engine.moves import parse_move
 from engine.policies import reference_random_games
 from engine.position import MAX_POSITION_BYTES, parse_position, position_to_json
 from engine.rules import apply_move, check, verdicts
-from engine.ruleset import load_ruleset, variant_ids
+from engine.ruleset import Ruleset, load_ruleset, variant_ids
 from engine.state import State
 from engine.verdicts import Event, Verdict
 
@@ -44,11 +45,13 @@ class _Parser(argparse.ArgumentParser):
 
 
 class Describer(Protocol):
-    """Verdicts and events as sentences in one language."""
+    """Verdicts, events and the coach's hints as sentences in one language."""
 
     def verdict(self, verdict: Verdict, deck: str) -> str: ...
 
     def event(self, event: Event, deck: str) -> str: ...
+
+    def coach(self, hint: Hint, rules: Ruleset) -> str: ...
 
 
 def find_describer() -> Callable[[str], Describer]:

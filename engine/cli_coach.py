@@ -5,18 +5,23 @@ move with its estimate, 95% interval and playouts (best first), the coach's reas
 its sentence (``coach``) in the language asked for. Bad input exits with status 2 and one line
 on stderr, like every command of ``engine/cli.py``.
 """
+
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.coach import CoachError, hint
+from engine.coach import CoachError, Hint, hint
+from engine.ruleset import Ruleset
 from engine.seat_view import view_of
+
+if TYPE_CHECKING:  # engine.cli imports this module
+    from engine.cli import _Parser
 
 MAX_PLAYOUTS = 1_000_000
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[_Parser]) -> None:
     """Adds the ``hint`` command to the engine's command line."""
     p = sub.add_parser("hint", help="the coach: every legal move with its estimated value, best first")
     p.add_argument("position", help="a position JSON file, or - for standard input")
@@ -29,6 +34,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def cmd_hint(args: argparse.Namespace) -> Any:
     from engine.cli import LANGS, CliError, _read_position
+
     if args.lang not in LANGS:
         raise CliError(f"--lang must be one of {', '.join(LANGS)}, not {args.lang!r}")
     if not 1 <= args.playouts <= MAX_PLAYOUTS:
@@ -43,7 +49,8 @@ def cmd_hint(args: argparse.Namespace) -> Any:
     return {"to_move": st.to_move, **h.to_json(), "coach": coach_sentence(h, st.rules, args.lang)}
 
 
-def coach_sentence(h, rules, lang: str) -> str:
+def coach_sentence(h: Hint, rules: Ruleset, lang: str) -> str:
     """The coach's words in ``lang``, from the text layer, as ``explain --lang`` finds its own."""
     from engine import cli
+
     return cli.describer_for(lang).coach(h, rules)

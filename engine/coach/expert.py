@@ -11,6 +11,7 @@ wish what you hold, attack a short hand) for its move, and plays the hint's best
 that is ahead of the policy's move by more than ``DEVIATE`` standard errors of their paired
 difference; otherwise it keeps the policy's move (which the hint then rates as good as the best).
 """
+
 from __future__ import annotations
 
 import random
@@ -26,7 +27,9 @@ EXPERT_PLAYOUTS = 300
 DEVIATE = 1.0
 
 
-def choose_expert(view: SeatView, rng: random.Random, budget: int = EXPERT_PLAYOUTS, horizon: int = ROLLOUT_CAP) -> Move:
+def choose_expert(
+    view: SeatView, rng: random.Random, budget: int = EXPERT_PLAYOUTS, horizon: int = ROLLOUT_CAP
+) -> Move:
     """Plays the hint engine's best move for ``view``'s seat, searching with ``budget`` playouts,
     unless the hint cannot tell it from the rollout policy's own move."""
     world = stand_in(view)

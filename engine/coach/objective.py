@@ -24,6 +24,7 @@ The objective follows the ruleset's ``[end] result``; ``penalty_points`` rounds 
 ``win`` (prší, Mau-Mau: the round is won by going out) except in ``ru-101``, whose game is lost
 by reaching 101 penalty points, so every point counts. A house ruleset follows its ``result``.
 """
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -32,8 +33,7 @@ from engine.fastplay import Playout
 from engine.ruleset import Ruleset
 
 # [end] result -> objective; ru-101 (and house rules copied from it, which keep its id) counts points.
-_BY_RESULT = {"winner": "win", "places": "place", "loser": "not_loser", "points": "points",
-              "penalty_points": "win"}
+_BY_RESULT = {"winner": "win", "places": "place", "loser": "not_loser", "points": "points", "penalty_points": "win"}
 _PENALTY_GAMES = ("ru-101",)
 OBJECTIVES = ("win", "place", "not_loser", "points", "penalty")
 
@@ -41,9 +41,9 @@ OBJECTIVES = ("win", "place", "not_loser", "points", "penalty")
 class Objective(NamedTuple):
     """The quantity the coach estimates for a ruleset, and whether higher is better."""
 
-    kind: str              # one of OBJECTIVES
+    kind: str  # one of OBJECTIVES
     higher_is_better: bool
-    binary: bool           # every playout scores 0 or 1 (a probability)
+    binary: bool  # every playout scores 0 or 1 (a probability)
     stop_at_first_out: bool  # the seat's result is known as soon as anyone goes out
 
 
@@ -103,7 +103,7 @@ def estimate(obj: Objective, p: Playout, seat: int) -> float:
     ``h`` cards beats one with ``g`` cards with probability ``g / (g + h)``)."""
     active = [s for s in range(p.n) if not p.fin[s]]
     hs = list(p.hs)
-    if p.ak == 1:   # a pending draw attack counts against its target
+    if p.ak == 1:  # a pending draw attack counts against its target
         hs[p.to_move] += p.aa
     mine = max(hs[seat], 1)
     first = (1 / mine) / sum(1 / max(hs[s], 1) for s in active)

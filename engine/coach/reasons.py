@@ -12,6 +12,7 @@ The numbers come from the hint's own worlds (the same seeded deals, ``search.wor
   with the rollout policy, the seat later plays a card the runner-up would have spent at a moment
   when it was the seat's only playable card (so keeping it saved a draw).
 """
+
 from __future__ import annotations
 
 import math
@@ -21,31 +22,37 @@ from typing import Any
 from engine.coach.objective import Objective
 from engine.coach.rollout import ROLLOUT_CAP, keen_action
 from engine.coach.search import CoachReason, MoveEstimate, world_rng
-from engine.fastplay import PLAY, Playout, compiled
+from engine.fastplay import PLAY, Action, Playout, compiled
 from engine.moves import Move
 from engine.seat_view import SeatView, sample_state
 
 COACH_CODES = (
-    "only_move",        # {move, value, objective}: the seat has one legal move
-    "goes_out",         # {cards, place, objective}: the best move plays the last card(s)
-    "makes_call",       # {call, word, penalty}: the same play without the call costs cards
-    "avoids_penalty",   # {kind: draw|skip, amount}: the best move answers the pending attack
-    "wish_held",        # {kind: rank|suit, value, held, percent}: wishes what the seat holds
-    "next_stuck",       # {seat, cards, percent}: the next seat cannot play in percent% of deals
-    "keeps_card",       # {cards, percent}: keeping these saved a draw later in percent% of rounds
-    "better_by",        # {move, value, other, other_value, objective}: the numbers, clearly ahead
-    "close_call",       # {move, value, other, other_value, objective}: ahead, within the noise
+    "only_move",  # {move, value, objective}: the seat has one legal move
+    "goes_out",  # {cards, place, objective}: the best move plays the last card(s)
+    "makes_call",  # {call, word, penalty}: the same play without the call costs cards
+    "avoids_penalty",  # {kind: draw|skip, amount}: the best move answers the pending attack
+    "wish_held",  # {kind: rank|suit, value, held, percent}: wishes what the seat holds
+    "next_stuck",  # {seat, cards, percent}: the next seat cannot play in percent% of deals
+    "keeps_card",  # {cards, percent}: keeping these saved a draw later in percent% of rounds
+    "better_by",  # {move, value, other, other_value, objective}: the numbers, clearly ahead
+    "close_call",  # {move, value, other, other_value, objective}: ahead, within the noise
 )
 EXPLAIN_WORLDS = 200
 KEEP_WORLDS = 100
-STUCK_SHARE = 0.5      # next_stuck is said from half of the deals on ...
-STUCK_LEAD = 0.15      # ... and when the runner-up leaves the next seat stuck 15 points less often
-KEEP_SHARE = 0.25      # keeps_card is said from a quarter of the rounds on
+STUCK_SHARE = 0.5  # next_stuck is said from half of the deals on ...
+STUCK_LEAD = 0.15  # ... and when the runner-up leaves the next seat stuck 15 points less often
+KEEP_SHARE = 0.25  # keeps_card is said from a quarter of the rounds on
 
 
-def explain_best(view: SeatView, ranked: tuple[MoveEstimate, ...], obj: Objective,
-                 best_values: list[float], second_values: list[float] | None,
-                 seed: int, worlds: int) -> tuple[CoachReason, ...]:
+def explain_best(
+    view: SeatView,
+    ranked: tuple[MoveEstimate, ...],
+    obj: Objective,
+    best_values: list[float],
+    second_values: list[float] | None,
+    seed: int,
+    worlds: int,
+) -> tuple[CoachReason, ...]:
     """The reasons for the hint's best move: one about the play itself, then the numbers."""
     best = ranked[0]
     notation = best.notation
@@ -57,10 +64,17 @@ def explain_best(view: SeatView, ranked: tuple[MoveEstimate, ...], obj: Objectiv
     move = best.move
     reasons: list[CoachReason] = []
     if move.kind == "play" and len(move.cards) == len(view.hand):
-        reasons.append(CoachReason("goes_out", {"cards": [deck.name(c) for c in move.cards],
-                                                "place": len(view.finished) + 1, "objective": obj.kind}))
-    elif (move.makao or move.kakao) and _penalty(view, move) and move._replace(makao=False, kakao=False) in \
-            [e.move for e in ranked]:
+        reasons.append(
+            CoachReason(
+                "goes_out",
+                {"cards": [deck.name(c) for c in move.cards], "place": len(view.finished) + 1, "objective": obj.kind},
+            )
+        )
+    elif (
+        (move.makao or move.kakao)
+        and _penalty(view, move)
+        and move._replace(makao=False, kakao=False) in [e.move for e in ranked]
+    ):
         call = "makao" if move.makao else "kakao"
         word = view.rules.calls[call].word or call
         reasons.append(CoachReason("makes_call", {"call": call, "word": word, "penalty": _penalty(view, move)}))
@@ -71,13 +85,22 @@ def explain_best(view: SeatView, ranked: tuple[MoveEstimate, ...], obj: Objectiv
         if extra is not None:
             reasons.append(extra)
     n = min(len(best_values), len(second_values or ()))
-    d = [b - s for b, s in zip(best_values[:n], (second_values or [])[:n])]
+    d = [b - s for b, s in zip(best_values[:n], (second_values or [])[:n], strict=True)]
     if not obj.higher_is_better:
         d = [-x for x in d]
     clear = len(d) > 1 and _mean(d) - 1.96 * _se(d) > 0
-    reasons.append(CoachReason("better_by" if clear else "close_call",
-                               {"move": notation, "value": value, "other": second.notation,
-                                "other_value": round(second.mean, 4), "objective": obj.kind}))
+    reasons.append(
+        CoachReason(
+            "better_by" if clear else "close_call",
+            {
+                "move": notation,
+                "value": value,
+                "other": second.notation,
+                "other_value": round(second.mean, 4),
+                "objective": obj.kind,
+            },
+        )
+    )
     return tuple(reasons)
 
 
@@ -102,8 +125,9 @@ def _world_reason(view: SeatView, best: Move, second: Move, seed: int, worlds: i
                 left.remove(c)
             of = deck.rank_of if wish_kind == "rank" else deck.suit_of
             held = sum(1 for c in left if of(c) == wanted)
-            return CoachReason("wish_held", {"kind": wish_kind, "value": wanted, "held": held,
-                                             "percent": _percent(stuck_best)})
+            return CoachReason(
+                "wish_held", {"kind": wish_kind, "value": wanted, "held": held, "percent": _percent(stuck_best)}
+            )
         if stuck_best >= STUCK_SHARE and stuck_best - stuck_second >= STUCK_LEAD:
             return CoachReason("next_stuck", {"seat": nxt, "cards": size, "percent": _percent(stuck_best)})
     kept = _kept_cards(view, best, second)
@@ -111,8 +135,9 @@ def _world_reason(view: SeatView, best: Move, second: Move, seed: int, worlds: i
         saved = _saved_share(view, k.action(best), kept, seed, min(worlds, KEEP_WORLDS))
         if saved >= KEEP_SHARE:
             deck = view.rules.deck
-            return CoachReason("keeps_card", {"cards": [deck.name(c) for c in sorted(set(kept))],
-                                              "percent": _percent(saved)})
+            return CoachReason(
+                "keeps_card", {"cards": [deck.name(c) for c in sorted(set(kept))], "percent": _percent(saved)}
+            )
     return None
 
 
@@ -134,7 +159,7 @@ def _kept_cards(view: SeatView, best: Move, second: Move) -> list[int]:
     return kept
 
 
-def _stuck_share(view: SeatView, action: tuple, seed: int, count: int) -> tuple[float, int | None, int]:
+def _stuck_share(view: SeatView, action: Action, seed: int, count: int) -> tuple[float, int | None, int]:
     """The share of deals in which the seat moving after ``action`` has no play; that seat and
     its hand size (None when the round ends or the same seat moves again)."""
     stuck = seen = 0
@@ -152,7 +177,7 @@ def _stuck_share(view: SeatView, action: tuple, seed: int, count: int) -> tuple[
     return (stuck / seen if seen else 0.0), nxt, size
 
 
-def _saved_share(view: SeatView, action: tuple, kept: list[int], seed: int, count: int) -> float:
+def _saved_share(view: SeatView, action: Action, kept: list[int], seed: int, count: int) -> float:
     """The share of rounds, played on after ``action``, in which a kept card was once the seat's
     only playable card and went down."""
     seat = view.seat
@@ -190,6 +215,8 @@ def _se(xs: list[float]) -> float:
 
 def reason_params_are_plain(reasons: tuple[CoachReason, ...]) -> bool:
     """Whether every parameter is plain JSON data (numbers, text, lists of text)."""
+
     def plain(v: Any) -> bool:
         return isinstance(v, (int, float, str)) or (isinstance(v, list) and all(isinstance(x, str) for x in v))
+
     return all(r.code in COACH_CODES and all(plain(v) for v in r.params.values()) for r in reasons)

@@ -24,14 +24,16 @@ seat has gone out (its place is then fixed: ``pl`` places, ``pl-trad`` not the l
 results decided by the first seat out, when anyone has gone out — or after ``cap`` moves, when the
 objective's cheap evaluation (``engine.coach.objective``) scores the unfinished round.
 """
+
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from engine.fastplay import DRAW_K, PLAY, ROUND, UNTIL_RETURN, WAIT_K, Action, Playout, _counted, _tuple_new
 from engine.state import Wish
 
-ROLLOUT_CAP = 400   # moves; beyond this the cheap evaluation scores the round (rare: see docs/COACH.md)
+ROLLOUT_CAP = 400  # moves; beyond this the cheap evaluation scores the round (rare: see docs/COACH.md)
 
 
 def rollout(p: Playout, rng: random.Random, seat: int, stop_at_first_out: bool, cap: int = ROLLOUT_CAP) -> int:
@@ -94,11 +96,11 @@ def rollout(p: Playout, rng: random.Random, seat: int, stop_at_first_out: bool, 
                     legal ^= low
                     c = bit_index[low]
                     if h & others[c]:
-                        key = (c, h & rank_mask[c], nh if nh < nh_free else -1)
+                        mkey = (c, h & rank_mask[c], nh if nh < nh_free else -1)
                         try:
-                            acts += multi_masks[key]
+                            acts += multi_masks[mkey]
                         except KeyError:
-                            acts += multi_for_mask(key, nh)
+                            acts += multi_for_mask(mkey, nh)
                     else:
                         acts += singles[c]
                 acts.append(WAIT_A if ak == 2 else DRAW_A)
@@ -246,8 +248,17 @@ def keen_action(p: Playout, rng: random.Random) -> Action:
     if len(acts) == 1 and acts[0].kind != PLAY:
         return acts[0]
     seat = p.to_move
-    return acts[pick(acts, len(acts) - 1, p.hm[seat], p.hs[seat],
-                     _next_small(seat, p.n, p.fin, p.waiting, p.hs), policy_tables(p), rng.getrandbits)]
+    return acts[
+        pick(
+            acts,
+            len(acts) - 1,
+            p.hm[seat],
+            p.hs[seat],
+            _next_small(seat, p.n, p.fin, p.waiting, p.hs),
+            policy_tables(p),
+            rng.getrandbits,
+        )
+    ]
 
 
 class _PolicyTables:
@@ -275,7 +286,7 @@ def policy_tables(p: Playout) -> _PolicyTables:
     return tabs
 
 
-def _next_small(seat: int, n: int, fin: list, waiting: list, hs: list) -> bool:
+def _next_small(seat: int, n: int, fin: list[bool], waiting: list[int], hs: list[int]) -> bool:
     """Whether the next seat that plays holds 2 cards or fewer (a target worth attacking)."""
     s = seat
     for _ in range(n - 1):
@@ -285,7 +296,7 @@ def _next_small(seat: int, n: int, fin: list, waiting: list, hs: list) -> bool:
     return False
 
 
-def play_score(a: tuple, h: int, nh: int, next_small: bool, tabs: _PolicyTables) -> int:
+def play_score(a: Action, h: int, nh: int, next_small: bool, tabs: _PolicyTables) -> int:
     """The keen policy's score of a play (see the module docstring); calls forgotten: -1000."""
     nc = a.count
     left = nh - nc
@@ -298,6 +309,7 @@ def play_score(a: tuple, h: int, nh: int, next_small: bool, tabs: _PolicyTables)
         if a.wish_kind is not None:
             score -= 8
     if a.wish_value is not None:
+        assert a.wish_kind is not None  # a wished value comes with its wish card's kind (_Compiled.action)
         after = h & ~a.mask if a.mask >= 0 else h
         score += 3 * (after & tabs.wish_mask[(a.wish_kind, a.wish_value)]).bit_count()
     if next_small and (a.draw or a.skip):
@@ -305,7 +317,15 @@ def play_score(a: tuple, h: int, nh: int, next_small: bool, tabs: _PolicyTables)
     return score
 
 
-def pick(acts: list, plays: int, h: int, nh: int, next_small: bool, tabs: _PolicyTables, getrandbits) -> int:
+def pick(
+    acts: list[Action],
+    plays: int,
+    h: int,
+    nh: int,
+    next_small: bool,
+    tabs: _PolicyTables,
+    getrandbits: Callable[[int], int],
+) -> int:
     """The index of the keen policy's play among the first ``plays`` actions (ties at random)."""
     if plays == 1:
         return 0

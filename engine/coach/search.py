@@ -21,6 +21,7 @@ probability whose samples are all 0 or 1, else the normal one (mean ± 1.96 stan
 Deterministic: the same view, budget and seed give the same hint (a time budget may cut it at a
 different batch on a busier machine).
 """
+
 from __future__ import annotations
 
 import math
@@ -36,11 +37,11 @@ from engine.moves import Move, format_move
 from engine.rules import legal_moves
 from engine.seat_view import SeatView, sample_state, stand_in
 
-BATCH = 16          # worlds per batch, for every candidate still racing
-MIN_WORLDS = 32     # worlds before a candidate may leave the race
+BATCH = 16  # worlds per batch, for every candidate still racing
+MIN_WORLDS = 32  # worlds before a candidate may leave the race
 FINAL_WORLDS = 200  # worlds the clear best move is played on to
-Z = 2.5             # bound of the racing rule (2.5 standard errors: several looks per hint)
-EPSILON = 0.01      # "practically equal": 1 percentage point (times the scale for points)
+Z = 2.5  # bound of the racing rule (2.5 standard errors: several looks per hint)
+EPSILON = 0.01  # "practically equal": 1 percentage point (times the scale for points)
 Z95 = 1.96
 
 
@@ -63,9 +64,13 @@ class MoveEstimate(NamedTuple):
     behind_se: float = 0.0
 
     def to_json(self, obj: Objective, players: int) -> dict[str, Any]:
-        out: dict[str, Any] = {"move": self.notation, "value": round(self.mean, 4),
-                               "interval": [round(self.low, 4), round(self.high, 4)], "playouts": self.playouts}
-        if obj.kind == "place":   # the place score maps back onto the expected place
+        out: dict[str, Any] = {
+            "move": self.notation,
+            "value": round(self.mean, 4),
+            "interval": [round(self.low, 4), round(self.high, 4)],
+            "playouts": self.playouts,
+        }
+        if obj.kind == "place":  # the place score maps back onto the expected place
             out["expected_place"] = round(place_of(self.mean, players), 3)
         out["behind_best"] = round(self.behind, 4)
         out["behind_best_se"] = round(self.behind_se, 4) if math.isfinite(self.behind_se) else None
@@ -89,9 +94,9 @@ class Hint(NamedTuple):
     players: int
     objective: Objective
     moves: tuple[MoveEstimate, ...]
-    playouts: int          # rollouts played in all
-    worlds: int            # sampled deals
-    stopped: str           # "clear" | "equal" | "budget" | "time" | "only_move"
+    playouts: int  # rollouts played in all
+    worlds: int  # sampled deals
+    stopped: str  # "clear" | "equal" | "budget" | "time" | "only_move"
     reasons: tuple[CoachReason, ...]
     seconds: float
 
@@ -99,16 +104,21 @@ class Hint(NamedTuple):
     def best(self) -> MoveEstimate:
         return self.moves[0]
 
-    def same_answer(self, other: "Hint") -> bool:
+    def same_answer(self, other: Hint) -> bool:
         """Whether two hints agree in everything but the time they took."""
         return self._replace(seconds=0.0) == other._replace(seconds=0.0)
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "objective": self.objective.kind,
-                "better": "higher" if self.objective.higher_is_better else "lower",
-                "moves": [m.to_json(self.objective, self.players) for m in self.moves],
-                "playouts": self.playouts, "worlds": self.worlds, "stopped": self.stopped,
-                "reasons": [r.to_json() for r in self.reasons]}
+        return {
+            "seat": self.seat,
+            "objective": self.objective.kind,
+            "better": "higher" if self.objective.higher_is_better else "lower",
+            "moves": [m.to_json(self.objective, self.players) for m in self.moves],
+            "playouts": self.playouts,
+            "worlds": self.worlds,
+            "stopped": self.stopped,
+            "reasons": [r.to_json() for r in self.reasons],
+        }
 
 
 def place_of(place_score: float, players: int) -> float:
@@ -170,7 +180,7 @@ class _Race:
                 keep.append(c)
                 continue
             cv = self.values[c]
-            d = [self.sign * (a - b) for a, b in zip(lv, cv)]   # racing candidates share every world
+            d = [self.sign * (a - b) for a, b in zip(lv, cv, strict=False)]  # racing candidates share every world
             m, se = _mean(d), _se(d)
             if m - Z * se > 0:
                 continue
@@ -212,8 +222,15 @@ def interval(xs: list[float]) -> tuple[float, float]:
     return m - half, m + half
 
 
-def hint(view: SeatView, playouts: int = 1000, seed: int = 0, seconds: float | None = None,
-         early_stop: bool = True, explain: bool = True, horizon: int = ROLLOUT_CAP) -> Hint:
+def hint(
+    view: SeatView,
+    playouts: int = 1000,
+    seed: int = 0,
+    seconds: float | None = None,
+    early_stop: bool = True,
+    explain: bool = True,
+    horizon: int = ROLLOUT_CAP,
+) -> Hint:
     """Values every legal move of ``view``'s seat by determinised Monte Carlo; best move first."""
     if view.over:
         raise CoachError("the round is over: there is no move to advise on")
@@ -227,7 +244,7 @@ def hint(view: SeatView, playouts: int = 1000, seed: int = 0, seconds: float | N
     while True:
         alive = len(race.alive)
         room = playouts - race.playouts
-        if race.worlds:   # every move has a world: the budgets may stop the hint now
+        if race.worlds:  # every move has a world: the budgets may stop the hint now
             if room < alive:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
@@ -252,14 +269,31 @@ def hint(view: SeatView, playouts: int = 1000, seed: int = 0, seconds: float | N
     order = sorted(range(len(moves)), key=lambda c: (-race.sign * estimates[c].mean, -estimates[c].playouts, c))
     top = race.values[order[0]]
     for c in order[1:]:
-        xs = race.values[c]   # both played worlds 0, 1, …: zip pairs their common ones
-        d = [race.sign * (b - x) for b, x in zip(top, xs)]
+        xs = race.values[c]  # both played worlds 0, 1, …: zip pairs their common ones
+        d = [race.sign * (b - x) for b, x in zip(top, xs, strict=False)]
         estimates[c] = estimates[c]._replace(behind=_mean(d), behind_se=_se(d))
     ranked = tuple(estimates[c] for c in order)
     reasons: tuple[CoachReason, ...] = ()
     if explain:
         from engine.coach.reasons import explain_best
-        reasons = explain_best(view, ranked, race.obj, race.values[order[0]],
-                               race.values[order[1]] if len(order) > 1 else None, seed, race.worlds)
-    return Hint(view.seat, view.players, race.obj, ranked, race.playouts, race.worlds, stopped, reasons,
-                time.perf_counter() - start)
+
+        reasons = explain_best(
+            view,
+            ranked,
+            race.obj,
+            race.values[order[0]],
+            race.values[order[1]] if len(order) > 1 else None,
+            seed,
+            race.worlds,
+        )
+    return Hint(
+        view.seat,
+        view.players,
+        race.obj,
+        ranked,
+        race.playouts,
+        race.worlds,
+        stopped,
+        reasons,
+        time.perf_counter() - start,
+    )

@@ -324,8 +324,8 @@ def _all_reasons():
 
 @pytest.mark.parametrize("lang", ("en", "pl", "da", "hu"))
 def test_every_coach_reason_has_a_sentence_in_every_language(lang):
-    from ui.present.i18n import translator
     from ui.present.coach_text import describe_coach_reason
+    from ui.present.i18n import translator
     tr = None if lang == "en" else translator(lang)
     rules = load_ruleset("pl")
     seen = set()

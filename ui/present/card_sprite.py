@@ -26,7 +26,7 @@ def _symbol(symbol: str, body: str) -> str:
 
 def sprite_svg(deck: str) -> str:
     """Returns the sprite document of a card art: every face, the four-colour faces, the back."""
-    symbols = {}
+    symbols: dict[str, str] = {}
     for card in all_cards(deck):
         for four_colour in (False, True):
             symbol = symbol_id(card, deck, four_colour=four_colour)

@@ -16,9 +16,7 @@ from babel.numbers import format_decimal, format_percent
 from engine.coach import CoachReason, Hint, MoveEstimate, place_of
 from engine.ruleset import Ruleset
 from ui.present.cards import suit_word
-from ui.present.reasons import card_text, player, wish_rank_text
-
-Translations = Any   # ui.present.i18n.Translator or gettext.NullTranslations
+from ui.present.reasons import Translations, card_text, player, wish_rank_text
 
 
 def _tr(tr: Translations | None) -> Translations:
@@ -26,7 +24,8 @@ def _tr(tr: Translations | None) -> Translations:
 
 
 def _language(tr: Translations) -> str:
-    return getattr(tr, "language", "en") or "en"
+    language: str = getattr(tr, "language", "en")  # gettext.NullTranslations has none: English
+    return language or "en"
 
 
 def decimal_text(value: float, tr: Translations | None = None) -> str:

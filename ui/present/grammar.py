@@ -311,7 +311,7 @@ def card_forms(language: str, name: str, text: str, rank: str, suit: str, deck: 
     return {}
 
 
-class _WithForms(dict):
+class _WithForms(dict[str, object]):
     """Placeholder values where a form nobody computed ({seat_the}) falls back to its plain word ({seat})."""
 
     def __init__(self, values: Mapping[str, object], language: str) -> None:
