@@ -69,7 +69,7 @@ from engine.moves import DRAW, PASS, WAIT, Move
 from engine.rules import judge_card
 from engine.ruleset import EndMode, ReshuffleFallback, Ruleset, WishDuration, WishKind, load_ruleset
 from engine.state import RANK_WISH, Attack, State, Wish, tables_for
-from engine.transitions import attack_totals, give_back_half, play_moves
+from engine.transitions import attack_totals, give_back_half, group_refusal, play_moves
 from engine.verdicts import LEGAL_PLAY
 
 __all__ = ["Playout", "run_random_games", "compiled"]
@@ -376,6 +376,8 @@ class _Compiled:
                         out.add((first, *combo[:i], *combo[i + 1 :], last))
             acts = []
             for cards in sorted(out):
+                if group_refusal(self.rules, self.t, cards) is not None:
+                    continue  # [play] min_group / separate, as engine.rules._sequences
                 acts.extend(self.action(m) for m in play_moves(self.rules, self.t, cards, nh - len(cards)))
             self.multi[key] = acts
         return acts

@@ -16,7 +16,7 @@ from engine.errors import IllegalMoveError
 from engine.moves import DRAW, PASS, WAIT, Move, format_move
 from engine.ruleset import DefenceCondition, EndMode, EndResult, ReshuffleFallback, Ruleset, WishDuration
 from engine.state import RANK_WISH, SUIT_WISH, Attack, State, Tables, Wish, tables_for
-from engine.transitions import attack_totals, give_back_half, play_moves
+from engine.transitions import attack_totals, give_back_half, group_refusal, play_moves
 from engine.verdicts import LEGAL_PLAY, Event, Reason, Verdict
 
 _LEGAL = frozenset(LEGAL_PLAY)
@@ -104,7 +104,8 @@ def _sequences(st: State, t: Tables, hand: tuple[int, ...], first: int) -> list[
             for i, last in enumerate(combo):
                 middle = combo[:i] + combo[i + 1 :]
                 out.add((first, *middle, last))
-    return sorted(out)
+    rules = st.rules
+    return sorted(cards for cards in out if group_refusal(rules, t, cards) is None)
 
 
 def _expand(st: State, t: Tables, cards: tuple[int, ...], remaining: int, out: list[Move]) -> None:
@@ -234,6 +235,12 @@ def check(st: State, move: Move) -> Verdict:
         if t.rank[card] != t.rank[first]:
             return verdict(False, Reason("not_same_rank", {"card": name(card), "first": name(first)}))
         reasons.append(Reason("same_rank_follows", {"card": name(card), "first": name(first)}))
+    refusal = group_refusal(rules, t, cards)
+    if refusal == "group_too_small":
+        return verdict(False, Reason(refusal, {"count": len(cards), "min": rules.min_group}))
+    if refusal == "cards_not_mixed":
+        other = next(c for c in cards if t.group_class[c] != t.group_class[first])
+        return verdict(False, Reason(refusal, {"card": name(other), "first": name(first)}))
 
     last = cards[-1]
     kind = t.wish_kind[last]

@@ -168,6 +168,8 @@ class Ruleset:
     wild_not_on_same_rank: bool
     defences: tuple[DefenceRule, ...]
     calls: dict[str, Call] = field(hash=False, compare=False)
+    min_group: int = 2  # several cards of one rank go down in groups of at least this many (devdo: 3)
+    separate: tuple[tuple[str, ...], ...] = ()  # card classes that are never mixed in one play
     end_mode: EndMode = EndMode.FIRST_OUT
     end_result: EndResult = EndResult.WINNER
     points_per_card: int = 0
@@ -189,6 +191,13 @@ class Ruleset:
             if players >= seats_from:
                 copies = count
         return copies
+
+    def group_class(self, card: int) -> int:
+        """Returns the ``separate`` class of a card (1, 2, …), or 0 when no class lists it."""
+        for index, patterns in enumerate(self.separate):
+            if any(self.matches(p, card) for p in patterns):
+                return index + 1
+        return 0
 
     def card_rule(self, card: int) -> CardRule | None:
         """Returns the rule of the most specific pattern matching this card, if any."""
@@ -301,6 +310,25 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
     play = top.table("play")
     several = play.get("several_cards", bool, True)
     play_drawn = play.get("play_drawn", bool, True)
+    min_group = play.get("min_group", int, 2)
+    if not 2 <= min_group <= 8:
+        raise play.fail("min_group", "must be between 2 and 8")
+    separate_raw = play.get("separate", list, [])
+    separate = []
+    for index, entry in enumerate(separate_raw):
+        if not isinstance(entry, list) or not entry:
+            raise play.fail(f"separate[{index}]", "must be a non-empty list of ranks or cards")
+        bad = [v for v in entry if not isinstance(v, str) or not _is_pattern(v, deck)]
+        if bad:
+            raise play.fail(f"separate[{index}]", f"holds {bad[0]!r}, which is neither a rank nor a card of the {deck.id} deck")
+        separate.append(tuple(entry))
+    listed: dict[int, int] = {}
+    for index, patterns in enumerate(separate):
+        for card in deck.all_cards():
+            if any(p in (deck.rank_of(card), deck.name(card)) for p in patterns):
+                if card in listed and listed[card] != index:
+                    raise play.fail("separate", f"lists {deck.name(card)} in two classes")
+                listed[card] = index
     play.finish()
 
     starter = top.table("starter")
@@ -418,6 +446,8 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
         wild_not_on_same_rank=not_on_same,
         defences=tuple(defences),
         calls=calls,
+        min_group=min_group,
+        separate=tuple(separate),
         end_mode=end_mode,
         end_result=end_result,
         points_per_card=points,
@@ -452,7 +482,7 @@ def load_ruleset_text(text: str | bytes, origin: str = "uploaded ruleset") -> Ru
 
 def variant_ids() -> list[str]:
     """Lists the ids of the rulesets shipped in engine/rulesets, in a teaching order."""
-    order = ["pl", "pl-trad", "da", "hu", "cz-prsi", "de-maumau", "ru-101"]
+    order = ["pl", "pl-trad", "pl-devdo", "da", "hu", "cz-prsi", "de-maumau", "ru-101"]
     found = sorted(p.stem for p in RULESET_DIR.glob("*.toml"))
     return [v for v in order if v in found] + [v for v in found if v not in order]
 

@@ -46,7 +46,12 @@ def ruleset_to_dict(r: Ruleset) -> dict[str, Any]:
         "players": [r.players[0], r.players[1]],
         "hand_size": r.hand_size,
         "deck_copies": [[seats, decks] for seats, decks in r.deck_copies],
-        "play": {"several_cards": r.several_cards, "play_drawn": r.play_drawn},
+        "play": {
+            "several_cards": r.several_cards,
+            "play_drawn": r.play_drawn,
+            "min_group": r.min_group,
+            "separate": [list(patterns) for patterns in r.separate],
+        },
         "starter": {
             "forbidden": list(r.starter_forbidden),
             "rejected_to": r.starter_rejected_to.value,

@@ -109,6 +109,11 @@ def _templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
         "not_in_hand": fixed(_("{card} is not in the hand of the player to move.")),
         "several_not_allowed": fixed(_("Only one card may be played per turn in this variant.")),
         "not_same_rank": fixed(_("{card} may not go down with {first}: cards played together must have the same rank.")),
+        "group_too_small": lambda p: ngettext(
+            "Several cards of one rank go down only {min} or more at once here; {count} card is too few.",
+            "Several cards of one rank go down only {min} or more at once here; {count} cards are too few.",
+            p["count"]),
+        "cards_not_mixed": fixed(_("{card} may not go down with {first}: these rules keep such cards apart in one play.")),
         "only_drawn_card": fixed(_("{card} may not be played now: after drawing, only the drawn card {drawn} may go down.")),
         "drawn_card_alone": fixed(_("The drawn card {drawn} goes down alone, without other cards.")),
         "wish_required": fixed(_("{card} must name a wish in this variant.")),

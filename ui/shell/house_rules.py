@@ -28,6 +28,7 @@ from engine.ruleset import (
     ruleset_from_dict,
     variant_ids,
 )
+from engine.ruleset_bounds import range_of
 from engine.ruleset_toml import ruleset_to_dict, ruleset_to_toml
 from ui.present.i18n import N_, Translator
 
@@ -184,6 +185,28 @@ def house_fields(ruleset: Ruleset, t: Translator, card_label: Callable[[str], st
         HouseField("play_drawn", "bool", _("A drawn card that fits may be played at once"),
                    _get(("play", "play_drawn")), _set(("play", "play_drawn")), group=N_("General")),
     ]
+    group_range = range_of("play.min_group")
+    assert group_range is not None
+    fields.append(HouseField(
+        "min_group", "int", _("Fewest cards of one rank played together (a single card is always fine)"),
+        _get(("play", "min_group")), _set(("play", "min_group")), low=group_range.low, high=group_range.high,
+        group=N_("General")))
+    every_card = tuple([*deck.ranks, *(deck.name(c) for c in deck.all_cards())])
+    classes = data["play"]["separate"]
+    for index in range(len(classes) + 1):   # one field per class, and an empty one to add a class
+        label = (_("Cards played together only with each other (group {number})").format(number=index + 1)
+                 if index < len(classes) else _("A new group of cards played together only with each other"))
+
+        def put_class(d: dict[str, Any], value: Any, index: int = index) -> None:
+            separate = d["play"].setdefault("separate", [])
+            while len(separate) <= index:
+                separate.append([])
+            separate[index] = list(value)
+
+        fields.append(HouseField(
+            f"separate_{index}", "multi", label,
+            lambda d, index=index: (d["play"].get("separate", []) + [[]] * (index + 1))[index], put_class,
+            options=every_card, option_label=card_label, group=N_("General")))
     patterns = sorted({*deck.ranks, *data["starter"]["forbidden"], *data["cards"]},
                       key=lambda p: (deck.ranks.index(p if p in deck.ranks else p[:-1]), p))
     fields.append(HouseField(
@@ -318,6 +341,7 @@ def edited_ruleset(ruleset: Ruleset, fields: list[HouseField], values: MutableMa
             makao.setdefault("word", "makao")
             makao.setdefault("penalty", 0)
             makao.setdefault("required", False)
+    data["play"]["separate"] = [group for group in data["play"].get("separate", []) if group]  # emptied: removed
     if data["end"].get("points_per_card") == 0:
         data["end"].pop("points_per_card")
     return ruleset_from_dict(data, "house rules")

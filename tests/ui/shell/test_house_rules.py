@@ -52,7 +52,7 @@ def test_the_form_edits_the_house_rules() -> None:
 
 
 def test_an_untouched_form_changes_nothing() -> None:
-    for variant in ("pl", "pl-trad", "da", "hu", "cz-prsi", "de-maumau", "ru-101"):
+    for variant in ("pl", "pl-trad", "pl-devdo", "da", "hu", "cz-prsi", "de-maumau", "ru-101"):
         state = started(variant)
         before = house_rules.house_ruleset(state)
         fields = fields_of(before)
@@ -138,3 +138,38 @@ def test_an_edited_house_ruleset_is_playable_by_the_engine() -> None:
             st = child(st, rng.choice(moves))
             assert st.card_count() == total
             steps += 1
+
+
+def test_the_form_sets_the_group_size_and_adds_and_removes_separate_classes() -> None:
+    state = started("pl")
+    fields = fields_of(house_rules.house_ruleset(state))
+    house_rules.load_form(fields, house_rules.house_ruleset(state), state)
+    assert state["house_field_min_group"] == 2 and state["house_field_separate_0"] == []
+    state["house_field_min_group"] = 3
+    state["house_field_separate_0"] = ["Kh", "Ks"]
+    house_rules.apply_form(fields, state)
+    house = house_rules.house_ruleset(state)
+    assert house_rules.house_error(state) is None
+    assert house.min_group == 3 and house.separate == (("Kh", "Ks"),)
+    again = house_rules.read_uploaded("house.toml", house_rules.house_toml(house).encode())
+    assert again.min_group == 3 and again.separate == (("Kh", "Ks"),)
+    # the form now shows that class and an empty one; emptying the class removes it
+    house_rules.clear_form(state)
+    fields = fields_of(house)
+    house_rules.load_form(fields, house, state)
+    assert state["house_field_separate_0"] == ["Kh", "Ks"] and state["house_field_separate_1"] == []
+    state["house_field_separate_0"] = []
+    house_rules.apply_form(fields, state)
+    assert house_rules.house_ruleset(state).separate == ()
+
+
+def test_the_group_size_keeps_the_bounds_of_uploads() -> None:
+    state = started("pl")
+    fields = fields_of(house_rules.house_ruleset(state))
+    field = next(f for f in fields if f.key == "min_group")
+    assert (field.low, field.high) == (2, 8)
+    house_rules.load_form(fields, house_rules.house_ruleset(state), state)
+    state["house_field_min_group"] = 9
+    house_rules.apply_form(fields, state)
+    assert "play.min_group" in house_rules.house_error(state)
+    assert house_rules.house_ruleset(state).min_group == 2
