@@ -67,7 +67,7 @@ from typing import Any
 from engine.deal import new_game
 from engine.moves import DRAW, PASS, WAIT, Move
 from engine.rules import judge_card
-from engine.ruleset import EndMode, ReshuffleFallback, Ruleset, WishDuration, WishKind, load_ruleset
+from engine.ruleset import EndMode, ReshuffleFallback, Ruleset, SelfTarget, WishDuration, WishKind, load_ruleset
 from engine.state import RANK_WISH, Attack, State, Wish, tables_for
 from engine.transitions import attack_totals, give_back_half, group_refusal, play_moves
 from engine.verdicts import LEGAL_PLAY
@@ -240,6 +240,7 @@ class _Compiled:
         self.draw_adds = rules.draw_adds
         self.skip_adds = rules.skip_adds
         self.first_out = rules.end_mode is EndMode.FIRST_OUT
+        self.lapse = rules.self_target is SelfTarget.LAPSE  # an attack on its own player lapses
         self.halve = rules.reshuffle_fallback is ReshuffleFallback.HALVE_HANDS
         makao, kakao = rules.call("makao"), rules.call("kakao")
         self.makao_pen = makao.penalty if makao else 0
@@ -681,6 +682,7 @@ class Playout:
         top_ok, def_ok, bit = k.top_ok, k.def_ok, k.bit
         several, play_drawn, draw_adds, skip_adds = k.several, k.play_drawn, k.draw_adds, k.skip_adds
         backwards, first_out, makao_pen, kakao_pen = k.backwards, k.first_out, k.makao_pen, k.kakao_pen
+        lapse = k.lapse
         DRAW_A, WAIT_A, drawn_lists = k.DRAW_A, k.WAIT_A, k.drawn_lists
         lists, store_list, list_for = k.lists, k.store_list, k.list_for
         singles_all, others, rank_mask, bit_index, nh_free = k.singles, k.others, k.rank_mask, k.bit_index, k.nh_free
@@ -874,7 +876,7 @@ class Playout:
                         if s == wby and wdur == UNTIL_RETURN:
                             wish, wby = None, -1
                         break
-                    if ak and s == seat:  # nobody left to hit (engine.rules._hand_on)
+                    if ak and s == seat and lapse:  # nobody left to hit (engine.rules._hand_on)
                         ak = 0
                     seat = s
             steps += 1

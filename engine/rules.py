@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.errors import IllegalMoveError
 from engine.moves import DRAW, PASS, WAIT, Move, format_move
-from engine.ruleset import DefenceCondition, EndMode, EndResult, ReshuffleFallback, Ruleset, WishDuration
+from engine.ruleset import DefenceCondition, EndMode, EndResult, ReshuffleFallback, Ruleset, SelfTarget, WishDuration
 from engine.state import RANK_WISH, SUIT_WISH, Attack, State, Tables, Wish, tables_for
 from engine.transitions import attack_totals, give_back_half, group_refusal, play_moves
 from engine.verdicts import LEGAL_PLAY, Event, Reason, Verdict
@@ -619,8 +619,9 @@ def _apply(st: State, move: Move, events: list[Event] | None) -> State:
 
 def _hand_on(w: _Step, seat: int) -> State:
     nxt = w.advance(seat)
-    if w.attack is not None and nxt == seat:
-        # Every other seat is sitting out (immune) or finished: nobody is left to hit.
+    if w.attack is not None and nxt == seat and w.rules.self_target is SelfTarget.LAPSE:
+        # Every other seat is sitting out (immune) or finished: nobody is left to hit (with
+        # self_target = "hit", devdo-eu/macau, the attack hits its own player instead).
         w.emit("attack_lapsed", kind=w.attack.kind, amount=w.attack.amount)
         w.attack = None
     if w.attack is not None:

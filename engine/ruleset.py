@@ -76,6 +76,14 @@ class AttackTarget(StrEnum):
     PREVIOUS = "previous"  # K♠
 
 
+class SelfTarget(StrEnum):
+    """What an attack does whose only possible target is its own player (every other seat sits out
+    or has finished; a K♠ with no playing seat before it)."""
+
+    LAPSE = "lapse"  # pl, pl-trad, da: nobody draws or sits out (event attack_lapsed)
+    HIT = "hit"  # devdo-eu/macau: it hits its own player, who answers it on the next turn
+
+
 class StarterRejectedTo(StrEnum):
     """Where flipped cards that may not start go."""
 
@@ -89,6 +97,7 @@ END_MODES = tuple(m.value for m in EndMode)
 END_RESULTS = tuple(r.value for r in EndResult)
 FALLBACKS = tuple(f.value for f in ReshuffleFallback)
 TARGETS = tuple(t.value for t in AttackTarget)
+SELF_TARGETS = tuple(t.value for t in SelfTarget)
 
 _E = TypeVar("_E", bound=StrEnum)
 
@@ -175,6 +184,7 @@ class Ruleset:
     points_per_card: int = 0
     card_points: dict[str, int] = field(default_factory=dict, hash=False, compare=False)
     reshuffle_fallback: ReshuffleFallback = ReshuffleFallback.NONE
+    self_target: SelfTarget = SelfTarget.LAPSE
     notes: tuple[Note, ...] = ()
     path: str = ""
 
@@ -183,6 +193,7 @@ class Ruleset:
         object.__setattr__(self, "end_mode", EndMode(self.end_mode))
         object.__setattr__(self, "end_result", EndResult(self.end_result))
         object.__setattr__(self, "reshuffle_fallback", ReshuffleFallback(self.reshuffle_fallback))
+        object.__setattr__(self, "self_target", SelfTarget(self.self_target))
 
     def copies_for(self, players: int) -> int:
         """Returns how many decks are shuffled together for this many seats."""
@@ -320,7 +331,9 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
             raise play.fail(f"separate[{index}]", "must be a non-empty list of ranks or cards")
         bad = [v for v in entry if not isinstance(v, str) or not _is_pattern(v, deck)]
         if bad:
-            raise play.fail(f"separate[{index}]", f"holds {bad[0]!r}, which is neither a rank nor a card of the {deck.id} deck")
+            raise play.fail(
+                f"separate[{index}]", f"holds {bad[0]!r}, which is neither a rank nor a card of the {deck.id} deck"
+            )
         separate.append(tuple(entry))
     listed: dict[int, int] = {}
     for index, patterns in enumerate(separate):
@@ -340,6 +353,7 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
     attack = top.table("attack")
     draw_adds = attack.get("draw_adds", bool, True)
     skip_adds = attack.get("skip_adds", bool, True)
+    self_target = attack.enum("self_target", SelfTarget, SelfTarget.LAPSE)
     attack.finish()
 
     cards_table = top.table("cards")
@@ -453,6 +467,7 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
         points_per_card=points,
         card_points=dict(card_points_raw),
         reshuffle_fallback=fallback,
+        self_target=self_target,
         notes=tuple(notes),
         path=origin,
     )

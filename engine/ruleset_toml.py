@@ -57,7 +57,7 @@ def ruleset_to_dict(r: Ruleset) -> dict[str, Any]:
             "rejected_to": r.starter_rejected_to.value,
             "triggers": r.starter_triggers,
         },
-        "attack": {"draw_adds": r.draw_adds, "skip_adds": r.skip_adds},
+        "attack": {"draw_adds": r.draw_adds, "skip_adds": r.skip_adds, "self_target": r.self_target.value},
         "cards": {rule.pattern: _card_rule_dict(rule) for rule in r.cards},
         "wild": {
             "blocked_by_attack": r.wild_blocked_by_attack,

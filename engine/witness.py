@@ -178,6 +178,7 @@ def differing_fields(a: Ruleset, b: Ruleset) -> list[FieldDiff]:
         plain("play.separate", _separate_classes(a), _separate_classes(b), PLAY)
     plain("attack.draw_adds", a.draw_adds, b.draw_adds, PLAY)
     plain("attack.skip_adds", a.skip_adds, b.skip_adds, PLAY)
+    plain("attack.self_target", a.self_target, b.self_target, PLAY)
     out.extend(_card_fields(a, b))
     for name in _WILD_FIELDS:
         plain(f"wild.{name}", getattr(a, f"wild_{name}"), getattr(b, f"wild_{name}"), PLAY)
@@ -663,7 +664,7 @@ class _Search:
             if rest == "not_on_same_rank" and focus:
                 top = rng.choice(focus)
         elif part == "attack":
-            table = "draw" if rest == "draw_adds" else "skip"
+            table = "skip" if rest == "skip_adds" else "draw"
             attackers = [c for c in attackers if (ta.draw if table == "draw" else ta.skip)[c]]
             focus = list(attackers)
             context = "attack"

@@ -307,6 +307,15 @@ def _wish_sentences(r: Ruleset, rule: CardRule, t: Translator) -> list[str]:
     return out
 
 
+def self_target_sentence(r: Ruleset, t: Translator) -> str:
+    """Says what an attack does when nobody but its own player is left to hit ([attack] self_target)."""
+    if r.self_target == "hit":
+        return t.gettext("An attack with nobody else left to hit (every other player sits out or is out) "
+                         "hits its own player, who must answer it on their next turn.")
+    return t.gettext("An attack with nobody else left to hit (every other player sits out or is out) "
+                     "lapses: nobody takes it.")
+
+
 def _special_section(r: Ruleset, t: Translator) -> Section:
     rules = [rule for rule in r.cards if not _is_queen_rule(r, rule)
              and (rule.draw or rule.skip or rule.wish or rule.wild)]
@@ -331,6 +340,7 @@ def _special_section(r: Ruleset, t: Translator) -> Section:
                     "Turns to sit out do not add up: a defence passes the same penalty on to the next player."
                 )
             paragraphs.append(text)
+        paragraphs.append(self_target_sentence(r, t))
     for rule in rules:
         # One bullet per card: its effect first, then its defences or its wish, as sub-bullets.
         label = escape_markdown(pattern_label(r.deck, rule.pattern, t))

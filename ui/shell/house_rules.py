@@ -21,6 +21,7 @@ from engine.ruleset import (
     END_MODES,
     END_RESULTS,
     FALLBACKS,
+    SELF_TARGETS,
     WISH_DURATIONS,
     Ruleset,
     load_ruleset,
@@ -60,6 +61,10 @@ END_RESULT_LABELS = {
     "loser": N_("the last player holding cards loses"),
     "points": N_("the winner scores points per card left"),
     "penalty_points": N_("the others count penalty points"),
+}
+SELF_TARGET_LABELS = {
+    "lapse": N_("it lapses: nobody takes it"),
+    "hit": N_("it hits its own player"),
 }
 FALLBACK_LABELS = {
     "none": N_("the missing cards are not drawn"),
@@ -191,7 +196,7 @@ def house_fields(ruleset: Ruleset, t: Translator, card_label: Callable[[str], st
         "min_group", "int", _("Fewest cards of one rank played together (a single card is always fine)"),
         _get(("play", "min_group")), _set(("play", "min_group")), low=group_range.low, high=group_range.high,
         group=N_("General")))
-    every_card = tuple([*deck.ranks, *(deck.name(c) for c in deck.all_cards())])
+    every_card = (*deck.ranks, *(deck.name(c) for c in deck.all_cards()))
     classes = data["play"]["separate"]
     for index in range(len(classes) + 1):   # one field per class, and an empty one to add a class
         label = (_("Cards played together only with each other (group {number})").format(number=index + 1)
@@ -233,6 +238,10 @@ def house_fields(ruleset: Ruleset, t: Translator, card_label: Callable[[str], st
                              _set(("attack", "draw_adds")), group=N_("Attacks and defences")))
     fields.append(HouseField("skip_adds", "bool", _("Turns to sit out add up"), _get(("attack", "skip_adds")),
                              _set(("attack", "skip_adds")), group=N_("Attacks and defences")))
+    fields.append(HouseField(
+        "self_target", "choice", _("An attack with nobody else left to hit"), _get(("attack", "self_target")),
+        _set(("attack", "self_target")), options=SELF_TARGETS, option_label=lambda v: _(SELF_TARGET_LABELS[v]),
+        group=N_("Attacks and defences")))
     for index, defence in enumerate(data["defence"]):
         label = _("Defence with {cards} against {against}").format(
             cards=t.format_list([card_label(p) for p in defence["with"]], style="or"),
