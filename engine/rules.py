@@ -481,7 +481,8 @@ class _Step:
         self.finished.append(seat)
         self.emit("finished", seat=seat, place=len(self.finished))
         holders = [s for s in range(self.n) if s not in self.finished]
-        if self.rules.end_mode is EndMode.FIRST_OUT or len(holders) <= 1:
+        mode = self.rules.end_mode
+        if mode is EndMode.FIRST_OUT or len(holders) <= (0 if mode is EndMode.FINISH_ROUND else 1):
             self.over = True
             self.attack = None
             self.wish = None
@@ -494,6 +495,8 @@ def round_result(rules: Ruleset, hands: Sequence[Sequence[int]], finished: Seque
     holders = [s for s in range(len(hands)) if s not in finished]
     places = list(finished) + sorted(holders, key=lambda s: len(hands[s]))
     result: dict[str, Any] = {"result": rules.end_result, "winner": finished[0] if finished else None, "places": places}
+    if rules.end_mode is EndMode.FINISH_ROUND:
+        result["winners"] = list(finished)  # every seat out when the round of turns ended
     if rules.end_result is EndResult.LOSER and len(holders) == 1:
         result["loser"] = holders[0]
     if rules.end_result is EndResult.POINTS:
@@ -619,6 +622,15 @@ def _apply(st: State, move: Move, events: list[Event] | None) -> State:
 
 def _hand_on(w: _Step, seat: int) -> State:
     nxt = w.advance(seat)
+    if w.finished and nxt <= seat and w.rules.end_mode is EndMode.FINISH_ROUND:
+        # devdo-eu/macau: once a seat is out, the round of turns ends with the last seat's turn
+        # (the turn passing on past the last seat); a K♠ looking back ends nothing.
+        w.over = True
+        w.attack = None
+        w.wish = None
+        if w.events is not None:
+            w.emit("round_over", **round_result(w.rules, w.hands, w.finished))
+        return w.freeze(seat)
     if w.attack is not None and nxt == seat and w.rules.self_target is SelfTarget.LAPSE:
         # Every other seat is sitting out (immune) or finished: nobody is left to hit (with
         # self_target = "hit", devdo-eu/macau, the attack hits its own player instead).

@@ -46,10 +46,14 @@ class DefenceCondition(StrEnum):
 
 
 class EndMode(StrEnum):
-    """Whether the round ends with the first seat out, or the rest play on for places."""
+    """Whether the round ends with the first seat out, the rest play on for places, or the turn
+    order is played to the last seat first."""
 
     FIRST_OUT = "first_out"
     PLAY_ON = "play_on"
+    # devdo-eu/macau play_game: the round of turns in seat order is played to its end (the last
+    # seat's turn); every seat out by then wins, so several may win.
+    FINISH_ROUND = "finish_round"
 
 
 class EndResult(StrEnum):

@@ -56,6 +56,8 @@ def _fmt(template: str, params: dict[str, Any], deck: str, tr: Translations) -> 
             values[key] = wish_rank_text(value, deck, tr)
         elif key in ("by", "seat", "target", "winner", "loser"):
             values[key] = player(value, tr) if isinstance(value, int) else value
+        elif key == "winners":   # finish_round: every seat out when the round of turns ended
+            values[key] = ", ".join(player(v, tr) for v in value)
         elif key == "wish_card":
             values[key] = wish_rank_text(value, deck, tr)
         elif key == "allowed":
@@ -183,6 +185,8 @@ def _event_templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], s
                      "The round is over: {winner} wins and scores {points} points.", params["points"])
         if params["result"] == "loser" and "loser" in params:
             return _("The round is over: {loser} is left holding cards and loses.")
+        if len(params.get("winners", ())) > 1:
+            return _("The round is over, and every player without cards wins: {winners}.")
         return _("The round is over: {winner} wins.")
 
     return {

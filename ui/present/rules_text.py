@@ -407,6 +407,11 @@ def _end_section(r: Ruleset, t: Translator) -> Section:
         mode = t.gettext(
             "When a player runs out of cards, the others play on until only one player still holds cards."
         )
+    elif r.end_mode == "finish_round":
+        mode = t.gettext(
+            "When a player runs out of cards, the round of turns is still played to its end, up to the last "
+            "player in the order of play; everyone out by then wins, so there may be several winners."
+        )
     else:
         mode = t.gettext("The round ends as soon as one player has no cards left.")
     if r.end_result == "places":

@@ -54,6 +54,7 @@ DURATION_LABELS = {
 END_MODE_LABELS = {
     "first_out": N_("the round ends when the first player is out"),
     "play_on": N_("the others play on until one player holds cards"),
+    "finish_round": N_("the round of turns is played to its end; everyone out by then wins"),
 }
 END_RESULT_LABELS = {
     "winner": N_("the first player out wins"),

@@ -173,3 +173,18 @@ def test_the_group_size_keeps_the_bounds_of_uploads() -> None:
     house_rules.apply_form(fields, state)
     assert "play.min_group" in house_rules.house_error(state)
     assert house_rules.house_ruleset(state).min_group == 2
+
+
+def test_the_form_sets_self_target_and_the_finish_round_end() -> None:
+    state = started("pl")
+    fields = fields_of(house_rules.house_ruleset(state))
+    house_rules.load_form(fields, house_rules.house_ruleset(state), state)
+    assert state["house_field_self_target"] == "lapse"
+    state["house_field_self_target"] = "hit"
+    state["house_field_end_mode"] = "finish_round"
+    house_rules.apply_form(fields, state)
+    house = house_rules.house_ruleset(state)
+    assert house_rules.house_error(state) is None
+    assert house.self_target == "hit" and house.end_mode == "finish_round"
+    again = house_rules.read_uploaded("house.toml", house_rules.house_toml(house).encode())
+    assert again.self_target == "hit" and again.end_mode == "finish_round"
