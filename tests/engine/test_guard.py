@@ -434,7 +434,9 @@ def test_every_numeric_field_of_a_ruleset_has_a_range() -> None:
 def test_the_house_rules_form_offers_no_value_the_table_refuses() -> None:
     en = translator("en")
     paths = {"hand_size": "hand_size", "makao_penalty": "calls.makao.penalty",
-             "points_per_card": "end.points_per_card", "min_group": "play.min_group"}
+             "points_per_card": "end.points_per_card", "min_group": "play.min_group",
+             "players_min": "players[0]", "players_max": "players[1]",
+             **{f"decks_{n}": "deck_copies[0][1]" for n in range(2, 11)}}
     for variant in variant_ids():
         ruleset = load_ruleset(variant)
         for field in house_rules.house_fields(ruleset, en, lambda p: card_label(ruleset, p, en)):

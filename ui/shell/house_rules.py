@@ -191,6 +191,38 @@ def house_fields(ruleset: Ruleset, t: Translator, card_label: Callable[[str], st
         HouseField("play_drawn", "bool", _("A drawn card that fits may be played at once"),
                    _get(("play", "play_drawn")), _set(("play", "play_drawn")), group=N_("General")),
     ]
+    seats_range, decks_range = range_of("players[0]"), range_of("deck_copies[0][1]")
+    assert seats_range is not None and decks_range is not None
+    for end, label in ((0, _("Fewest players")), (1, _("Most players"))):
+
+        def put_seats(d: dict[str, Any], value: Any, end: int = end) -> None:
+            d["players"][end] = value
+
+        fields.append(HouseField(
+            f"players_{'min' if end == 0 else 'max'}", "int", label, lambda d, end=end: d["players"][end], put_seats,
+            low=seats_range.low, high=seats_range.high, group=N_("General")))
+    for seats in range(seats_range.low, seats_range.high + 1):
+
+        def get_decks(d: dict[str, Any], seats: int = seats) -> int:
+            decks = 1
+            for seats_from, count in d["deck_copies"]:
+                if seats >= seats_from:
+                    decks = count
+            return decks
+
+        def put_decks(d: dict[str, Any], value: Any, seats: int = seats) -> None:
+            per_seats = {n: get_decks(d, n) for n in range(seats_range.low, seats_range.high + 1)}
+            per_seats[seats] = value
+            pairs, last = [], None
+            for n, decks in per_seats.items():
+                if decks != last:
+                    pairs.append([n, decks])
+                    last = decks
+            d["deck_copies"] = pairs
+
+        fields.append(HouseField(
+            f"decks_{seats}", "int", _("Decks shuffled together with {count} players").format(count=seats),
+            get_decks, put_decks, low=decks_range.low, high=decks_range.high, group=N_("General")))
     group_range = range_of("play.min_group")
     assert group_range is not None
     fields.append(HouseField(

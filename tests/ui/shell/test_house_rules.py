@@ -188,3 +188,29 @@ def test_the_form_sets_self_target_and_the_finish_round_end() -> None:
     assert house.self_target == "hit" and house.end_mode == "finish_round"
     again = house_rules.read_uploaded("house.toml", house_rules.house_toml(house).encode())
     assert again.self_target == "hit" and again.end_mode == "finish_round"
+
+
+def test_the_form_sets_the_seat_range_and_the_decks_per_seat_count() -> None:
+    state = started("pl")
+    fields = fields_of(house_rules.house_ruleset(state))
+    house_rules.load_form(fields, house_rules.house_ruleset(state), state)
+    assert (state["house_field_players_min"], state["house_field_players_max"]) == (2, 4)
+    assert state["house_field_decks_5"] == 1
+    state["house_field_players_max"] = 8
+    state["house_field_decks_6"] = 2
+    state["house_field_decks_7"] = 2
+    state["house_field_decks_8"] = 2
+    state["house_field_decks_9"] = 2
+    state["house_field_decks_10"] = 2
+    house_rules.apply_form(fields, state)
+    house = house_rules.house_ruleset(state)
+    assert house_rules.house_error(state) is None
+    assert house.players == (2, 8) and house.copies_for(5) == 1 and house.copies_for(6) == 2
+    again = house_rules.read_uploaded("house.toml", house_rules.house_toml(house).encode())
+    assert again.players == (2, 8) and again.deck_copies == house.deck_copies == ((2, 1), (6, 2))
+    # bounds shared with uploads: a fifth deck is refused, and nothing changes
+    house_rules.load_form(fields_of(house), house, state)
+    state["house_field_decks_3"] = 5
+    house_rules.apply_form(fields_of(house), state)
+    assert "deck_copies" in house_rules.house_error(state)
+    assert house_rules.house_ruleset(state).deck_copies == ((2, 1), (6, 2))
