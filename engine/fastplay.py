@@ -67,9 +67,9 @@ from typing import Any
 from engine.deal import new_game
 from engine.moves import DRAW, PASS, WAIT, Move
 from engine.rules import judge_card
-from engine.ruleset import EndMode, ReshuffleFallback, Ruleset, WishDuration, WishKind, load_ruleset
+from engine.ruleset import EndMode, ReshuffleFallback, Ruleset, SelfTarget, WishDuration, WishKind, load_ruleset
 from engine.state import RANK_WISH, Attack, State, Wish, tables_for
-from engine.transitions import attack_totals, give_back_half, play_moves
+from engine.transitions import attack_totals, give_back_half, group_refusal, play_moves
 from engine.verdicts import LEGAL_PLAY
 
 __all__ = ["Playout", "run_random_games", "compiled"]
@@ -240,6 +240,9 @@ class _Compiled:
         self.draw_adds = rules.draw_adds
         self.skip_adds = rules.skip_adds
         self.first_out = rules.end_mode is EndMode.FIRST_OUT
+        self.finish_round = rules.end_mode is EndMode.FINISH_ROUND
+        self.last_holders = 0 if self.finish_round else 1  # the round ends with this many holding cards
+        self.lapse = rules.self_target is SelfTarget.LAPSE  # an attack on its own player lapses
         self.halve = rules.reshuffle_fallback is ReshuffleFallback.HALVE_HANDS
         makao, kakao = rules.call("makao"), rules.call("kakao")
         self.makao_pen = makao.penalty if makao else 0
@@ -376,6 +379,8 @@ class _Compiled:
                         out.add((first, *combo[:i], *combo[i + 1 :], last))
             acts = []
             for cards in sorted(out):
+                if group_refusal(self.rules, self.t, cards) is not None:
+                    continue  # [play] min_group / separate, as engine.rules._sequences
                 acts.extend(self.action(m) for m in play_moves(self.rules, self.t, cards, nh - len(cards)))
             self.multi[key] = acts
         return acts
@@ -679,6 +684,8 @@ class Playout:
         top_ok, def_ok, bit = k.top_ok, k.def_ok, k.bit
         several, play_drawn, draw_adds, skip_adds = k.several, k.play_drawn, k.draw_adds, k.skip_adds
         backwards, first_out, makao_pen, kakao_pen = k.backwards, k.first_out, k.makao_pen, k.kakao_pen
+        lapse = k.lapse
+        finish_round, last_holders = k.finish_round, k.last_holders
         DRAW_A, WAIT_A, drawn_lists = k.DRAW_A, k.WAIT_A, k.drawn_lists
         lists, store_list, list_for = k.lists, k.store_list, k.list_for
         singles_all, others, rank_mask, bit_index, nh_free = k.singles, k.others, k.rank_mask, k.bit_index, k.nh_free
@@ -797,7 +804,7 @@ class Playout:
                     finished.append(seat)
                     fin[seat] = True
                     nfin += 1
-                    if first_out or n - nfin <= 1:
+                    if first_out or n - nfin <= last_holders:
                         over = True
                         ak = 0
                         wish, wby = None, -1
@@ -872,9 +879,15 @@ class Playout:
                         if s == wby and wdur == UNTIL_RETURN:
                             wish, wby = None, -1
                         break
-                    if ak and s == seat:  # nobody left to hit (engine.rules._hand_on)
+                    if finish_round and nfin and s <= seat:
+                        # the round of turns has ended with a seat out (engine.rules._hand_on)
+                        over = True
                         ak = 0
-                    seat = s
+                        wish, wby = None, -1
+                    else:
+                        if ak and s == seat and lapse:  # nobody left to hit (engine.rules._hand_on)
+                            ak = 0
+                        seat = s
             steps += 1
             if ak and aa > biggest:
                 biggest = aa

@@ -64,9 +64,10 @@ def wish_choice(rules: Ruleset, card: int) -> WishChoice | None:
 
 def play_together(rules: Ruleset, first: int, card: int) -> bool:
     """Tells whether card may follow first in one play: several cards go down together only when
-    they share a rank (RULES.md, several cards at once; ``not_same_rank`` in ``engine.rules.check``)."""
+    they share a rank (RULES.md, several cards at once; ``not_same_rank`` in ``engine.rules.check``)
+    and, where ``[play] separate`` keeps classes apart, a class (``cards_not_mixed``)."""
     t = tables_for(rules)
-    return t.rank[card] == t.rank[first]
+    return t.rank[card] == t.rank[first] and t.group_class[card] == t.group_class[first]
 
 
 def first_card_reason(st: State, card: int) -> str:

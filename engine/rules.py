@@ -14,9 +14,9 @@ from typing import Any
 
 from engine.errors import IllegalMoveError
 from engine.moves import DRAW, PASS, WAIT, Move, format_move
-from engine.ruleset import DefenceCondition, EndMode, EndResult, ReshuffleFallback, Ruleset, WishDuration
+from engine.ruleset import DefenceCondition, EndMode, EndResult, ReshuffleFallback, Ruleset, SelfTarget, WishDuration
 from engine.state import RANK_WISH, SUIT_WISH, Attack, State, Tables, Wish, tables_for
-from engine.transitions import attack_totals, give_back_half, play_moves
+from engine.transitions import attack_totals, give_back_half, group_refusal, play_moves
 from engine.verdicts import LEGAL_PLAY, Event, Reason, Verdict
 
 _LEGAL = frozenset(LEGAL_PLAY)
@@ -104,7 +104,8 @@ def _sequences(st: State, t: Tables, hand: tuple[int, ...], first: int) -> list[
             for i, last in enumerate(combo):
                 middle = combo[:i] + combo[i + 1 :]
                 out.add((first, *middle, last))
-    return sorted(out)
+    rules = st.rules
+    return sorted(cards for cards in out if group_refusal(rules, t, cards) is None)
 
 
 def _expand(st: State, t: Tables, cards: tuple[int, ...], remaining: int, out: list[Move]) -> None:
@@ -234,6 +235,12 @@ def check(st: State, move: Move) -> Verdict:
         if t.rank[card] != t.rank[first]:
             return verdict(False, Reason("not_same_rank", {"card": name(card), "first": name(first)}))
         reasons.append(Reason("same_rank_follows", {"card": name(card), "first": name(first)}))
+    refusal = group_refusal(rules, t, cards)
+    if refusal == "group_too_small":
+        return verdict(False, Reason(refusal, {"count": len(cards), "min": rules.min_group}))
+    if refusal == "cards_not_mixed":
+        other = next(c for c in cards if t.group_class[c] != t.group_class[first])
+        return verdict(False, Reason(refusal, {"card": name(other), "first": name(first)}))
 
     last = cards[-1]
     kind = t.wish_kind[last]
@@ -474,7 +481,8 @@ class _Step:
         self.finished.append(seat)
         self.emit("finished", seat=seat, place=len(self.finished))
         holders = [s for s in range(self.n) if s not in self.finished]
-        if self.rules.end_mode is EndMode.FIRST_OUT or len(holders) <= 1:
+        mode = self.rules.end_mode
+        if mode is EndMode.FIRST_OUT or len(holders) <= (0 if mode is EndMode.FINISH_ROUND else 1):
             self.over = True
             self.attack = None
             self.wish = None
@@ -487,6 +495,8 @@ def round_result(rules: Ruleset, hands: Sequence[Sequence[int]], finished: Seque
     holders = [s for s in range(len(hands)) if s not in finished]
     places = list(finished) + sorted(holders, key=lambda s: len(hands[s]))
     result: dict[str, Any] = {"result": rules.end_result, "winner": finished[0] if finished else None, "places": places}
+    if rules.end_mode is EndMode.FINISH_ROUND:
+        result["winners"] = list(finished)  # every seat out when the round of turns ended
     if rules.end_result is EndResult.LOSER and len(holders) == 1:
         result["loser"] = holders[0]
     if rules.end_result is EndResult.POINTS:
@@ -612,8 +622,18 @@ def _apply(st: State, move: Move, events: list[Event] | None) -> State:
 
 def _hand_on(w: _Step, seat: int) -> State:
     nxt = w.advance(seat)
-    if w.attack is not None and nxt == seat:
-        # Every other seat is sitting out (immune) or finished: nobody is left to hit.
+    if w.finished and nxt <= seat and w.rules.end_mode is EndMode.FINISH_ROUND:
+        # devdo-eu/macau: once a seat is out, the round of turns ends with the last seat's turn
+        # (the turn passing on past the last seat); a K♠ looking back ends nothing.
+        w.over = True
+        w.attack = None
+        w.wish = None
+        if w.events is not None:
+            w.emit("round_over", **round_result(w.rules, w.hands, w.finished))
+        return w.freeze(seat)
+    if w.attack is not None and nxt == seat and w.rules.self_target is SelfTarget.LAPSE:
+        # Every other seat is sitting out (immune) or finished: nobody is left to hit (with
+        # self_target = "hit", devdo-eu/macau, the attack hits its own player instead).
         w.emit("attack_lapsed", kind=w.attack.kind, amount=w.attack.amount)
         w.attack = None
     if w.attack is not None:

@@ -46,10 +46,14 @@ class DefenceCondition(StrEnum):
 
 
 class EndMode(StrEnum):
-    """Whether the round ends with the first seat out, or the rest play on for places."""
+    """Whether the round ends with the first seat out, the rest play on for places, or the turn
+    order is played to the last seat first."""
 
     FIRST_OUT = "first_out"
     PLAY_ON = "play_on"
+    # devdo-eu/macau play_game: the round of turns in seat order is played to its end (the last
+    # seat's turn); every seat out by then wins, so several may win.
+    FINISH_ROUND = "finish_round"
 
 
 class EndResult(StrEnum):
@@ -76,6 +80,14 @@ class AttackTarget(StrEnum):
     PREVIOUS = "previous"  # K♠
 
 
+class SelfTarget(StrEnum):
+    """What an attack does whose only possible target is its own player (every other seat sits out
+    or has finished; a K♠ with no playing seat before it)."""
+
+    LAPSE = "lapse"  # pl, pl-trad, da: nobody draws or sits out (event attack_lapsed)
+    HIT = "hit"  # devdo-eu/macau: it hits its own player, who answers it on the next turn
+
+
 class StarterRejectedTo(StrEnum):
     """Where flipped cards that may not start go."""
 
@@ -89,6 +101,7 @@ END_MODES = tuple(m.value for m in EndMode)
 END_RESULTS = tuple(r.value for r in EndResult)
 FALLBACKS = tuple(f.value for f in ReshuffleFallback)
 TARGETS = tuple(t.value for t in AttackTarget)
+SELF_TARGETS = tuple(t.value for t in SelfTarget)
 
 _E = TypeVar("_E", bound=StrEnum)
 
@@ -168,11 +181,14 @@ class Ruleset:
     wild_not_on_same_rank: bool
     defences: tuple[DefenceRule, ...]
     calls: dict[str, Call] = field(hash=False, compare=False)
+    min_group: int = 2  # several cards of one rank go down in groups of at least this many (devdo: 3)
+    separate: tuple[tuple[str, ...], ...] = ()  # card classes that are never mixed in one play
     end_mode: EndMode = EndMode.FIRST_OUT
     end_result: EndResult = EndResult.WINNER
     points_per_card: int = 0
     card_points: dict[str, int] = field(default_factory=dict, hash=False, compare=False)
     reshuffle_fallback: ReshuffleFallback = ReshuffleFallback.NONE
+    self_target: SelfTarget = SelfTarget.LAPSE
     notes: tuple[Note, ...] = ()
     path: str = ""
 
@@ -181,6 +197,7 @@ class Ruleset:
         object.__setattr__(self, "end_mode", EndMode(self.end_mode))
         object.__setattr__(self, "end_result", EndResult(self.end_result))
         object.__setattr__(self, "reshuffle_fallback", ReshuffleFallback(self.reshuffle_fallback))
+        object.__setattr__(self, "self_target", SelfTarget(self.self_target))
 
     def copies_for(self, players: int) -> int:
         """Returns how many decks are shuffled together for this many seats."""
@@ -189,6 +206,13 @@ class Ruleset:
             if players >= seats_from:
                 copies = count
         return copies
+
+    def group_class(self, card: int) -> int:
+        """Returns the ``separate`` class of a card (1, 2, …), or 0 when no class lists it."""
+        for index, patterns in enumerate(self.separate):
+            if any(self.matches(p, card) for p in patterns):
+                return index + 1
+        return 0
 
     def card_rule(self, card: int) -> CardRule | None:
         """Returns the rule of the most specific pattern matching this card, if any."""
@@ -301,6 +325,27 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
     play = top.table("play")
     several = play.get("several_cards", bool, True)
     play_drawn = play.get("play_drawn", bool, True)
+    min_group = play.get("min_group", int, 2)
+    if not 2 <= min_group <= 8:
+        raise play.fail("min_group", "must be between 2 and 8")
+    separate_raw = play.get("separate", list, [])
+    separate = []
+    for index, entry in enumerate(separate_raw):
+        if not isinstance(entry, list) or not entry:
+            raise play.fail(f"separate[{index}]", "must be a non-empty list of ranks or cards")
+        bad = [v for v in entry if not isinstance(v, str) or not _is_pattern(v, deck)]
+        if bad:
+            raise play.fail(
+                f"separate[{index}]", f"holds {bad[0]!r}, which is neither a rank nor a card of the {deck.id} deck"
+            )
+        separate.append(tuple(entry))
+    listed: dict[int, int] = {}
+    for index, patterns in enumerate(separate):
+        for card in deck.all_cards():
+            if any(p in (deck.rank_of(card), deck.name(card)) for p in patterns):
+                if card in listed and listed[card] != index:
+                    raise play.fail("separate", f"lists {deck.name(card)} in two classes")
+                listed[card] = index
     play.finish()
 
     starter = top.table("starter")
@@ -312,6 +357,7 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
     attack = top.table("attack")
     draw_adds = attack.get("draw_adds", bool, True)
     skip_adds = attack.get("skip_adds", bool, True)
+    self_target = attack.enum("self_target", SelfTarget, SelfTarget.LAPSE)
     attack.finish()
 
     cards_table = top.table("cards")
@@ -418,11 +464,14 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
         wild_not_on_same_rank=not_on_same,
         defences=tuple(defences),
         calls=calls,
+        min_group=min_group,
+        separate=tuple(separate),
         end_mode=end_mode,
         end_result=end_result,
         points_per_card=points,
         card_points=dict(card_points_raw),
         reshuffle_fallback=fallback,
+        self_target=self_target,
         notes=tuple(notes),
         path=origin,
     )
@@ -462,7 +511,7 @@ def variant_ids() -> list[str]:
 @lru_cache(maxsize=4)
 def _listed_ids(folder: str, stamp: int) -> tuple[str, ...]:
     # Every page run asks several hundred times (pickers, labels, checks): one listing per folder state.
-    order = ["pl", "pl-trad", "da", "hu", "cz-prsi", "de-maumau", "ru-101"]
+    order = ["pl", "pl-trad", "pl-devdo", "da", "hu", "cz-prsi", "de-maumau", "ru-101"]
     found = sorted(p.stem for p in Path(folder).glob("*.toml"))
     return tuple([v for v in order if v in found] + [v for v in found if v not in order])
 

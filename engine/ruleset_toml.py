@@ -46,13 +46,18 @@ def ruleset_to_dict(r: Ruleset) -> dict[str, Any]:
         "players": [r.players[0], r.players[1]],
         "hand_size": r.hand_size,
         "deck_copies": [[seats, decks] for seats, decks in r.deck_copies],
-        "play": {"several_cards": r.several_cards, "play_drawn": r.play_drawn},
+        "play": {
+            "several_cards": r.several_cards,
+            "play_drawn": r.play_drawn,
+            "min_group": r.min_group,
+            "separate": [list(patterns) for patterns in r.separate],
+        },
         "starter": {
             "forbidden": list(r.starter_forbidden),
             "rejected_to": r.starter_rejected_to.value,
             "triggers": r.starter_triggers,
         },
-        "attack": {"draw_adds": r.draw_adds, "skip_adds": r.skip_adds},
+        "attack": {"draw_adds": r.draw_adds, "skip_adds": r.skip_adds, "self_target": r.self_target.value},
         "cards": {rule.pattern: _card_rule_dict(rule) for rule in r.cards},
         "wild": {
             "blocked_by_attack": r.wild_blocked_by_attack,

@@ -128,6 +128,7 @@ class Tables:
         self.has_defence = [any(row) for row in self.defends]
         self.starter_forbidden = [any(rules.matches(p, c) for p in rules.starter_forbidden) for c in range(n)]
         self.rank_name = [deck.rank_of(c) for c in range(n)]
+        self.group_class = [rules.group_class(c) for c in range(n)]  # [play] separate
         # single_moves[k][card]: every legal way to play ``card`` alone leaving k cards (k = 0, 1, 2+):
         # one move per wish choice, doubled where a last-card call may be made or forgotten.
         # A memo of multi-card moves (rules.py, _multi_moves): derived data, the same for every user.

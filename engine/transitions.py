@@ -36,6 +36,21 @@ def attack_totals(t: Tables, cards: tuple[int, ...]) -> tuple[int, int, int]:
     return draw_total, skip_total, attacker
 
 
+def group_refusal(rules: Ruleset, t: Tables, cards: tuple[int, ...]) -> str | None:
+    """Says why cards of one rank may not go down together here, or None: fewer than the ruleset's
+    ``min_group`` (devdo-eu/macau: "Pack is 3 or 4 cards"), or cards of two ``separate`` classes
+    (devdo-eu/macau: battle kings and ordinary kings are not mixed)."""
+    if len(cards) < 2:
+        return None
+    if len(cards) < rules.min_group:
+        return "group_too_small"
+    group = t.group_class
+    first = group[cards[0]]
+    if any(group[c] != first for c in cards[1:]):
+        return "cards_not_mixed"
+    return None
+
+
 def play_moves(rules: Ruleset, t: Tables, cards: tuple[int, ...], remaining: int) -> list[Move]:
     """Every legal way to play ``cards`` leaving ``remaining`` in hand: one move per wish choice
     of the last card, doubled where a last-card call may be made or forgotten."""

@@ -42,6 +42,8 @@ ILLEGAL_PLAY = (
     "not_in_hand",  # {card}
     "several_not_allowed",  # {count}: one card per turn in this variant
     "not_same_rank",  # {card, first}
+    "group_too_small",  # {count, min}: several cards go down only min or more at once (devdo)
+    "cards_not_mixed",  # {card, first}: card is of another [play] separate class than first
     "only_drawn_card",  # {card, drawn}: after drawing only the drawn card may go down
     "drawn_card_alone",  # {drawn}: the drawn card goes down alone
     "wish_required",  # {card, kind}: this card must name a rank/suit

@@ -175,6 +175,12 @@ def _call(r: Ruleset, name: str) -> Call | None:
     return r.call(name)
 
 
+def _separate_classes(r: Ruleset) -> list[list[str]]:
+    """The cards of each ``[play] separate`` class (as played: patterns spelt out, order kept)."""
+    deck = r.deck
+    return [[deck.name(c) for c in deck.all_cards() if r.group_class(c) == i + 1] for i in range(len(r.separate))]
+
+
 def differing_fields(a: Ruleset, b: Ruleset) -> list[FieldDiff]:
     """Lists every field of two rulesets of one deck kind whose value differs, as the engine plays it."""
     out: list[FieldDiff] = []
@@ -191,8 +197,12 @@ def differing_fields(a: Ruleset, b: Ruleset) -> list[FieldDiff]:
     plain("starter.triggers", a.starter_triggers, b.starter_triggers, DEAL)
     plain("play.several_cards", a.several_cards, b.several_cards, PLAY)
     plain("play.play_drawn", a.play_drawn, b.play_drawn, PLAY)
+    if a.several_cards or b.several_cards:
+        plain("play.min_group", a.min_group, b.min_group, PLAY)
+        plain("play.separate", _separate_classes(a), _separate_classes(b), PLAY)
     plain("attack.draw_adds", a.draw_adds, b.draw_adds, PLAY)
     plain("attack.skip_adds", a.skip_adds, b.skip_adds, PLAY)
+    plain("attack.self_target", a.self_target, b.self_target, PLAY)
     out.extend(_card_fields(a, b))
     for name in _WILD_FIELDS:
         plain(f"wild.{name}", getattr(a, f"wild_{name}"), getattr(b, f"wild_{name}"), PLAY)
@@ -726,12 +736,13 @@ class _Search:
             if rest == "not_on_same_rank" and focus:
                 top = rng.choice(focus)
         elif part == "attack":
-            table = "draw" if rest == "draw_adds" else "skip"
+            table = "skip" if rest == "skip_adds" else "draw"
             attackers = [c for c in attackers if (ta.draw if table == "draw" else ta.skip)[c]]
             focus = list(attackers)
             context = "attack"
-        elif part == "play" and rest == "several_cards":
-            rank = rng.choice(deck.ranks)
+        elif part == "play" and rest in ("several_cards", "min_group", "separate"):
+            classed = sorted({deck.rank_of(c) for c in deck.all_cards() if ta.group_class[c] or tb.group_class[c]})
+            rank = rng.choice(classed if rest == "separate" and classed else deck.ranks)
             focus = self._cards_of_rank(rank)
             hand_sizes = (2, 4)
             context = "plain"
@@ -816,8 +827,8 @@ class _Search:
             c = take(focus if rng.random() < 0.7 else None)
             if c is not None:
                 hand.append(c)
-        if part == "play" and rest == "several_cards":
-            hand += [c for c in focus if c not in used][:2]
+        if part == "play" and rest in ("several_cards", "min_group", "separate"):
+            hand += [c for c in focus if c not in used][: 2 if rest == "several_cards" else 3]
             used.update(hand)
         if not hand:
             return None

@@ -25,7 +25,7 @@ from engine.errors import EngineError, NotationError, PositionError, RulesetErro
 from engine.moves import parse_move  # noqa: E402
 from engine.position import position_from_json, position_to_json  # noqa: E402
 from engine.rules import apply_move, check  # noqa: E402
-from engine.ruleset import load_ruleset  # noqa: E402
+from engine.ruleset import load_ruleset, variant_ids  # noqa: E402
 
 CASES_DIR = ROOT / "tests" / "cases"
 
@@ -44,7 +44,7 @@ VARIANT_KEYS = CASE_KEYS - {"id", "rule"}
 # keys of a [[deal]]
 DEAL_KEYS = {"id", "rule", "variant", "players", "seeds", "error", "hand_size", "cards",
              "starter_not", "rejected"}
-VARIANTS = ("pl", "pl-trad", "da", "hu")
+VARIANTS = tuple(variant_ids())   # a contrast may name any shipped ruleset
 
 
 @dataclass

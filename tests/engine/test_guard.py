@@ -423,7 +423,8 @@ def test_every_numeric_field_of_a_ruleset_has_a_range() -> None:
     # Ruleset, CardRule and Call fields that hold numbers, and the TOML path of each one.
     paths = {"hand_size": "hand_size", "players": "players[0]", "deck_copies": "deck_copies[0][1]",
              "points_per_card": "end.points_per_card", "card_points": "end.card_points.A",
-             "draw": "cards.2.draw", "skip": "cards.4.skip", "penalty": "calls.makao.penalty"}
+             "draw": "cards.2.draw", "skip": "cards.4.skip", "penalty": "calls.makao.penalty",
+             "min_group": "play.min_group"}
     found = int_fields(Ruleset) | int_fields(CardRule) | int_fields(Call)
     assert found <= set(paths), f"a new numeric field needs a range in engine/ruleset_bounds.py: {found - set(paths)}"
     for name in found:
@@ -433,7 +434,9 @@ def test_every_numeric_field_of_a_ruleset_has_a_range() -> None:
 def test_the_house_rules_form_offers_no_value_the_table_refuses() -> None:
     en = translator("en")
     paths = {"hand_size": "hand_size", "makao_penalty": "calls.makao.penalty",
-             "points_per_card": "end.points_per_card"}
+             "points_per_card": "end.points_per_card", "min_group": "play.min_group",
+             "players_min": "players[0]", "players_max": "players[1]",
+             **{f"decks_{n}": "deck_copies[0][1]" for n in range(2, 11)}}
     for variant in variant_ids():
         ruleset = load_ruleset(variant)
         for field in house_rules.house_fields(ruleset, en, lambda p, ruleset=ruleset: card_label(ruleset, p, en)):

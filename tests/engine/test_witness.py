@@ -209,3 +209,11 @@ def test_the_search_finds_the_same_witnesses_in_every_process() -> None:
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                              env={**os.environ, "PYTHONHASHSEED": seed}).stdout
         assert json.loads(out) == expected
+
+
+def test_every_new_field_of_pl_devdo_has_a_witness_against_pl() -> None:
+    r = report("pl-devdo", "pl")
+    keys = {f.key for f in r.fields if f.scope == "play"}
+    assert {"play.min_group", "play.separate", "attack.self_target", "end.mode"} <= keys
+    for key in keys:
+        assert r.witnesses_of(key), f"no witness for {key}"

@@ -21,6 +21,7 @@ from ui.present.rules_text import (
     pattern_label,
     rank_label,
     rules_sections,
+    self_target_sentence,
     wild_exceptions,
 )
 
@@ -206,6 +207,8 @@ def _adds_cell(r: Ruleset, t: Translator) -> str:
             parts.append(t.gettext(
                 "Turns to sit out do not add up: a defence passes the same penalty on to the next player."
             ))
+    if parts:
+        parts.append(self_target_sentence(r, t))
     return " ".join(parts) or t.gettext("No card attacks.")
 
 

@@ -100,6 +100,8 @@ def _fmt(template: str, params: dict[str, Any], deck: str, tr: Translations, you
                 values.update(grammar.player_forms(language, key, str(value)))
         elif key == "place" and isinstance(value, int):
             values.update(number_placeholders(key, value, tr))
+        elif key == "winners":   # finish_round: every seat out when the round of turns ended
+            values[key] = ", ".join(player(v, tr, you) for v in value)
         elif key == "wish_card":
             values[key] = wish_rank_text(value, deck, tr)
             if language == "hu":
@@ -165,6 +167,11 @@ def _templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
         "not_in_hand": fixed(_("{card} is not in the hand of the player to move.")),
         "several_not_allowed": fixed(_("Only one card may be played per turn in this variant.")),
         "not_same_rank": fixed(_("{card} may not go down with {first}: cards played together must have the same rank.")),
+        "group_too_small": lambda p: ngettext(
+            "Several cards of one rank go down only {min} or more at once here; {count} card is too few.",
+            "Several cards of one rank go down only {min} or more at once here; {count} cards are too few.",
+            p["count"]),
+        "cards_not_mixed": fixed(_("{card} may not go down with {first}: these rules keep such cards apart in one play.")),
         "only_drawn_card": fixed(_("{card} may not be played now: after drawing, only the drawn card {drawn} may go down.")),
         "drawn_card_alone": fixed(_("The drawn card {drawn} goes down alone, without other cards.")),
         "wish_required": fixed(_("{card} must name a wish in this variant.")),
@@ -234,6 +241,8 @@ def _event_templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], s
                      "The round is over: {winner} wins and scores {points} points.", params["points"])
         if params["result"] == "loser" and "loser" in params:
             return _("The round is over: {loser} is left holding cards and loses.")
+        if len(params.get("winners", ())) > 1:
+            return _("The round is over, and every player without cards wins: {winners}.")
         return _("The round is over: {winner} wins.")
 
     return {

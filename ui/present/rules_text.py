@@ -174,6 +174,15 @@ def _several_section(r: Ruleset, t: Translator) -> Section:
             ),
             t.gettext("Their effects add up, and only the last card may make a wish."),
         )
+        if r.min_group > 2:
+            paragraphs += (t.ngettext(
+                "Cards of one rank go down together only {count} or more at once; a single card is always fine.",
+                "Cards of one rank go down together only {count} or more at once; a single card is always fine.",
+                r.min_group).format(count=r.min_group),)
+        for patterns in r.separate:
+            cards = t.format_list([pattern_label(r.deck, p, t) for p in patterns], style="standard")
+            paragraphs += (t.gettext("{cards} go down together only with each other, never with other cards of their rank.").format(
+                cards=cards),)
     else:
         paragraphs = (t.gettext("You play one card per turn."),)
     return Section("several", t.gettext("Several cards"), paragraphs)
@@ -298,6 +307,15 @@ def _wish_sentences(r: Ruleset, rule: CardRule, t: Translator) -> list[str]:
     return out
 
 
+def self_target_sentence(r: Ruleset, t: Translator) -> str:
+    """Says what an attack does when nobody but its own player is left to hit ([attack] self_target)."""
+    if r.self_target == "hit":
+        return t.gettext("An attack with nobody else left to hit (every other player sits out or is out) "
+                         "hits its own player, who must answer it on their next turn.")
+    return t.gettext("An attack with nobody else left to hit (every other player sits out or is out) "
+                     "lapses: nobody takes it.")
+
+
 def _special_section(r: Ruleset, t: Translator) -> Section:
     rules = [rule for rule in r.cards if not _is_queen_rule(r, rule)
              and (rule.draw or rule.skip or rule.wish or rule.wild)]
@@ -322,6 +340,7 @@ def _special_section(r: Ruleset, t: Translator) -> Section:
                     "Turns to sit out do not add up: a defence passes the same penalty on to the next player."
                 )
             paragraphs.append(text)
+        paragraphs.append(self_target_sentence(r, t))
     for rule in rules:
         # One bullet per card: its effect first, then its defences or its wish, as sub-bullets.
         label = escape_markdown(pattern_label(r.deck, rule.pattern, t))
@@ -387,6 +406,11 @@ def _end_section(r: Ruleset, t: Translator) -> Section:
     if r.end_mode == "play_on":
         mode = t.gettext(
             "When a player runs out of cards, the others play on until only one player still holds cards."
+        )
+    elif r.end_mode == "finish_round":
+        mode = t.gettext(
+            "When a player runs out of cards, the round of turns is still played to its end, up to the last "
+            "player in the order of play; everyone out by then wins, so there may be several winners."
         )
     else:
         mode = t.gettext("The round ends as soon as one player has no cards left.")

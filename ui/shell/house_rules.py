@@ -22,6 +22,7 @@ from engine.ruleset import (
     END_MODES,
     END_RESULTS,
     FALLBACKS,
+    SELF_TARGETS,
     WISH_DURATIONS,
     Ruleset,
     load_ruleset,
@@ -29,6 +30,7 @@ from engine.ruleset import (
     ruleset_from_dict,
     variant_ids,
 )
+from engine.ruleset_bounds import range_of
 from engine.ruleset_toml import ruleset_to_dict, ruleset_to_toml
 from ui.present.i18n import N_, Translator
 
@@ -53,6 +55,7 @@ DURATION_LABELS = {
 END_MODE_LABELS = {
     "first_out": N_("the round ends when the first player is out"),
     "play_on": N_("the others play on until one player holds cards"),
+    "finish_round": N_("the round of turns is played to its end; everyone out by then wins"),
 }
 END_RESULT_LABELS = {
     "winner": N_("the first player out wins"),
@@ -60,6 +63,10 @@ END_RESULT_LABELS = {
     "loser": N_("the last player holding cards loses"),
     "points": N_("the winner scores points per card left"),
     "penalty_points": N_("the others count penalty points"),
+}
+SELF_TARGET_LABELS = {
+    "lapse": N_("it lapses: nobody takes it"),
+    "hit": N_("it hits its own player"),
 }
 FALLBACK_LABELS = {
     "none": N_("the missing cards are not drawn"),
@@ -180,6 +187,60 @@ def house_fields(ruleset: Ruleset, t: Translator, card_label: Callable[[str], st
         HouseField("play_drawn", "bool", _("A drawn card that fits may be played at once"),
                    _get(("play", "play_drawn")), _set(("play", "play_drawn")), group=N_("General")),
     ]
+    seats_range, decks_range = range_of("players[0]"), range_of("deck_copies[0][1]")
+    assert seats_range is not None and decks_range is not None
+    for end, label in ((0, _("Fewest players")), (1, _("Most players"))):
+
+        def put_seats(d: dict[str, Any], value: Any, end: int = end) -> None:
+            d["players"][end] = value
+
+        fields.append(HouseField(
+            f"players_{'min' if end == 0 else 'max'}", "int", label, lambda d, end=end: d["players"][end], put_seats,
+            low=seats_range.low, high=seats_range.high, group=N_("General")))
+    for seats in range(seats_range.low, seats_range.high + 1):
+
+        def get_decks(d: dict[str, Any], seats: int = seats) -> int:
+            decks = 1
+            for seats_from, count in d["deck_copies"]:
+                if seats >= seats_from:
+                    decks = count
+            return decks
+
+        def put_decks(d: dict[str, Any], value: Any, seats: int = seats) -> None:
+            per_seats = {n: get_decks(d, n) for n in range(seats_range.low, seats_range.high + 1)}
+            per_seats[seats] = value
+            pairs, last = [], None
+            for n, decks in per_seats.items():
+                if decks != last:
+                    pairs.append([n, decks])
+                    last = decks
+            d["deck_copies"] = pairs
+
+        fields.append(HouseField(
+            f"decks_{seats}", "int", _("Decks shuffled together with {count} players").format(count=seats),
+            get_decks, put_decks, low=decks_range.low, high=decks_range.high, group=N_("General")))
+    group_range = range_of("play.min_group")
+    assert group_range is not None
+    fields.append(HouseField(
+        "min_group", "int", _("Fewest cards of one rank played together (a single card is always fine)"),
+        _get(("play", "min_group")), _set(("play", "min_group")), low=group_range.low, high=group_range.high,
+        group=N_("General")))
+    every_card = (*deck.ranks, *(deck.name(c) for c in deck.all_cards()))
+    classes = data["play"]["separate"]
+    for index in range(len(classes) + 1):   # one field per class, and an empty one to add a class
+        label = (_("Cards played together only with each other (group {number})").format(number=index + 1)
+                 if index < len(classes) else _("A new group of cards played together only with each other"))
+
+        def put_class(d: dict[str, Any], value: Any, index: int = index) -> None:
+            separate = d["play"].setdefault("separate", [])
+            while len(separate) <= index:
+                separate.append([])
+            separate[index] = list(value)
+
+        fields.append(HouseField(
+            f"separate_{index}", "multi", label,
+            lambda d, index=index: (d["play"].get("separate", []) + [[]] * (index + 1))[index], put_class,
+            options=every_card, option_label=card_label, group=N_("General")))
     patterns = sorted({*deck.ranks, *data["starter"]["forbidden"], *data["cards"]},
                       key=lambda p: (deck.ranks.index(p if p in deck.ranks else p[:-1]), p))
     fields.append(HouseField(
@@ -206,6 +267,10 @@ def house_fields(ruleset: Ruleset, t: Translator, card_label: Callable[[str], st
                              _set(("attack", "draw_adds")), group=N_("Attacks and defences")))
     fields.append(HouseField("skip_adds", "bool", _("Turns to sit out add up"), _get(("attack", "skip_adds")),
                              _set(("attack", "skip_adds")), group=N_("Attacks and defences")))
+    fields.append(HouseField(
+        "self_target", "choice", _("An attack with nobody else left to hit"), _get(("attack", "self_target")),
+        _set(("attack", "self_target")), options=SELF_TARGETS, option_label=lambda v: _(SELF_TARGET_LABELS[v]),
+        group=N_("Attacks and defences")))
     for index, defence in enumerate(data["defence"]):
         label = _("Defence with {cards} against {against}").format(
             cards=t.format_list([card_label(p) for p in defence["with"]], style="or"),
@@ -314,6 +379,7 @@ def edited_ruleset(ruleset: Ruleset, fields: list[HouseField], values: MutableMa
             makao.setdefault("word", "makao")
             makao.setdefault("penalty", 0)
             makao.setdefault("required", False)
+    data["play"]["separate"] = [group for group in data["play"].get("separate", []) if group]  # emptied: removed
     if data["end"].get("points_per_card") == 0:
         data["end"].pop("points_per_card")
     return ruleset_from_dict(data, "house rules")

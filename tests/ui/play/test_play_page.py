@@ -177,7 +177,7 @@ def test_a_polish_round_with_a_forgotten_makao_a_jack_demand_and_a_spade_king() 
     assert sorted(c for c in cells if c.startswith("place")) == ["place 1 (3)", "place 2 (2)", "place 3 (1)", "place 4 (0)"]
 
 
-@pytest.mark.parametrize("variant", ["pl-trad", "da", "hu"])
+@pytest.mark.parametrize("variant", ["pl-trad", "pl-devdo", "da", "hu"])
 def test_a_round_is_played_to_its_end(variant: str) -> None:
     at = open_play(variant)
     game, text = run_round(at, variant, seed=3)

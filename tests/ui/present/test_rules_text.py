@@ -85,6 +85,8 @@ def test_hungarian_names_its_own_cards_and_both_calls() -> None:
     ({"starter_forbidden": ()}, "If it is 2, 3, 4", "Any card may start the pile."),
     ({"draw_adds": False}, "Cards to draw add up", "Cards to draw do not add up"),
     ({"end_mode": "first_out", "end_result": "winner"}, "play on until", "The first player out wins."),
+    ({"end_mode": "finish_round", "end_result": "winner"}, "play on until", "there may be several winners"),
+    ({"self_target": "hit"}, "lapses: nobody takes it", "hits its own player"),
     ({"reshuffle_fallback": "none"}, "random half of their hand", "the missing cards are not drawn"),
     ({"wild_blocked_by_rank_wish": False}, "or a rank wish is active", "Except while an attack is pending."),
     ({"calls": {"makao": Call(required=True, penalty=3)}}, "costs 5 cards", "costs 3 cards"),
@@ -152,3 +154,13 @@ def test_relatives_show_their_own_rules() -> None:
         assert "“Mau”" in text
     if "cz-prsi" in ids:
         assert "as if the dealer had played it" in text_of(load_ruleset("cz-prsi"))
+
+
+@pytest.mark.parametrize(("change", "added"), [
+    (dict(min_group=3), "Cards of one rank go down together only 3 or more at once"),
+    (dict(separate=(("Kh", "Ks"),)), "K♥ and K♠ go down together only with each other"),
+])
+def test_a_group_rule_adds_its_sentence(change: dict, added: str) -> None:
+    original = load_ruleset("pl")
+    assert added not in text_of(original)
+    assert added in text_of(dataclasses.replace(original, **change))

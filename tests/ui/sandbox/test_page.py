@@ -333,9 +333,11 @@ def test_other_rules_are_compared_side_by_side_with_the_differences_named() -> N
     at = open_sandbox()
     load_example(at, "ace-wish-queen")
     frame = at.dataframe[0].value
-    assert list(frame.columns) == ["Polish makao", "Traditional Polish makao", "Danish Makao"]
+    assert list(frame.columns) == ["Polish makao", "Traditional Polish makao", "Makao of the devdo-eu/macau engine",
+                                   "Danish Makao"]
     assert frame.loc["Play Q♠", "Polish makao"] == "allowed"
     assert frame.loc["Play Q♠", "Danish Makao"] == "not allowed"
+    assert frame.loc["Play Q♠", "Makao of the devdo-eu/macau engine"] == "not allowed"   # only the asked suit's queen
     assert any("Play Q♠ — Polish makao:" in m.value for m in at.markdown)
 
 

@@ -52,7 +52,7 @@ def test_the_form_edits_the_house_rules() -> None:
 
 
 def test_an_untouched_form_changes_nothing() -> None:
-    for variant in ("pl", "pl-trad", "da", "hu", "cz-prsi", "de-maumau", "ru-101"):
+    for variant in ("pl", "pl-trad", "pl-devdo", "da", "hu", "cz-prsi", "de-maumau", "ru-101"):
         state = started(variant)
         before = house_rules.house_ruleset(state)
         fields = fields_of(before)
@@ -138,3 +138,79 @@ def test_an_edited_house_ruleset_is_playable_by_the_engine() -> None:
             st = child(st, rng.choice(moves))
             assert st.card_count() == total
             steps += 1
+
+
+def test_the_form_sets_the_group_size_and_adds_and_removes_separate_classes() -> None:
+    state = started("pl")
+    fields = fields_of(house_rules.house_ruleset(state))
+    house_rules.load_form(fields, house_rules.house_ruleset(state), state)
+    assert state["house_field_min_group"] == 2 and state["house_field_separate_0"] == []
+    state["house_field_min_group"] = 3
+    state["house_field_separate_0"] = ["Kh", "Ks"]
+    house_rules.apply_form(fields, state)
+    house = house_rules.house_ruleset(state)
+    assert house_rules.house_error(state) is None
+    assert house.min_group == 3 and house.separate == (("Kh", "Ks"),)
+    again = house_rules.read_uploaded("house.toml", house_rules.house_toml(house).encode())
+    assert again.min_group == 3 and again.separate == (("Kh", "Ks"),)
+    # the form now shows that class and an empty one; emptying the class removes it
+    house_rules.clear_form(state)
+    fields = fields_of(house)
+    house_rules.load_form(fields, house, state)
+    assert state["house_field_separate_0"] == ["Kh", "Ks"] and state["house_field_separate_1"] == []
+    state["house_field_separate_0"] = []
+    house_rules.apply_form(fields, state)
+    assert house_rules.house_ruleset(state).separate == ()
+
+
+def test_the_group_size_keeps_the_bounds_of_uploads() -> None:
+    state = started("pl")
+    fields = fields_of(house_rules.house_ruleset(state))
+    field = next(f for f in fields if f.key == "min_group")
+    assert (field.low, field.high) == (2, 8)
+    house_rules.load_form(fields, house_rules.house_ruleset(state), state)
+    state["house_field_min_group"] = 9
+    house_rules.apply_form(fields, state)
+    assert "play.min_group" in house_rules.house_error(state)
+    assert house_rules.house_ruleset(state).min_group == 2
+
+
+def test_the_form_sets_self_target_and_the_finish_round_end() -> None:
+    state = started("pl")
+    fields = fields_of(house_rules.house_ruleset(state))
+    house_rules.load_form(fields, house_rules.house_ruleset(state), state)
+    assert state["house_field_self_target"] == "lapse"
+    state["house_field_self_target"] = "hit"
+    state["house_field_end_mode"] = "finish_round"
+    house_rules.apply_form(fields, state)
+    house = house_rules.house_ruleset(state)
+    assert house_rules.house_error(state) is None
+    assert house.self_target == "hit" and house.end_mode == "finish_round"
+    again = house_rules.read_uploaded("house.toml", house_rules.house_toml(house).encode())
+    assert again.self_target == "hit" and again.end_mode == "finish_round"
+
+
+def test_the_form_sets_the_seat_range_and_the_decks_per_seat_count() -> None:
+    state = started("pl")
+    fields = fields_of(house_rules.house_ruleset(state))
+    house_rules.load_form(fields, house_rules.house_ruleset(state), state)
+    assert (state["house_field_players_min"], state["house_field_players_max"]) == (2, 4)
+    assert state["house_field_decks_5"] == 1
+    state["house_field_players_max"] = 8
+    state["house_field_decks_6"] = 2
+    state["house_field_decks_7"] = 2
+    state["house_field_decks_8"] = 2
+    state["house_field_decks_9"] = 2
+    state["house_field_decks_10"] = 2
+    house_rules.apply_form(fields, state)
+    house = house_rules.house_ruleset(state)
+    assert house_rules.house_error(state) is None
+    assert house.players == (2, 8) and house.copies_for(5) == 1 and house.copies_for(6) == 2
+    again = house_rules.read_uploaded("house.toml", house_rules.house_toml(house).encode())
+    assert again.players == (2, 8) and again.deck_copies == house.deck_copies == ((2, 1), (6, 2))
+    # bounds shared with uploads: a fifth deck is refused, and nothing changes
+    house_rules.load_form(fields_of(house), house, state)
+    state["house_field_decks_3"] = 5
+    house_rules.apply_form(fields_of(house), state)
+    assert "deck_copies" in house_rules.house_error(state)
+    assert house_rules.house_ruleset(state).deck_copies == ((2, 1), (6, 2))
