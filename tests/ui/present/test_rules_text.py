@@ -157,8 +157,8 @@ def test_relatives_show_their_own_rules() -> None:
 
 
 @pytest.mark.parametrize(("change", "added"), [
-    (dict(min_group=3), "Cards of one rank go down together only 3 or more at once"),
-    (dict(separate=(("Kh", "Ks"),)), "K♥ and K♠ go down together only with each other"),
+    ({"min_group": 3}, "Cards of one rank go down together only 3 or more at once"),
+    ({"separate": (("Kh", "Ks"),)}, "K♥ and K♠ go down together only with each other"),
 ])
 def test_a_group_rule_adds_its_sentence(change: dict, added: str) -> None:
     original = load_ruleset("pl")
