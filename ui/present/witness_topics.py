@@ -3,11 +3,11 @@ field (``engine.witness.FieldDiff.key``) belongs to: the Compare page links a ro
 witnesses of its fields, and the tests check every differing row has its fields witnessed."""
 from __future__ import annotations
 
-# Card rows by rank; the Hungarian alsó plays the jack's part and the felső the queen's
+# Card rows by rank: the Hungarian alsó and felső have rows of their own beside the jack and the queen
 # (RULES.md glossary), as in the comparison table.
 _RANK_ROWS = {
     "2": "two_three", "3": "two_three", "4": "four", "6": "six", "7": "seven", "8": "eight", "9": "nine",
-    "J": "jack", "U": "jack", "Q": "queen", "O": "queen", "K": "kings", "A": "ace",
+    "J": "jack", "U": "also", "Q": "queen", "O": "felso", "K": "kings", "A": "ace",
 }
 _PLAIN = {
     "players": ("players",), "deck_copies": ("players",), "hand_size": ("hand_size",),

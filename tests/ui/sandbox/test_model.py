@@ -328,9 +328,9 @@ def test_draw_wait_and_pass_are_judged_with_their_consequences() -> None:
 
 def test_the_same_position_under_other_rules_shows_where_they_differ() -> None:
     state = validate(example("ace-wish-queen").position()).state
-    assert same_deck_variants("pl") == ["pl", "pl-trad", "da"]
+    assert same_deck_variants("pl") == ["pl", "pl-trad", "pl-devdo", "da"]
     columns = under_other_rules(state)
-    assert [c.variant for c in columns] == ["pl", "pl-trad", "da"]
+    assert [c.variant for c in columns] == ["pl", "pl-trad", "pl-devdo", "da"]
     rows = dict(comparison_rows(state, columns))
     queen = rows["play Qs"]
     assert queen["pl"].legal and not queen["da"].legal
