@@ -8,6 +8,8 @@ import streamlit as st
 
 from engine.ruleset import load_ruleset
 from ui.classes.page import follow_pupil_link, saved_progress
+from ui.play.model import finished_rounds
+from ui.play.page import GAME as PLAY_GAME
 from ui.practice.score import Progress, TopicScore
 from ui.practice.state import current_question
 from ui.present.i18n import LANGUAGES
@@ -112,8 +114,10 @@ def main() -> None:
     document_language()
     link_notices()
     # A pupil of a class: stars and scores read back before the page, what it changed saved after
-    # (Learn's stars, Practice's answer to the question on screen); anonymous sessions: nothing.
-    with saved_progress((Progress, TopicScore), lambda: current_question(st.session_state, session.variant())):
+    # (Learn's stars, Practice's answer to the question on screen, Play's finished rounds); anonymous
+    # sessions: nothing.
+    with saved_progress((Progress, TopicScore), lambda: current_question(st.session_state, session.variant()),
+                        lambda: finished_rounds(st.session_state.get(PLAY_GAME))):
         navigation.run()
 
 

@@ -145,7 +145,8 @@ def pupil_banner(t: Translator) -> None:
 
 @contextmanager
 def saved_progress(practice_types: tuple[type, type] | None = None,
-                   question: Callable[[], object] | None = None) -> Iterator[None]:
+                   question: Callable[[], object] | None = None,
+                   rounds: Callable[[], list[tuple[str, str, int, bool, int]]] | None = None) -> Iterator[None]:
     """Around every page: a pupil's progress read back before it, what it changed saved after it.
 
     The entrypoint wraps ``navigation.run()`` in it (Learn and Practice cannot import this
@@ -165,6 +166,8 @@ def saved_progress(practice_types: tuple[type, type] | None = None,
         saved.sync_learn(state, get_storage)
         if question is not None:
             saved.sync_practice(state, get_storage, question)
+        if rounds is not None:   # the Play page's finished rounds (played, won, points)
+            saved.sync_play(state, get_storage, rounds)
 
 
 # ---------------------------------------------------------------------------- making a class

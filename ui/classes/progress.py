@@ -119,6 +119,26 @@ def record_round(state: State, open_storage: OpenStorage, key: str, variant: str
         token, key, variant, players, won, points)))
 
 
+SAVED_ROUNDS = "classes_saved_rounds"   # keys of the Play rounds already saved this session
+
+
+def sync_play(state: State, open_storage: OpenStorage,
+              rounds: Callable[[], list[tuple[str, str, int, bool, int]]]) -> int:
+    """Saves every finished Play round not saved yet (its key makes a retry harmless); returns how many."""
+    if pupil_token(state) is None:
+        return 0
+    done = set(state.get(SAVED_ROUNDS) or ())
+    count = 0
+    for key, variant, players, won, points in rounds():
+        if key in done:
+            continue
+        if record_round(state, open_storage, key, variant, players, won, points):
+            count += 1
+        done.add(key)
+    state[SAVED_ROUNDS] = sorted(done)
+    return count
+
+
 def sync_learn(state: State, open_storage: OpenStorage) -> int:
     """Saves every lesson whose stars rose since the last save; returns how many were saved."""
     if pupil_token(state) is None:

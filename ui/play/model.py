@@ -331,6 +331,19 @@ def match_loser(game: Game) -> int | None:
     return max(over, key=lambda s: total[s]) if over else None
 
 
+def finished_rounds(game: Game | None) -> list[tuple[str, str, int, bool, int]]:
+    """The finished rounds of a game for a class record: (key, variant, players, won, points) of the
+    first person at the table (seat 0); "won" is going out first, points are the round's score."""
+    if game is None:
+        return []
+    out = []
+    for record in game.rounds:
+        key = f"play:{record.seed}:{record.number}:{len(record.turns)}:{record.seconds:.3f}"
+        won = record.result.get("winner") == 0
+        out.append((key, game.rules.id, game.state.players, won, int(record.scores[0])))
+    return out
+
+
 def round_result_of(state: State) -> dict[str, Any]:
     return round_result(state.rules, state.hands, state.finished)
 

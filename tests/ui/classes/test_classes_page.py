@@ -386,3 +386,28 @@ def test_a_database_that_cannot_be_reached_gets_a_message_not_a_traceback(monkey
     learn = first_run(pupil="pt_" + "z" * 32)
     assert not learn.exception
     assert learn.toast[0].value.startswith("The class's database cannot be reached")
+
+
+def test_a_pupils_finished_play_round_is_saved_once_in_the_class(store) -> None:
+    from engine.ruleset import load_ruleset
+    from ui.play import model as play_model
+    from ui.play.page import GAME
+    teacher = make_class()
+    code = class_code(store, teacher.session_state[TEACHER_KEY])
+    pupil = join(code, "Ala")
+    token = pupil.session_state[saved.TOKEN]
+    pupil.switch_page("app_pages/play.py").run()
+    assert not pupil.exception, pupil.exception
+    # A da round against three computer players, played through the table's one action function
+    # exactly as the Play tests play it.
+    from tests.ui.play.test_play_page import play_out
+    game, _ = play_out(play_model.start(play_model.make_settings(load_ruleset("da"), 4, 1, ["beginner"] * 3, 3)))
+    assert game.over and game.rounds
+    pupil.session_state[GAME] = game
+    pupil.run()
+    pupil.run()                                      # a rerun must not save the round again
+    assert not pupil.exception, pupil.exception
+    rounds = store.progress(token).rounds
+    assert rounds.played == 1
+    assert rounds.won == (game.rounds[-1].result.get("winner") == 0)
+    assert rounds.points == game.rounds[-1].scores[0]
