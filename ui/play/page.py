@@ -267,6 +267,46 @@ def draw_round_end(g: Game, t: Translator) -> None:
                        args=({"type": "replay", "to": 0},))
 
 
+def _review_key(g: Game) -> tuple[int, int, int]:
+    record = g.rounds[-1]
+    return record.number, record.seed, len(record.turns)
+
+
+def draw_review(g: Game, t: Translator) -> None:
+    """After a round: the two or three moves where your choice lost most against the coach's best one."""
+    _ = t.gettext
+    kept = st.session_state.get(REVIEW)
+    if not (isinstance(kept, tuple) and len(kept) == 2 and kept[0] == _review_key(g)):
+        if st.button(_("Review my moves"), key="play_review_ask", icon=":material/insights:",
+                     help=_("The coach looks at each of your moves in this round, from what you saw then, and "
+                            "shows the ones that cost you most.")):
+            with st.spinner(_("The coach is looking at your moves…")):
+                st.session_state[REVIEW] = (_review_key(g), model.review(g))
+            kept = st.session_state[REVIEW]
+        else:
+            return
+    moments = kept[1]
+    st.subheader(_("The moments that mattered"), anchor=False)
+    if not moments:
+        st.success(_("The coach found no move of yours that lost against its best one in this round."),
+                   icon=":material/thumb_up:")
+        return
+    for number, moment in enumerate(moments):
+        gap = moment.shortfall
+        h = gap.hint
+        with st.container(border=True, key=f"play_review_{number}"):
+            st.markdown("**" + _("Move {number}: you played {chosen} ({value}); the coach's best was {best} "
+                                 "({best_value}).").format(
+                number=moment.index + 1, chosen=move_text(gap.chosen.notation, g.rules, t),
+                value=estimate_text(gap.chosen, h, t), best=move_text(gap.best.notation, g.rules, t),
+                best_value=estimate_text(gap.best, h, t)) + "**")
+            st.markdown(describe_hint(h, g.rules, t))
+            if st.button(_("Open in the Sandbox"), key=f"play_review_open_{number}", icon=":material/science:"):
+                position = position_to_json(moment.before)
+                position.pop("over", None)
+                handoff.hand_over(SANDBOX_SCRIPT, position)
+
+
 def draw_replay_bar(g: Game, t: Translator) -> None:
     _ = t.gettext
     total = len(g.rounds[-1].turns)
@@ -313,6 +353,7 @@ def draw_page() -> None:
         draw_replay_bar(g, t)
     elif g.over:
         draw_round_end(g, t)
+        draw_review(g, t)
     draw_log(g, t)
     draw_sandbox_button(g, t)
     st.caption(stats_line(g, t))

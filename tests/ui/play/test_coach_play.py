@@ -130,3 +130,64 @@ def test_the_expert_strength_plays_its_own_moves_at_the_table() -> None:
     from engine.seat_view import view_of
     expected = choose_expert(view_of(game.state, 1), move_rng(game.round_seed, len(game.turns)))
     assert model.computer_move(game) == expected
+
+
+def drawing_learner_round(variant: str, seed: int) -> model.Game:
+    """A round in which the person draws on its first three turns, then plays the first lit card (else draws)."""
+    game = model.start(model.make_settings(load_ruleset(variant), 3, 1, ["club"] * 2, seed))
+    own = 0
+    for _ in range(2000):
+        if game.over:
+            break
+        if not model.human_to_move(game):
+            game = act(game, {"type": "step"})
+            continue
+        own += 1
+        lit = [c for c, v in model.selectable(game).items() if v.legal]
+        kind = model.non_play_move(game.state).kind
+        after = act(game, {"type": kind}) if own <= 3 or not lit else game
+        if len(after.turns) == len(game.turns):          # drawing is not allowed here: play the first lit card
+            card = next(c for c, v in model.selectable(game).items() if v.legal)
+            after = act(act(game, {"type": "tap", "card": game.rules.deck.name(card)}), {"type": "play"})
+            while after.picking:
+                after = act(after, {"type": "pick", "value": model.wish_options(after)[1][0]})
+        game = after
+    assert game.over
+    return game
+
+
+def test_the_review_lists_the_moves_that_lost_most_biggest_first() -> None:
+    game = drawing_learner_round("hu", 4)
+    moments = model.review(game)
+    assert 1 <= len(moments) <= coaching.REVIEW_SHOWN
+    turns = game.rounds[-1].turns
+    for moment in moments:
+        assert turns[moment.index].seat == 0 and moment.before == turns[moment.index].before
+        assert moment.shortfall.chosen.move == turns[moment.index].move != moment.shortfall.best.move
+        assert moment.shortfall.loss > 0
+    losses = [m.shortfall.loss for m in moments]
+    assert losses == sorted(losses, reverse=True)
+
+
+def test_the_review_after_a_round_opens_a_moment_in_the_sandbox() -> None:
+    from engine.position import position_to_json
+    from ui.sandbox.controller import TIMELINE
+    at = open_play("hu")
+    deal(at, "hu", players=3, seed=4)
+    at.session_state[GAME] = drawing_learner_round("hu", 4)
+    at.run()
+    at.button(key="play_review_ask").click().run()
+    assert not at.exception, at.exception
+    game = at.session_state[GAME]
+    moments = model.review(game)
+    shown = "\n".join(m.value for m in at.markdown)
+    assert "The moments that mattered" in "\n".join(h.value for h in at.subheader)
+    for moment in moments:
+        assert f"Move {moment.index + 1}: you played" in shown
+        assert describe_hint(moment.shortfall.hint, game.rules) in shown
+    at.button(key="play_review_open_0").click().run()
+    assert not at.exception, at.exception
+    opened = position_to_json(at.session_state[TIMELINE].current)
+    wanted = position_to_json(moments[0].before)
+    opened.pop("over", None), wanted.pop("over", None)
+    assert opened == wanted
