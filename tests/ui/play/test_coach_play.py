@@ -6,7 +6,6 @@ Cheap budgets (100 playouts) keep the runs short; the budgets are module constan
 from __future__ import annotations
 
 import pytest
-from streamlit.testing.v1 import AppTest
 
 from engine.moves import DRAW
 from engine.rules import legal_moves
