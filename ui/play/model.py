@@ -12,6 +12,9 @@ An action is a plain dict (what the component sends as JSON): ``{"type": "tap", 
 ``{"type": "clear"}``, ``{"type": "takeback"}``, ``{"type": "ready"}`` (hot seat),
 ``{"type": "finish"}`` (the computer players' rest of the round at once, once every person is out),
 ``{"type": "next_round"}``, ``{"type": "replay", "to": N}`` and ``{"type": "replay_end"}``.
+The coach (``ui.play.coaching``): ``{"type": "hint"}`` (optionally ``"playouts"``), ``{"type": "checker",
+"on": true}`` (the move checker), and when the checker asks "are you sure?" ``{"type": "confirm"}`` (make
+the move anyway) or ``{"type": "reconsider"}`` (choose again).
 """
 from __future__ import annotations
 
@@ -30,6 +33,7 @@ from engine.ruleset import Ruleset
 from engine.seat_view import view_of
 from engine.state import State, tables_for
 from engine.verdicts import Event, Verdict
+from ui.play import coaching
 
 DEFAULT_STRENGTH = "club" if "club" in STRENGTHS else STRENGTHS[0]
 MAX_ROUNDS = 20
@@ -84,6 +88,14 @@ class Stats:
 
 
 @dataclass(frozen=True)
+class Pending:
+    """A move the move checker holds back until the player confirms it or chooses again."""
+
+    move: Move
+    shortfall: Any                            # ui.play.coaching.Shortfall
+
+
+@dataclass(frozen=True)
 class Game:
     """The session's game: one round in progress (or just finished) inside a match."""
 
@@ -103,6 +115,10 @@ class Game:
     replay: int | None = None                 # replaying the last round: number of moves shown
     stats: Stats = field(default_factory=Stats)
     started: float = 0.0                      # wall-clock start of the round (time.time())
+    coach: Any = None                         # the coach's Hint for the position on the table (asked for)
+    checker: bool = False                     # the move checker asks before a move that gives up much
+    pending: Any = None                       # the move checker's question: Pending(move, shortfall)
+
 
     @property
     def rules(self) -> Ruleset:
@@ -380,7 +396,7 @@ def _apply(game: Game, move: Move) -> Game:
         caught = _caught_by(game, after, state.to_move)
     turn = Turn(state, state.to_move, move, tuple(events), caught)
     game = replace(game, state=after, turns=game.turns + (turn,), selected=(), picking=False, calls=frozenset(),
-                   why=None, notice=None)
+                   why=None, notice=None, coach=None, pending=None)
     if after.over:
         game = _finish_round(game)
     elif len(game.turns) >= MAX_TURNS:
@@ -426,7 +442,37 @@ def _play_selected(game: Game, value: str | None = None) -> Game:
     verdict = check(game.state, move)
     if not verdict.legal:
         return replace(game, why=verdict, picking=False, notice="illegal")
+    return _human_move(game, move)
+
+
+def _human_move(game: Game, move: Move) -> Game:
+    """A person's legal move: with the move checker on, a move that gives up much is held for a question."""
+    if game.checker and check(game.state, move).legal:
+        h = coaching.hint_for(game.state, coaching.hint_seed(game.round_seed, len(game.turns)),
+                              coaching.CHECK_PLAYOUTS, coaching.CHECK_SECONDS, explain=True)
+        found = coaching.questionable(h, move) if h is not None else None
+        if found is not None:
+            return replace(game, pending=Pending(move, found), picking=False, notice=None)
     return _apply(game, move)
+
+
+def ask_hint(game: Game, playouts: Any = None) -> Game:
+    """The coach's hint for the person to move, kept with the game until the next move."""
+    try:
+        budget = min(max(int(playouts), 10), 100_000) if playouts is not None else coaching.HINT_PLAYOUTS
+    except (TypeError, ValueError):
+        budget = coaching.HINT_PLAYOUTS
+    h = coaching.hint_for(game.state, coaching.hint_seed(game.round_seed, len(game.turns)), budget,
+                          coaching.HINT_SECONDS)
+    return replace(game, coach=h, notice=None if h is not None else "round_over")
+
+
+def review(game: Game) -> tuple[coaching.Moment, ...]:
+    """The moments of the last finished round where a person's move lost most against the coach's best."""
+    if not game.rounds:
+        return ()
+    record = game.rounds[-1]
+    return coaching.review(record.turns, lambda seat: is_human(game, seat), record.seed)
 
 
 def _tap(game: Game, card: int) -> Game:
@@ -470,7 +516,7 @@ def _next_round(game: Game) -> Game:
     state = new_game(game.rules, game.settings.players, seed)
     fresh = replace(game, round_no=game.round_no + 1, round_seed=seed, state=state, turns=(), selected=(),
                     picking=False, calls=frozenset(), why=None, notice=None, viewer=0, curtain=None, replay=None,
-                    started=time.time())
+                    started=time.time(), coach=None, pending=None)
     return _hand_over(fresh)
 
 
@@ -483,7 +529,8 @@ def _take_back(game: Game) -> Game:
         if is_human(game, game.turns[index].seat):
             turn = game.turns[index]
             return replace(game, state=turn.before, turns=game.turns[:index], selected=(), picking=False,
-                           calls=frozenset(), why=None, notice="taken_back", viewer=turn.seat, curtain=None)
+                           calls=frozenset(), why=None, notice="taken_back", viewer=turn.seat, curtain=None,
+                           coach=None, pending=None)
     return replace(game, notice="nothing_to_take_back")
 
 
@@ -515,6 +562,8 @@ def act(game: Game, action: Any) -> Game:
         if game.curtain is None:
             return game
         return replace(game, viewer=game.curtain, curtain=None, notice=None)
+    if kind == "checker":
+        return replace(game, checker=bool(action.get("on")), pending=None, notice=None)
     if game.over:
         return replace(game, notice="round_over")
     if kind == "finish":
@@ -529,6 +578,16 @@ def act(game: Game, action: Any) -> Game:
         return replace(game, notice="not_your_turn")
     if game.curtain is not None:
         return replace(game, notice="pass_device")
+    if kind == "hint":
+        return ask_hint(game, action.get("playouts"))
+    if kind == "confirm":
+        if game.pending is None:
+            return replace(game, notice="bad_action")
+        return _apply(game, game.pending.move)
+    if kind == "reconsider":
+        return replace(game, pending=None, selected=(), picking=False, calls=frozenset(), notice=None)
+    if game.pending is not None:
+        return replace(game, notice="answer_checker")
     if kind == "tap":
         card = _card(game, action.get("card"))
         if card is None:
@@ -560,7 +619,7 @@ def act(game: Game, action: Any) -> Game:
         move = non_play_move(game.state)
         if move.kind != kind:
             return replace(game, why=check(game.state, Move(kind)), notice=None)
-        return _apply(replace(game, selected=()), move)
+        return _human_move(replace(game, selected=()), move)
     return replace(game, notice="bad_action")
 
 

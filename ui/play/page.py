@@ -27,6 +27,7 @@ from ui.play.text import (
     transcript_name,
 )
 from ui.play.view import table_data
+from ui.present.coach_text import describe_hint, estimate_text, move_text, objective_label
 from ui.present.i18n import Translator
 from ui.present.widget_text import choose_one
 from ui.shell import handoff, house_rules, session
@@ -36,6 +37,8 @@ from ui.widgets.card_table import card_table
 GAME = "play_game"
 LIGHTING = "play_lighting"          # beginner switch: light the cards that may be played
 FASTER = "play_faster"
+CHECKER = "play_checker"            # the move checker switch (off by default)
+REVIEW = "play_review"              # the last round's review: (round number, moments)
 TABLE = "play_table"
 SET = "play_set_"                   # prefix of the new-game form's widget keys
 LOG_SHOWN = 40
@@ -135,10 +138,82 @@ def draw_options(t: Translator) -> None:
     _ = t.gettext
     st.session_state.setdefault(LIGHTING, True)
     st.session_state.setdefault(FASTER, False)
-    cols = st.columns(2)
+    st.session_state.setdefault(CHECKER, False)
+    cols = st.columns(3)
     cols[0].toggle(_("Light up the cards I may play"), key=LIGHTING,
                    help=_("Off: every card looks the same, and you find the legal ones yourself."))
     cols[1].toggle(_("Faster computer players"), key=FASTER)
+    cols[2].toggle(_("Move checker"), key=CHECKER,
+                   help=_("Before a move that gives up much more than the best one (15 points of your chance), "
+                          "the coach asks whether you are sure."))
+    g = game()
+    if g is not None and g.checker != bool(st.session_state[CHECKER]):
+        st.session_state[GAME] = act(g, {"type": "checker", "on": bool(st.session_state[CHECKER])})
+
+
+# ------------------------------------------------------------------------------- the coach
+
+def hint_rows(g: Game, h: Any, t: Translator) -> pd.DataFrame:
+    """Every legal move of the hint, best first, with its value, interval and playouts."""
+    _ = t.gettext
+    rows = []
+    for estimate in h.moves:
+        rows.append({
+            _("Move"): move_text(estimate.notation, g.rules, t),
+            objective_label(h.objective.kind, t): estimate_text(estimate, h, t),
+            _("Playouts"): estimate.playouts,
+            _("Coach's pick"): _("best move") if estimate.move == h.best.move else "",
+        })
+    return pd.DataFrame(rows)
+
+
+def can_hint(g: Game) -> bool:
+    return model.human_to_move(g) and g.curtain is None and g.replay is None and g.pending is None
+
+
+def draw_hint_button(g: Game, t: Translator) -> None:
+    """The Hint button; the hint is computed here, before the table is drawn, so the table shows it."""
+    _ = t.gettext
+    if not can_hint(g):
+        return
+    if st.button(_("Hint"), key="play_hint", icon=":material/lightbulb:", disabled=g.coach is not None,
+                 help=_("The coach plays the round on from here many times, seeing only what you see, "
+                        "and ranks every move you may make.")):
+        with st.spinner(_("The coach is playing the round on from here…")):
+            st.session_state[GAME] = act(g, {"type": "hint"})
+
+
+def draw_hint(g: Game, t: Translator) -> None:
+    _ = t.gettext
+    h = g.coach
+    if h is None or not can_hint(g):
+        return
+    with st.container(border=True, key="play_hint_box"):
+        st.markdown("**" + _("The coach's hint") + "**")
+        st.markdown(describe_hint(h, g.rules, t))
+        st.table(hint_rows(g, h, t))
+        st.caption(t.ngettext("{playouts} playout over {worlds} simulated deals; intervals at 95%.",
+                              "{playouts} playouts over {worlds} simulated deals; intervals at 95%.",
+                              h.playouts).format(playouts=h.playouts, worlds=h.worlds))
+
+
+def draw_checker_question(g: Game, t: Translator) -> None:
+    _ = t.gettext
+    if g.pending is None:
+        return
+    gap = g.pending.shortfall
+    h = gap.hint
+    with st.container(border=True, key="play_checker_box"):
+        st.warning(_("Are you sure? {move} gives {value}; the coach's best move, {best}, gives {best_value}.").format(
+            move=move_text(gap.chosen.notation, g.rules, t), value=estimate_text(gap.chosen, h, t),
+            best=move_text(gap.best.notation, g.rules, t), best_value=estimate_text(gap.best, h, t)),
+            icon=":material/help:")
+        st.markdown(describe_hint(h, g.rules, t))
+        cols = st.columns(2)
+        cols[0].button(_("Make the move anyway"), key="play_confirm", icon=":material/check:", on_click=_act,
+                       args=({"type": "confirm"},))
+        cols[1].button(_("Choose again"), key="play_reconsider", type="primary", icon=":material/undo:",
+                       on_click=_act, args=({"type": "reconsider"},))
 
 
 def draw_log(g: Game, t: Translator) -> None:
@@ -199,6 +274,46 @@ def draw_round_end(g: Game, t: Translator) -> None:
                        args=({"type": "replay", "to": 0},))
 
 
+def _review_key(g: Game) -> tuple[int, int, int]:
+    record = g.rounds[-1]
+    return record.number, record.seed, len(record.turns)
+
+
+def draw_review(g: Game, t: Translator) -> None:
+    """After a round: the two or three moves where your choice lost most against the coach's best one."""
+    _ = t.gettext
+    kept = st.session_state.get(REVIEW)
+    if not (isinstance(kept, tuple) and len(kept) == 2 and kept[0] == _review_key(g)):
+        if st.button(_("Review my moves"), key="play_review_ask", icon=":material/insights:",
+                     help=_("The coach looks at each of your moves in this round, from what you saw then, and "
+                            "shows the ones that cost you most.")):
+            with st.spinner(_("The coach is looking at your moves…")):
+                st.session_state[REVIEW] = (_review_key(g), model.review(g))
+            kept = st.session_state[REVIEW]
+        else:
+            return
+    moments = kept[1]
+    st.subheader(_("The moments that mattered"), anchor=False)
+    if not moments:
+        st.success(_("The coach found no move of yours that lost against its best one in this round."),
+                   icon=":material/thumb_up:")
+        return
+    for number, moment in enumerate(moments):
+        gap = moment.shortfall
+        h = gap.hint
+        with st.container(border=True, key=f"play_review_{number}"):
+            st.markdown("**" + _("Move {number}: you played {chosen} ({value}); the coach's best was {best} "
+                                 "({best_value}).").format(
+                number=moment.index + 1, chosen=move_text(gap.chosen.notation, g.rules, t),
+                value=estimate_text(gap.chosen, h, t), best=move_text(gap.best.notation, g.rules, t),
+                best_value=estimate_text(gap.best, h, t)) + "**")
+            st.markdown(describe_hint(h, g.rules, t))
+            if st.button(_("Open in the Sandbox"), key=f"play_review_open_{number}", icon=":material/science:"):
+                position = position_to_json(moment.before)
+                position.pop("over", None)
+                handoff.hand_over(SANDBOX_SCRIPT, position)
+
+
 def draw_replay_bar(g: Game, t: Translator) -> None:
     _ = t.gettext
     total = len(g.rounds[-1].turns)
@@ -227,6 +342,8 @@ def draw_page() -> None:
         st.info(_("Choose the rules and the players above, then Deal."), icon=":material/info:")
         return
     draw_options(t)
+    draw_hint_button(g, t)
+    g = game()
     notice = notice_text(g.notice, t)
     if notice:
         st.caption(notice)
@@ -234,6 +351,8 @@ def draw_page() -> None:
                       pace="fast" if st.session_state.get(FASTER) else "normal")
     with st.container(key="play_table_box"):
         card_table(data, key=TABLE, on_action=_act)
+    draw_checker_question(game(), t)
+    draw_hint(game(), t)
     if data["timer"] is not None:
         st.button(_("Next move"), key="play_step", icon=":material/skip_next:", on_click=_act, args=({"type": "step"},),
                   help=_("The computer players move by themselves; this makes the next move at once."))
@@ -241,6 +360,7 @@ def draw_page() -> None:
         draw_replay_bar(g, t)
     elif g.over:
         draw_round_end(g, t)
+        draw_review(g, t)
     draw_log(g, t)
     draw_sandbox_button(g, t)
     st.caption(stats_line(g, t))

@@ -195,6 +195,7 @@ def notice_text(code: str | None, t: Translator) -> str | None:
         "taken_back": N_("Your last move was taken back."),
         "bad_action": N_("That action was not understood; nothing changed."),
         "stopped": N_("The round went on too long and was stopped."),
+        "answer_checker": N_("Answer the move checker first: make the move anyway, or choose again."),
     }
     message = messages.get(code or "")
     return t.gettext(message) if message else None

@@ -111,6 +111,9 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
     mover_is_viewer = human_to_move(game) and state.to_move == viewer and not replaying
     hidden = game.curtain is not None
     verdicts = selectable(game) if mover_is_viewer and not hidden else {}
+    coach_cards: list[int] = []
+    if mover_is_viewer and game.coach is not None and game.pending is None:
+        coach_cards = list(game.coach.best.move.cards)
     hand_cards = []
     if not hidden:
         for index, card in enumerate(state.hands[viewer]):
@@ -127,11 +130,16 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
                     label = (_("{card}, may be played") if legal else _("{card}, may not be played")).format(card=label)
             else:
                 mark, shown = "plain", None
+            coach_pick = card in coach_cards     # the hint's best move, lit in the card's label
+            if coach_pick:
+                coach_cards.remove(card)
+                label = _("{card}, the coach's best move").format(card=label)
             hand_cards.append({
                 "id": f"{name}#{index}",
                 "card": name,
                 "svg": card_svg(name, art, four_colour=four_colour, width=CARD_W, highlight=shown, label=label),
                 "label": label,
+                "coach": coach_pick,
                 "state": mark if (lighting or mark == "selected") else "plain",
                 "order": game.selected.index(card) + 1 if card in game.selected and mover_is_viewer else None,
                 "action": {"type": "tap", "card": name} if mover_is_viewer else None,
@@ -186,7 +194,7 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
         deck_action = {"type": "draw"}
     return {
         "stamp": f"{game.round_no}/{len(game.turns)}/{game.replay}/{len(game.selected)}/{game.picking}/"
-                 f"{sorted(game.calls)}/{hidden}/{game.why is not None}",
+                 f"{sorted(game.calls)}/{hidden}/{game.why is not None}/{game.coach is not None}/{game.pending is not None}",
         "seats": seats,
         "viewer": viewer,
         "order_text": _("Order of play: {order}, then {first} again.").format(order=order,

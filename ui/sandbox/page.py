@@ -18,12 +18,14 @@ from engine.ruleset import Ruleset, load_ruleset
 from engine.state import State
 from engine.verdicts import Verdict
 from ui.present.cards import hand_html, suit_word
+from ui.present.coach_text import describe_hint, estimate_text, objective_label
 from ui.present.grammar import capitalise
 from ui.present.i18n import Translator
 from ui.present.problems import describe_problems
 from ui.present.reasons import describe_event, describe_reason, describe_verdict, wish_rank_text
 from ui.present.rules_text import escape_markdown
 from ui.present.widget_text import choose_many, choose_one
+from ui.sandbox import coach
 from ui.sandbox import controller as ctl
 from ui.sandbox.controller import (
     BEGINNER,
@@ -297,7 +299,17 @@ def draw_board(state: State, t: Translator) -> None:
                                    unsafe_allow_html=True)
 
 
-def _choice_rows(verdicts: list[Verdict], deck: str, t: Translator) -> None:
+def _coach_note(v: Verdict, h: Any, t: Translator) -> str:
+    """The coach's number for a legal move, when the best-move answer for this position is kept."""
+    estimate = coach.by_notation(h).get(v.notation)
+    if h is None or estimate is None:
+        return ""
+    if estimate.move == h.best.move:
+        return t.gettext("Coach: {value}, the best move.").format(value=estimate_text(estimate, h, t))
+    return t.gettext("Coach: {value}.").format(value=estimate_text(estimate, h, t))
+
+
+def _choice_rows(verdicts: list[Verdict], deck: str, t: Translator, h: Any = None) -> None:
     for v in verdicts:
         if not v.legal:
             continue
@@ -307,11 +319,40 @@ def _choice_rows(verdicts: list[Verdict], deck: str, t: Translator) -> None:
         notes = [describe_reason(r, deck, t) for r in v.reasons if r.code in ("forgot_makao", "forgot_kakao", "wish_cancelled")]
         effects = effects_text(v, deck, t)
         text = " ".join(notes + ([t.gettext("Then: {what}").format(what=effects)] if effects else []))
+        note = _coach_note(v, h, t)
+        if note:
+            text_col.markdown("**" + escape_markdown(note) + "**")
         if text:
             text_col.caption(escape_markdown(text))
 
 
-def draw_group(group: PlayGroup, deck: str, t: Translator) -> None:
+def draw_coach(state: State, t: Translator) -> Any:
+    """ "What is the best move here?": the coach's answer for the player to move, from that player's view."""
+    _ = t.gettext
+    if state.over:
+        return None
+    if st.button(_("What is the best move here?"), key="sandbox_coach_ask", icon=":material/lightbulb:",
+                 help=_("The coach plays the round on from here many times. It sees only what the player to move "
+                        "sees, not the other hands face up here.")):
+        with st.spinner(_("The coach is playing the round on from here…")):
+            problem = coach.ask(st.session_state, state)
+        if problem == "impossible":
+            st.warning(_("The coach cannot play this position on: it needs cards it can deal to the other hands "
+                         "and the deck."), icon=":material/warning:")
+    h = coach.answer(st.session_state, state)
+    if h is None:
+        return None
+    with st.container(border=True, key="sandbox_coach_box"):
+        st.markdown("**" + _("The coach's answer") + "** — " + objective_label(h.objective.kind, t))
+        st.markdown(escape_markdown(describe_hint(h, state.rules, t)))
+        st.caption(t.ngettext("{playouts} playout over {worlds} simulated deals; intervals at 95%. The numbers "
+                              "stand next to each move below.",
+                              "{playouts} playouts over {worlds} simulated deals; intervals at 95%. The numbers "
+                              "stand next to each move below.", h.playouts).format(playouts=h.playouts, worlds=h.worlds))
+    return h
+
+
+def draw_group(group: PlayGroup, deck: str, t: Translator, h: Any = None) -> None:
     _ = t.gettext
     names = [group.main.notation.split()[1 + i] for i in range(len(group.cards))]
     with st.container(border=True):
@@ -327,12 +368,12 @@ def draw_group(group: PlayGroup, deck: str, t: Translator) -> None:
         if len(legal) > 3:
             with st.expander(t.ngettext("{count} way to play it", "{count} ways to play it", len(legal)).format(
                     count=len(legal)), icon=":material/alt_route:"):
-                _choice_rows(legal, deck, t)
+                _choice_rows(legal, deck, t, h)
         else:
-            _choice_rows(legal, deck, t)
+            _choice_rows(legal, deck, t, h)
 
 
-def draw_moves(state: State, t: Translator) -> None:
+def draw_moves(state: State, t: Translator, h: Any = None) -> None:
     _ = t.gettext
     deck = state.rules.deck.art
     st.subheader(capitalise(_("What {player} may do").format(**seat_forms("player", state.to_move, t))), anchor="moves")
@@ -351,18 +392,18 @@ def draw_moves(state: State, t: Translator) -> None:
                           aria_label=_("Playable cards glow green; the others are greyed out")),
                 unsafe_allow_html=True)
     for group in singles:
-        draw_group(group, deck, t)
+        draw_group(group, deck, t, h)
     if multis:
         st.markdown("**" + _("Several cards at once") + "**")
         for group in multis:
-            draw_group(group, deck, t)
+            draw_group(group, deck, t, h)
     st.markdown("**" + _("Instead of playing") + "**")
     for v in answer_verdicts(state):
         with st.container(border=True):
             status = (":green[**" + _("Allowed") + "**]") if v.legal else (":red[**" + _("Not allowed") + "**]")
             st.markdown(f"**{move_label(v, deck, t)}** · {status} — " + escape_markdown(describe_verdict(v, deck, t)))
             if v.legal:
-                _choice_rows([v], deck, t)
+                _choice_rows([v], deck, t, h)
 
 
 def draw_history(tl: Timeline, t: Translator) -> None:
@@ -483,7 +524,7 @@ def draw() -> None:
     st.subheader(_("The table"), anchor="table")
     draw_view_picker(t)
     draw_board(state, t)
-    draw_moves(state, t)
+    draw_moves(state, t, draw_coach(state, t))
     draw_history(tl, t)
     draw_editor(t, expanded=False)
     draw_other_rules(state, t)

@@ -1,0 +1,192 @@
+"""The coach on the Play page through AppTest: the hint with every legal move, the move checker, the review.
+
+Cheap budgets (100 playouts) keep the runs short; the budgets are module constants of
+``ui.play.coaching`` read at call time, so the tests lower them for the app run in this process.
+"""
+from __future__ import annotations
+
+import pytest
+
+from engine.moves import DRAW
+from engine.rules import legal_moves
+from engine.ruleset import load_ruleset
+from tests.ui.play.test_play_page import GAME, deal, open_play, send, table
+from ui.play import coaching, model
+from ui.play.model import act
+from ui.present.coach_text import describe_hint, move_text
+
+BUDGET = 100
+
+
+@pytest.fixture(autouse=True)
+def cheap_coach(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(coaching, "HINT_PLAYOUTS", BUDGET)
+    monkeypatch.setattr(coaching, "CHECK_PLAYOUTS", BUDGET)
+    monkeypatch.setattr(coaching, "REVIEW_PLAYOUTS", BUDGET)
+    monkeypatch.setattr(coaching, "HINT_SECONDS", None)
+    monkeypatch.setattr(coaching, "CHECK_SECONDS", None)
+    monkeypatch.setattr(coaching, "REVIEW_SECONDS", None)
+
+
+def draw_is_questioned(variant: str) -> int:
+    """The first seed whose first position (the person moves first) makes the checker question a draw."""
+    rules = load_ruleset(variant)
+    for seed in range(1, 60):
+        game = model.start(model.make_settings(rules, 4, 1, ["club"] * 3, seed))
+        if model.non_play_move(game.state) != DRAW:
+            continue
+        h = coaching.hint_for(game.state, coaching.hint_seed(game.round_seed, 0), BUDGET, None)
+        if coaching.questionable(h, DRAW) is not None:
+            return seed
+    raise AssertionError(f"no seed in 1..59 makes the checker question a draw in {variant}")
+
+
+@pytest.mark.parametrize("variant", ["da", "pl"])
+def test_the_hint_lists_every_legal_move_best_first_with_the_coachs_sentence(variant: str) -> None:
+    at = open_play(variant)
+    deal(at, variant, seed=2)
+    game = at.session_state[GAME]
+    assert model.human_to_move(game) and game.coach is None
+    at.button(key="play_hint").click().run()
+    assert not at.exception, at.exception
+    game = at.session_state[GAME]
+    h = game.coach
+    assert h is not None and h.playouts <= BUDGET + len(h.moves)
+    legal = legal_moves(game.state)
+    assert {e.move for e in h.moves} == set(legal)
+    rows = at.table[0].value
+    assert len(rows) == len(legal)
+    names = list(rows.iloc[:, 0])
+    assert names == [move_text(e.notation, game.rules) for e in h.moves]   # best first
+    assert list(rows.iloc[:, 3]).count("best move") == 1 and rows.iloc[0, 3] == "best move"
+    assert any(describe_hint(h, game.rules) in m.value for m in at.markdown)
+    # The best move's cards are lit in the hand the table draws; no other card is.
+    lit = [c["card"] for c in table(at)["hand"]["cards"] if c["coach"]]
+    assert sorted(lit) == sorted(game.rules.deck.name(c) for c in h.best.move.cards)
+    # The next move clears the hint.
+    game = send(at, {"type": "draw"} if model.non_play_move(game.state) == DRAW else {"type": model.non_play_move(game.state).kind})
+    assert game.coach is None
+
+
+def test_the_move_checker_asks_before_a_costly_move_and_lets_you_confirm() -> None:
+    seed = draw_is_questioned("da")
+    at = open_play("da")
+    deal(at, "da", seed=seed)
+    at.toggle(key="play_checker").set_value(True).run()
+    assert at.session_state[GAME].checker
+    game = send(at, {"type": "draw"})
+    assert game.pending is not None and game.pending.move == DRAW and len(game.turns) == 0
+    warning = at.warning[0].value
+    assert "Are you sure?" in warning and move_text(game.pending.shortfall.best.notation, game.rules) in warning
+    # Another move while the question stands is refused with a notice.
+    assert act(game, {"type": "draw"}).notice == "answer_checker"
+    at.button(key="play_confirm").click().run()
+    game = at.session_state[GAME]
+    assert game.pending is None and game.turns[0].move == DRAW
+
+
+def test_the_move_checker_lets_you_choose_again_and_stays_quiet_when_off() -> None:
+    seed = draw_is_questioned("da")
+    at = open_play("da")
+    deal(at, "da", seed=seed)
+    at.toggle(key="play_checker").set_value(True).run()
+    send(at, {"type": "draw"})
+    at.button(key="play_reconsider").click().run()
+    game = at.session_state[GAME]
+    assert game.pending is None and len(game.turns) == 0 and model.human_to_move(game)
+    at.toggle(key="play_checker").set_value(False).run()
+    game = send(at, {"type": "draw"})
+    assert game.pending is None and game.turns[0].move == DRAW
+
+
+def test_the_checker_never_questions_the_best_move() -> None:
+    rules = load_ruleset("hu")
+    for seed in range(1, 6):
+        game = model.start(model.make_settings(rules, 4, 1, ["club"] * 3, seed))
+        h = coaching.hint_for(game.state, 0, BUDGET, None)
+        assert coaching.questionable(h, h.best.move) is None
+        for estimate in h.moves:
+            found = coaching.questionable(h, estimate.move)
+            if found is not None:
+                assert found.loss > coaching.threshold(h) == coaching.CHECK_SHARE
+
+
+def test_the_points_threshold_follows_the_best_moves_value() -> None:
+    rules = load_ruleset("da")
+    game = model.start(model.make_settings(rules, 4, 1, ["club"] * 3, 1))
+    h = coaching.hint_for(game.state, 0, BUDGET, None)
+    assert h.objective.kind == "points"
+    assert coaching.threshold(h) == pytest.approx(max(coaching.CHECK_SHARE * h.best.mean, coaching.CHECK_MIN_POINTS))
+
+
+def test_the_expert_strength_plays_its_own_moves_at_the_table() -> None:
+    rules = load_ruleset("hu")
+    game = model.start(model.make_settings(rules, 4, 1, ["expert"] * 3, 3))
+    assert model.strength_of(game, 1) == "expert"
+    game = act(game, {"type": model.non_play_move(game.state).kind})
+    from engine.coach import choose_expert
+    from engine.match import move_rng
+    from engine.seat_view import view_of
+    expected = choose_expert(view_of(game.state, 1), move_rng(game.round_seed, len(game.turns)))
+    assert model.computer_move(game) == expected
+
+
+def drawing_learner_round(variant: str, seed: int) -> model.Game:
+    """A round in which the person draws on its first three turns, then plays the first lit card (else draws)."""
+    game = model.start(model.make_settings(load_ruleset(variant), 3, 1, ["club"] * 2, seed))
+    own = 0
+    for _ in range(2000):
+        if game.over:
+            break
+        if not model.human_to_move(game):
+            game = act(game, {"type": "step"})
+            continue
+        own += 1
+        lit = [c for c, v in model.selectable(game).items() if v.legal]
+        kind = model.non_play_move(game.state).kind
+        after = act(game, {"type": kind}) if own <= 3 or not lit else game
+        if len(after.turns) == len(game.turns):          # drawing is not allowed here: play the first lit card
+            card = next(c for c, v in model.selectable(game).items() if v.legal)
+            after = act(act(game, {"type": "tap", "card": game.rules.deck.name(card)}), {"type": "play"})
+            while after.picking:
+                after = act(after, {"type": "pick", "value": model.wish_options(after)[1][0]})
+        game = after
+    assert game.over
+    return game
+
+
+def test_the_review_lists_the_moves_that_lost_most_biggest_first() -> None:
+    game = drawing_learner_round("hu", 4)
+    moments = model.review(game)
+    assert 1 <= len(moments) <= coaching.REVIEW_SHOWN
+    turns = game.rounds[-1].turns
+    for moment in moments:
+        assert turns[moment.index].seat == 0 and moment.before == turns[moment.index].before
+        assert moment.shortfall.chosen.move == turns[moment.index].move != moment.shortfall.best.move
+        assert moment.shortfall.loss > 0
+    losses = [m.shortfall.loss for m in moments]
+    assert losses == sorted(losses, reverse=True)
+
+
+def test_the_review_after_a_round_opens_a_moment_in_the_sandbox() -> None:
+    from engine.position import position_to_json
+    from ui.sandbox.controller import TIMELINE
+    at = open_play("hu")
+    deal(at, "hu", players=3, seed=4)
+    at.session_state[GAME] = drawing_learner_round("hu", 4)
+    at.run()
+    at.button(key="play_review_ask").click().run()
+    assert not at.exception, at.exception
+    game = at.session_state[GAME]
+    moments = model.review(game)
+    shown = "\n".join(m.value for m in at.markdown)
+    assert "The moments that mattered" in "\n".join(h.value for h in at.subheader)
+    for moment in moments:
+        assert f"Move {moment.index + 1}: you played" in shown
+        assert describe_hint(moment.shortfall.hint, game.rules) in shown
+    at.button(key="play_review_open_0").click().run()
+    assert not at.exception, at.exception
+    opened = position_to_json(at.session_state[TIMELINE].current)
+    wanted = position_to_json(moments[0].before)
+    opened.pop("over", None), wanted.pop("over", None)
+    assert opened == wanted

@@ -1,0 +1,43 @@
+"""AppTest: "What is the best move here?" in the Sandbox — the coach's number next to every legal move.
+
+A cheap budget (100 playouts); the coach is handed the mover's view only, so the answer cannot
+depend on the other hands the Sandbox shows face up (the hint engine's own tests pin that).
+"""
+from __future__ import annotations
+
+import pytest
+
+from engine.rules import legal_moves
+from tests.ui.sandbox.test_page import load_example, open_sandbox, texts
+from ui.present.coach_text import describe_hint, estimate_text
+from ui.sandbox import coach
+from ui.sandbox.controller import TIMELINE
+from ui.sandbox.model import load_examples
+
+
+@pytest.fixture(autouse=True)
+def cheap_coach(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(coach, "PLAYOUTS", 100)
+    monkeypatch.setattr(coach, "SECONDS", None)
+
+
+def test_the_best_move_answer_puts_the_chances_next_to_each_verdict() -> None:
+    example = load_examples()[0]
+    at = open_sandbox(variant=example.position()["variant"])
+    load_example(at, example.id)
+    at.button(key="sandbox_coach_ask").click().run()
+    assert not at.exception, at.exception
+    state = at.session_state[TIMELINE].current
+    h = coach.answer(at.session_state, state)
+    assert h is not None
+    assert {e.move for e in h.moves} == set(legal_moves(state))
+    shown = texts(at)
+    assert describe_hint(h, state.rules) in shown
+    for estimate in h.moves:   # every legal move's verdict row carries its number
+        assert estimate_text(estimate, h) in shown
+    assert shown.count("the best move.") == 1
+    # A move played on: the kept answer belonged to the old position and is no longer shown.
+    at.button(key=next(b.key for b in at.button if b.key and b.key.startswith("sandbox_move_"))).click().run()
+    assert not at.exception, at.exception
+    assert coach.answer(at.session_state, at.session_state[TIMELINE].current) is None
+    assert describe_hint(h, state.rules) not in texts(at)

@@ -1,0 +1,121 @@
+"""The coach at the Play table: the hint for the seat to move, the move checker's verdict, the round's review.
+
+Pure Python, no Streamlit. Everything here decides from the mover's ``SeatView`` alone
+(``engine.seat_view.view_of``): the coach never sees the other hands or the deck order, so a hint
+at the table is the one a player could work out (docs/COACH.md, "At the Play table").
+
+Budgets: a hint asked for with the Hint button plays ``HINT_PLAYOUTS`` playouts, cut at
+``HINT_SECONDS`` seconds so the page stays usable; the move checker and the review use smaller
+budgets (``CHECK_PLAYOUTS``, ``REVIEW_PLAYOUTS``) because they run on every move the player makes.
+
+The move checker's threshold: a move is questioned when it is behind the best move by more than
+``CHECK_SHARE`` (15 percentage points) of the objective's share — chance to win, place score or
+chance not to be the loser — or, where the objective is counted in points (``da`` points, ``ru-101``
+penalty points), by more than ``CHECK_SHARE`` of the best move's value and at least
+``CHECK_MIN_POINTS``; and only when the shortfall is clear of the simulation's noise
+(``behind − 1.96·se > 0`` on the paired difference).
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from engine.coach import CoachError, Hint, MoveEstimate, hint
+from engine.moves import Move
+from engine.seat_view import view_of
+from engine.state import State
+
+HINT_PLAYOUTS = 1000
+HINT_SECONDS = 2.0
+CHECK_PLAYOUTS = 300
+CHECK_SECONDS = 1.0
+REVIEW_PLAYOUTS = 300
+REVIEW_SECONDS = 0.5          # per reviewed move
+REVIEW_SHOWN = 3
+CHECK_SHARE = 0.15
+CHECK_MIN_POINTS = 1.0
+Z95 = 1.96
+SHARE_KINDS = ("win", "place", "not_loser")
+
+
+class Shortfall(NamedTuple):
+    """A move of the player judged against the coach's best move in the same position."""
+
+    hint: Hint
+    chosen: MoveEstimate
+    best: MoveEstimate
+    loss: float           # how far the chosen move is behind the best one, in the objective's units
+
+
+def hint_seed(round_seed: int, turn: int) -> int:
+    """The coach's seed for the position after ``turn`` moves of a round: the same position, the same hint."""
+    return (round_seed * 1_000_003 + turn * 7919 + 17) % (2**31)
+
+
+def hint_for(state: State, seed: int, playouts: int = HINT_PLAYOUTS, seconds: float | None = HINT_SECONDS,
+             explain: bool = True) -> Hint | None:
+    """The coach's hint for the seat to move, from that seat's view (None when the round is over)."""
+    if state.over:
+        return None
+    try:
+        return hint(view_of(state, state.to_move), playouts=playouts, seed=seed, seconds=seconds, explain=explain)
+    except CoachError:
+        return None
+
+
+def estimate_of(h: Hint, move: Move) -> MoveEstimate | None:
+    """The hint's estimate of ``move`` (None when the move is not one of its candidates)."""
+    return next((e for e in h.moves if e.move == move), None)
+
+
+def threshold(h: Hint) -> float:
+    """How far behind the best move a move may be before the move checker asks (objective's units)."""
+    if h.objective.kind in SHARE_KINDS:
+        return CHECK_SHARE
+    return max(CHECK_SHARE * abs(h.best.mean), CHECK_MIN_POINTS)
+
+
+def shortfall(h: Hint, move: Move) -> Shortfall | None:
+    """The chosen move against the best one (None when the hint does not know the move)."""
+    chosen = estimate_of(h, move)
+    if chosen is None:
+        return None
+    return Shortfall(h, chosen, h.best, chosen.behind)
+
+
+def questionable(h: Hint, move: Move) -> Shortfall | None:
+    """The shortfall when the move checker should ask "are you sure?" about ``move``, else None."""
+    found = shortfall(h, move)
+    if found is None or found.chosen.move == found.best.move:
+        return None
+    if found.loss <= threshold(h) or found.loss - Z95 * found.chosen.behind_se <= 0:
+        return None
+    return found
+
+
+class Moment(NamedTuple):
+    """A move of the reviewed round where the player's choice lost against the coach's best move."""
+
+    index: int            # the turn's index in the round (the position is ``turns[index].before``)
+    before: State
+    shortfall: Shortfall
+
+
+def review(turns, is_person, round_seed: int, shown: int = REVIEW_SHOWN, playouts: int = REVIEW_PLAYOUTS,
+           seconds: float | None = REVIEW_SECONDS) -> tuple[Moment, ...]:
+    """The ``shown`` moves of people (``is_person(seat)``) that lost most against the best move, biggest loss first.
+
+    Moves with one legal answer are skipped; a move as good as the best one (no loss) is no moment.
+    """
+    found: list[Moment] = []
+    for index, turn in enumerate(turns):
+        if not is_person(turn.seat):
+            continue
+        h = hint_for(turn.before, hint_seed(round_seed, index), playouts, seconds)
+        if h is None or len(h.moves) < 2:
+            continue
+        gap = shortfall(h, turn.move)
+        if gap is None or gap.loss <= 0 or gap.chosen.move == gap.best.move:
+            continue
+        found.append(Moment(index, turn.before, gap))
+    found.sort(key=lambda m: (-m.shortfall.loss / max(threshold(m.shortfall.hint), 1e-9), m.index))
+    return tuple(found[:shown])
