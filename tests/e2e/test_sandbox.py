@@ -47,6 +47,15 @@ def choose(page, key: str, option: str) -> None:
     page.get_by_role("option", name=option, exact=True).click()
 
 
+def open_editor(page) -> None:
+    """Unfolds "Set up the position": once a position is set the Sandbox shows the table first."""
+    wait_for_app(page)
+    box = widget(page, f"{EDITOR}attack_kind")
+    if not box.is_visible():
+        page.get_by_text("Set up the position", exact=True).first.click()
+        expect(box).to_be_visible()
+
+
 def click(page, key: str) -> None:
     wait_for_app(page)
     widget(page, key).locator("button:visible").first.click()
@@ -94,6 +103,7 @@ def test_the_teacher_builds_the_battle_king_position_by_hand_and_shares_it(app_u
     type_into(page, f"{EDITOR}hand_0_text", "ks 2h", taken_in="Ks 2h")
     type_into(page, f"{EDITOR}hand_1_text", "5",
               taken_in=page.get_by_role("heading", name="What Player 1 may do"))
+    open_editor(page)
     choose(page, f"{EDITOR}attack_kind", "Draw cards")
     expect(area.get_by_text("Player 1 must draw 1 card or defend.", exact=False).first).to_be_visible()
     type_into(page, f"{EDITOR}attack_amount", "5",
