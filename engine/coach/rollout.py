@@ -31,6 +31,7 @@ import random
 from collections.abc import Callable
 
 from engine.fastplay import DRAW_K, PLAY, ROUND, UNTIL_RETURN, WAIT_K, Action, Playout, _counted, _tuple_new
+from engine.ruleset import EndMode, Ruleset, SelfTarget
 from engine.state import Wish
 
 ROLLOUT_CAP = 400  # moves; beyond this the cheap evaluation scores the round (rare: see docs/COACH.md)
@@ -39,6 +40,8 @@ ROLLOUT_CAP = 400  # moves; beyond this the cheap evaluation scores the round (r
 def rollout(p: Playout, rng: random.Random, seat: int, stop_at_first_out: bool, cap: int = ROLLOUT_CAP) -> int:
     """Plays ``p`` on in place with the keen policy until ``seat``'s result is known or ``cap``
     moves are made; returns the number of moves made."""
+    if not mirrors(p.rules):
+        return _rollout_by_kernel(p, rng, seat, stop_at_first_out, cap)
     k = p.k
     n = p.n
     me = seat
@@ -238,6 +241,27 @@ def rollout(p: Playout, rng: random.Random, seat: int, stop_at_first_out: bool, 
     p.to_move, p.ak, p.aa, p.ac = seat, ak, aa, ac
     p.wish, p.wby, p.wdur, p.wok = wish, wby, wdur, wok
     p.drawn, p.over = drawn, over
+    return steps
+
+
+def mirrors(rules: Ruleset) -> bool:
+    """Whether the fast loop below plays this ruleset's rules: it mirrors the kernel's loop for the
+    original effects; house effects added later (pl-devdo: packs of 3+, cards kept apart, attacks that
+    hit their own player, finishing the round) are played through the kernel itself instead."""
+    return (
+        rules.min_group <= 2
+        and not rules.separate
+        and rules.self_target == SelfTarget.LAPSE
+        and rules.end_mode != EndMode.FINISH_ROUND
+    )
+
+
+def _rollout_by_kernel(p: Playout, rng: random.Random, seat: int, stop_at_first_out: bool, cap: int) -> int:
+    """The keen policy, one move at a time through the kernel's own move loop (slower, always exact)."""
+    steps = 0
+    while not p.over and steps < cap and seat not in p.finished and not (stop_at_first_out and p.finished):
+        p._run(None, 1, keen_action(p, rng))
+        steps += 1
     return steps
 
 
