@@ -200,31 +200,6 @@ def people_out(game: Game) -> bool:
 
 # --- what the table shows -----------------------------------------------------------------------
 
-def active(state: State, seat: int) -> bool:
-    """A seat still in the round that is not sitting out."""
-    return seat not in state.finished and not state.waiting[seat]
-
-
-def next_seat(state: State, seat: int | None = None) -> int | None:
-    """The seat that plays after ``seat`` (K♥, 2, 3 hit it): finished and sitting-out seats are passed."""
-    seat = state.to_move if seat is None else seat
-    for step in range(1, state.players):
-        s = (seat + step) % state.players
-        if active(state, s):
-            return s
-    return None
-
-
-def previous_seat(state: State, seat: int | None = None) -> int | None:
-    """The seat before ``seat`` (K♠ hits it), as the engine finds it."""
-    seat = state.to_move if seat is None else seat
-    for step in range(1, state.players):
-        s = (seat - step) % state.players
-        if active(state, s):
-            return s
-    return None
-
-
 def shown_state(game: Game) -> State:
     """The position on the table: the current one, or the replayed moment."""
     if game.replay is not None and game.rounds:

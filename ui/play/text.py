@@ -18,9 +18,7 @@ from ui.play.model import (
     higher_is_better,
     is_human,
     match_loser,
-    next_seat,
     people_out,
-    previous_seat,
     strength_of,
     totals,
 )
@@ -28,6 +26,7 @@ from ui.present import grammar
 from ui.present.cards import suit_word
 from ui.present.i18n import N_, Translator
 from ui.present.reasons import card_text, describe_event, describe_verdict, wish_rank_text
+from ui.present.seating import next_seat, previous_seat
 
 STRENGTH_LABELS = {
     "beginner": N_("beginner"),

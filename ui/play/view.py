@@ -15,10 +15,8 @@ from ui.play.model import (
     can_take_back,
     human_to_move,
     is_human,
-    next_seat,
     non_play_move,
     people_out,
-    previous_seat,
     selectable,
     shown_state,
     wish_options,
@@ -36,6 +34,7 @@ from ui.play.text import (
 from ui.present.cards import card_back_svg, card_label, card_svg
 from ui.present.i18n import Translator
 from ui.present.reasons import card_text
+from ui.present.seating import next_seat, previous_seat
 
 CARD_W = 78
 PILE_SHOWN = 3
