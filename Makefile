@@ -16,7 +16,7 @@ PORT ?= 8501
 PYBABEL := PYTHONPATH=$(CURDIR) $(PY) -m babel.messages.frontend
 LANGS := en pl da hu
 
-.PHONY: help venv run test test-fast lint typecheck lock chromium postgres extract update catalogs screenshot golden sprites bench load-bench clean
+.PHONY: help venv static-dates run test test-fast lint typecheck lock chromium postgres extract update catalogs screenshot golden sprites bench load-bench clean
 
 help:
 	@echo "make run        serve the app on http://127.0.0.1:$(PORT)"
@@ -49,7 +49,17 @@ lock: | $(UV_HOME)/bin/uv
 
 venv: $(STAMP)
 
-run: $(STAMP)
+# Streamlit's app/static route sends Last-Modified but no Cache-Control, so a browser keeps a file
+# fresh for a tenth of its age. A clone dates every file "now", which makes the card sprites stale
+# at once and refetched on every page switch: give them the date of the commit that last changed them.
+static-dates:
+	@if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then \
+	  for file in static/cards/*.svg; do \
+	    when=$$(git log -1 --format=%ct -- "$$file"); [ -z "$$when" ] || touch -d "@$$when" "$$file"; \
+	  done; \
+	fi
+
+run: $(STAMP) static-dates
 	$(PY) -m streamlit run streamlit_app.py --server.address 127.0.0.1 --server.port $(PORT) \
 	  --server.headless true --browser.gatherUsageStats false
 
@@ -80,7 +90,7 @@ lint: $(STAMP)
 typecheck: lint
 
 # pytest's exit status 5 (no test collected) is a failure too. The tests run on every core.
-test: $(STAMP) chromium postgres lint
+test: $(STAMP) static-dates chromium postgres lint
 	@$(PY) -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS); status=$$?; \
 	  if [ $$status -eq 5 ]; then echo "pytest collected no tests" >&2; fi; exit $$status
 
