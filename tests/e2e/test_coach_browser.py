@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from engine.moves import DRAW, format_move
 from engine.ruleset import load_ruleset
 from tests.e2e.conftest import screenshot, wait_for_app
-from tests.e2e.test_play_browser import deal, play_round_by_tapping, short_seed
+from tests.e2e.test_play_browser import PHONE, deal, play_round_by_tapping, short_seed
 from ui.play import coaching, model
 from ui.present.coach_text import move_text
 
@@ -86,6 +86,42 @@ def test_the_hint_lights_exactly_the_coachs_cards_on_the_table(app_url, new_page
         assert other.first.evaluate("n => getComputedStyle(n).outlineStyle") == "none"
     assert lit.first.evaluate("n => getComputedStyle(n).outlineStyle") == "double"
     screenshot(page, "coach-hint-lit")
+
+
+def badge_in_view(card) -> bool:
+    """Whether the card's coach badge, from its left to its right end, is on top (no other card lies over it)."""
+    return card.locator(".ct-coach-badge").evaluate(
+        """badge => {
+            const box = badge.getBoundingClientRect();
+            const root = badge.getRootNode();
+            const finder = root.elementFromPoint ? root : document;
+            const y = box.top + box.height / 2;
+            return [box.left + 3, box.left + box.width / 2, box.right - 3].every(x => {
+                const hit = finder.elementFromPoint(x, y);   // the badge lets taps through to its card
+                return badge.parentElement.contains(hit);
+            });
+        }""")
+
+
+def test_on_a_phone_the_coachs_cards_lie_on_top_of_the_overlapping_hand(app_url, browser) -> None:
+    seed, game, h = settled_group_hint("da")
+    context = browser.new_context(viewport=PHONE, locale="en-US", is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        deal(page, app_url, "da", seed)
+        page.locator(".st-key-play_hint button:visible").click()
+        wait_for_app(page)
+        lit = page.locator(".ct-hand .ct-card.is-coach")
+        expect(lit).to_have_count(len(h.best.move.cards))
+        for card in lit.all():
+            card.scroll_into_view_if_needed()
+            expect(card.locator(".ct-coach-badge")).to_be_visible()
+            assert badge_in_view(card), card.get_attribute("data-card")
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= PHONE["width"] + 1
+        screenshot(page, "coach-hint-phone")
+    finally:
+        context.close()
 
 
 def test_the_move_checker_warns_before_a_worse_move_and_lets_you_choose_again(app_url, new_page) -> None:
