@@ -162,7 +162,10 @@ def test_d3_a_billion_decks_are_refused_naming_field_and_range() -> None:
         load_ruleset_text(text, "house.toml")
     assert str(caught.value) == "house.toml: field 'deck_copies[0][1]' must be between 1 and 4, not 1000000000"
     assert caught.value.code == "out_of_range"
-    assert caught.value.params == {"field": "deck_copies[0][1]", "low": 1, "high": 4, "value": "1000000000"}
+    assert caught.value.params == {
+        "field": "deck_copies[0][1]", "low": 1, "high": 4, "value": "1000000000",
+        "value_kind": "number", "value_text": "1000000000", "value_digits": 0,
+    }
 
 
 @pytest.mark.parametrize("copies", [5, 20_000, 100_000])
@@ -382,7 +385,8 @@ def test_a_move_longer_than_its_limit_is_refused_before_parsing() -> None:
 def test_every_message_code_has_a_kind_and_formats_with_its_params() -> None:
     assert set(guard.MESSAGES) == set(guard.KINDS)
     params = {"limit": 1, "prefix": "Q1.", "line": 1, "column": 1, "options": "en", "value": "'zz'",
-              "field": "name", "low": 1, "high": 2, "length": 3, "count": 4}
+              "field": "name", "low": 1, "high": 2, "length": 3, "count": 4,
+              "type": "str", "deck": "52", "card": "Kh", "reason": "gone", "detail": "is odd"}
     for code, text in {**guard.MESSAGES, **guard.RULESET_MESSAGES}.items():
         assert "{" not in text.format(**params), code
 
