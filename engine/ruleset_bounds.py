@@ -5,9 +5,10 @@ list a size (docs/RULESET_SCHEMA.md is generated from ``BOUNDS``). ``check_bound
 parsed TOML before the reader looks at it and refuses the first field outside its range, naming
 the field and the range. Values of the wrong type are left to the reader, which names them.
 
-Why these ranges: the form offers draw 1–10, sit out 1–5 and penalties 0–10; a deck is 32 or 52
-cards and more than four decks only makes dealing slow (100,000 decks are 5.2 M cards, 527 MB);
-a name is read in menus and a 60,000-character one took 27 s to render.
+Why these ranges: the house-rules form reads its limits from here (``form_range``), so an upload
+can do what the form can and no more; a deck is 32 or 52 cards and more than four decks only makes
+dealing slow (100,000 decks are 5.2 M cards, 527 MB); a name is read in menus and a
+60,000-character one took 27 s to render.
 """
 
 from __future__ import annotations
