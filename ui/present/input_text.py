@@ -40,11 +40,10 @@ def _count(params: dict[str, Any], key: str) -> int:
 def _input_sentences(tr: Translator) -> dict[str, Callable[[dict[str, Any]], str]]:
     """One sentence per code of engine.guard.MESSAGES: what is wrong with a code, a paste or a file."""
     _ = tr.gettext
-    n = tr.ngettext
     return {
         "empty": lambda p: _("It is empty."),
         "not_text": lambda p: _("It is not text."),
-        "too_long": lambda p: n("It is longer than {count} character.", "It is longer than {count} characters.",
+        "too_long": lambda p: tr.ngettext("It is longer than {count} character.", "It is longer than {count} characters.",
                                 _count(p, "limit")).format(count=p.get("limit")),
         "too_large": lambda p: _("It is larger than {limit} KiB.").format(limit=p.get("limit")),
         "wrong_prefix": lambda p: _("It does not start with {prefix}.").format(
@@ -60,10 +59,10 @@ def _input_sentences(tr: Translator) -> dict[str, Callable[[dict[str, Any]], str
         "not_json": lambda p: _("It is not valid JSON (line {line}, column {column}).").format(
             line=p.get("line"), column=p.get("column")),
         "not_object": lambda p: _("It does not hold a JSON object."),
-        "too_deep": lambda p: n("It is nested more than {count} level deep.",
+        "too_deep": lambda p: tr.ngettext("It is nested more than {count} level deep.",
                                 "It is nested more than {count} levels deep.",
                                 _count(p, "limit")).format(count=p.get("limit")),
-        "number_too_long": lambda p: n("It holds a number of more than {count} digit.",
+        "number_too_long": lambda p: tr.ngettext("It holds a number of more than {count} digit.",
                                        "It holds a number of more than {count} digits.",
                                        _count(p, "limit")).format(count=p.get("limit")),
         "not_toml": lambda p: _("It is not valid TOML (line {line}, column {column}).").format(

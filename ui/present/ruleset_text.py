@@ -71,7 +71,6 @@ def _field(params: Mapping[str, Any]) -> str:
 def _sentences(tr: Translator) -> dict[str, Callable[[Mapping[str, Any]], str]]:
     """One sentence per code of engine.guard.RULESET_MESSAGES (and the fallback)."""
     _ = tr.gettext
-    n = tr.ngettext
 
     def f(p: Mapping[str, Any]) -> str:
         return _field(p)
@@ -79,27 +78,27 @@ def _sentences(tr: Translator) -> dict[str, Callable[[Mapping[str, Any]], str]]:
     return {
         "out_of_range": lambda p: _("The field {field} must be between {low} and {high}, not {value}.").format(
             field=f(p), low=p.get("low"), high=p.get("high"), value=value_text(p, tr)),
-        "text_length": lambda p: n(
+        "text_length": lambda p: tr.ngettext(
             "The field {field} must be {low} to {high} characters long; it has {count} character.",
             "The field {field} must be {low} to {high} characters long; it has {count} characters.",
             _number(p, "length")).format(field=f(p), low=p.get("low"), high=p.get("high"), count=p.get("length")),
-        "entry_count": lambda p: n(
+        "entry_count": lambda p: tr.ngettext(
             "The field {field} must hold {low} to {high} entries; it holds {count}.",
             "The field {field} must hold {low} to {high} entries; it holds {count}.",
             _number(p, "count")).format(field=f(p), low=p.get("low"), high=p.get("high"), count=p.get("count")),
-        "key_length": lambda p: n(
+        "key_length": lambda p: tr.ngettext(
             "The field {field} has a name longer than {count} character.",
             "The field {field} has a name longer than {count} characters.",
             _number(p, "high")).format(field=f(p), count=p.get("high")),
-        "field_too_deep": lambda p: n(
+        "field_too_deep": lambda p: tr.ngettext(
             "The field {field} is nested more than {count} level deep.",
             "The field {field} is nested more than {count} levels deep.",
             _number(p, "limit")).format(field=f(p), count=p.get("limit")),
-        "too_deep": lambda p: n(
+        "too_deep": lambda p: tr.ngettext(
             "The file is nested more than {count} level deep.",
             "The file is nested more than {count} levels deep.",
             _number(p, "limit")).format(count=p.get("limit")),
-        "number_too_long": lambda p: n(
+        "number_too_long": lambda p: tr.ngettext(
             "The file holds a number of more than {count} digit.",
             "The file holds a number of more than {count} digits.",
             _number(p, "limit")).format(count=p.get("limit")),
@@ -108,7 +107,7 @@ def _sentences(tr: Translator) -> dict[str, Callable[[Mapping[str, Any]], str]]:
         "not_utf8": lambda p: _("The file is not UTF-8 text."),
         "not_toml": lambda p: _("The file is not valid TOML (line {line}, column {column}).").format(
             line=p.get("line"), column=p.get("column")),
-        "key_too_long": lambda p: n(
+        "key_too_long": lambda p: tr.ngettext(
             "The file has a dotted key of more than {count} part (line {line}).",
             "The file has a dotted key of more than {count} parts (line {line}).",
             _number(p, "limit")).format(count=p.get("limit"), line=p.get("line")),
@@ -145,7 +144,7 @@ def _sentences(tr: Translator) -> dict[str, Callable[[Mapping[str, Any]], str]]:
                                           "deck, not to {value}.").format(field=f(p), value=value_text(p, tr)),
         "card_points_missing": lambda p: _("The field {field} must give points for every rank.").format(
             field=f(p)),
-        "no_starter": lambda p: n(
+        "no_starter": lambda p: tr.ngettext(
             "With {count} player, the field {field} leaves no card to start the pile.",
             "With {count} players, the field {field} leaves no card to start the pile.",
             _number(p, "count")).format(field=f(p), count=p.get("count")),
