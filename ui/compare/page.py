@@ -318,7 +318,7 @@ def _draw_defences(fields: list[house_rules.HouseField], t: Translator) -> None:
     _ = t.gettext
     for block in house_rules.defence_blocks(fields):
         st.markdown(_("Defences against {card}").format(card=block.label))
-        if block.undefendable:
+        if block.undefendable(st.session_state):
             st.caption(":material/block: " + _("{card} cannot be defended: the attacked player takes it.").format(
                 card=block.label))
         for with_field, condition_field in block.rows:

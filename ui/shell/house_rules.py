@@ -495,10 +495,10 @@ class DefenceBlock:
     label: str
     rows: tuple[tuple[HouseField, HouseField], ...]
 
-    @property
-    def undefendable(self) -> bool:
-        """Tells whether no row is left: the attacked player takes the card at once."""
-        return not self.rows
+    def undefendable(self, state: MutableMapping[str, Any] | None = None) -> bool:
+        """Tells whether no row (with cards, as the form now holds them) is left: the attacked player takes it."""
+        values = _state(state) if state is not None else {}
+        return not any(values.get(form_key(w), ["?"]) for w, _ in self.rows)
 
 
 def defence_blocks(fields: list[HouseField]) -> list[DefenceBlock]:

@@ -124,14 +124,18 @@ def test_every_attacking_card_shows_its_defence_rows() -> None:
     assert [state[house_rules.form_key(w)] for w, _ in blocks["Kh"].rows] == [["Kh", "Ks"], ["2", "3"]]
     assert [state[house_rules.form_key(c)] for _, c in blocks["Kh"].rows] == ["any", "same_suit"]
     ru_blocks = house_rules.defence_blocks(loaded("ru-101")[1])
-    assert all(block.undefendable for block in ru_blocks)   # ru-101: nothing answers an attack
+    assert all(block.undefendable() for block in ru_blocks)   # ru-101: nothing answers an attack
+    assert not any(block.undefendable(state) for block in blocks.values())
+    state["house_field_defence_Kh_0_with"] = []
+    state["house_field_defence_Kh_1_with"] = []
+    assert blocks["Kh"].undefendable(state)                    # rows without cards defend nothing
 
 
 def test_removing_every_row_of_an_attack_makes_it_undefendable_and_round_trips() -> None:
     state, _ = loaded("pl")
     house_rules.remove_defence_row("4", 0, state)
     fields = fields_of(state)
-    assert next(b for b in house_rules.defence_blocks(fields) if b.pattern == "4").undefendable
+    assert next(b for b in house_rules.defence_blocks(fields) if b.pattern == "4").undefendable(state)
     house_rules.apply_form(fields, state)
     assert house_rules.house_error(state) is None
     house = house_rules.house_ruleset(state)
