@@ -322,7 +322,7 @@ def _draw_defences(fields: list[house_rules.HouseField], t: Translator) -> None:
             st.caption(":material/block: " + _("{card} cannot be defended: the attacked player takes it.").format(
                 card=block.label))
         for with_field, condition_field in block.rows:
-            cards, condition, remove = st.columns([4, 3, 1], vertical_alignment="bottom")
+            cards, condition, remove = st.columns([4, 3, 2], vertical_alignment="bottom")
             with cards:
                 _draw_field(with_field, t)
             with condition:
