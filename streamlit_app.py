@@ -15,7 +15,7 @@ from ui.practice.state import current_question
 from ui.present.i18n import LANGUAGES
 from ui.present.input_text import link_notice_text
 from ui.shell import session
-from ui.shell.layout import accessible_styles
+from ui.shell.layout import accessible_styles, localized_widget_styles
 from ui.shell.pages import PAGES, page_title
 
 
@@ -110,6 +110,7 @@ def main() -> None:
     wide = any(spec.wide and spec.url_path == navigation.url_path for spec in PAGES)
     st.set_page_config(layout="wide" if wide else "centered")
     accessible_styles()
+    localized_widget_styles()
     sidebar_pickers()
     document_language()
     link_notices()

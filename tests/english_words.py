@@ -3,7 +3,8 @@
 The words come from the app's own English (every msgid of ``locales/messages.pot``) and from
 Streamlit's own widget texts. A word is a tell-tale for a language when its translations never
 use it: words shared on purpose ("Makao", "Sandbox", "JSON", card and variant names, "quiz")
-appear in that language's catalog too and so drop out. Only words of four letters or more
+appear in that language's catalog too and so drop out, and so do the words of the rulesets'
+source titles (names of published rules, shown as they are). Only words of four letters or more
 count, so card notation (K♥, J), numbers and the short words two languages happen to share
 ("hand", "over" in Danish, "is" …) cannot raise a false alarm unless the catalog lacks them.
 
@@ -30,11 +31,12 @@ STREAMLIT_TEXTS = (
 )
 # Markup and placeholders inside msgids are no words of the sentence.
 _NOT_TEXT = re.compile(r"\{[^{}]*\}|<[^<>]*>|:material/[a-z_]+:|%\([a-z_]+\)[sd]|https?://\S+")
-# A translation quotes the position JSON's field names and values as they are ("hands", »pile«,
-# (suit none), true or false): quoted, they are code, not shared words of the language.
-_QUOTED = re.compile(r"„[^”]*”|»[^«]*«|“[^”]*”|\"[^\"]*\"")
+# A translation quotes the position JSON's field names and values as they are (»hands«, „pile”,
+# true or false): code, not words the language shares with English.
 CODE_WORDS = frozenset({"hands", "pile", "suit", "none", "true", "false", "position", "finished", "waiting"})
 _ENGLISH_WORD = re.compile(r"(?<![^\W\d_])[A-Za-z]+(?:'[a-z]+)?(?![^\W\d_])")
+# File names and paths quoted from a source ("logic/game.py") are data, not words of the page.
+_PATHS = re.compile(r"[\w.-]+(?:/[\w.-]+)+|\b[\w-]+\.(?:py|md|toml|json|csv|html|pdf|txt)\b")
 _ANY_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 
 
@@ -79,17 +81,29 @@ def catalog_words(language: str) -> frozenset[str]:
     for message in catalog:
         if message.id:
             for text in _strings(message.string):
-                found |= words(_QUOTED.sub(" ", text))
+                found |= words(text)
     return frozenset(found - CODE_WORDS)
+
+
+@cache
+def source_words() -> frozenset[str]:
+    """Returns the words of the rulesets' source titles: names of published rules, shown as they are."""
+    from engine.ruleset import load_ruleset, variant_ids
+
+    found: set[str] = set()
+    for variant in variant_ids():
+        rules = load_ruleset(variant)
+        found |= words(f"{rules.source_title or ''} {rules.source or ''}")
+    return frozenset(found)
 
 
 @cache
 def tell_tales(language: str) -> frozenset[str]:
     """Returns the English words that no translation of this language uses: seen on its pages, they are English."""
-    return english_vocabulary() - catalog_words(language)
+    return english_vocabulary() - catalog_words(language) - source_words()
 
 
 def english_words_in(text: str, language: str) -> list[str]:
     """Returns the tell-tale English words in a text shown in ``language``, sorted (empty when none)."""
-    shown = {w.lower() for w in _ENGLISH_WORD.findall(text)}
+    shown = {w.lower() for w in _ENGLISH_WORD.findall(_PATHS.sub(" ", _NOT_TEXT.sub(" ", text)))}
     return sorted(shown & tell_tales(language))

@@ -14,8 +14,13 @@ from ui.shell.pages import PAGES
 LANGUAGES = {"pl": "pl", "da": "da", "hu": "hu"}
 
 # The visible text of the main area and the sidebar, including the open shadow roots the card table
-# draws in (innerText leaves out what CSS hides).
+# draws in (innerText leaves out what CSS hides). Material icons are words drawn by a font ligature
+# ("home", "playing_cards"): hidden while the text is read, they are no words of the page.
 VISIBLE_TEXT = """() => {
+  const icons = [...document.querySelectorAll(
+    '[data-testid=stIconMaterial], [data-testid$=Icon], span[role=img][translate=no]')];
+  const shown = icons.map((icon) => icon.style.display);
+  icons.forEach((icon) => { icon.style.display = 'none'; });
   const out = [];
   const walk = (root) => {
     for (const el of root.querySelectorAll('*')) {
@@ -29,12 +34,18 @@ VISIBLE_TEXT = """() => {
     const root = document.querySelector(selector);
     if (root) { out.push(root.innerText); walk(root); }
   }
+  icons.forEach((icon, i) => { icon.style.display = shown[i]; });
   return out.join('\\n');
 }"""
 
 
+# Folded expanders hold text too (the Sandbox editor, the Compare notes): open them before reading.
+OPEN_EXPANDERS = """() => { for (const d of document.querySelectorAll('[data-testid=stExpander] details')) d.open = true; }"""
+
+
 def visible_text(page) -> str:
-    """Returns the text a reader sees in the main area and the sidebar."""
+    """Returns the text a reader sees in the main area and the sidebar, every expander opened."""
+    page.evaluate(OPEN_EXPANDERS)
     text = page.evaluate(VISIBLE_TEXT)
     assert text.strip(), "the page shows no text at all"
     return text
