@@ -161,7 +161,7 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
                 buttons.append({"id": "play", "label": label, "action": {"type": "play"}, "kind": "primary"})
                 buttons.append({"id": "clear", "label": _("Clear"), "action": {"type": "clear"}, "kind": "secondary"})
             other = non_play_move(state)
-            other_label = {"draw": _("Draw"), "wait": _("Sit out"), "pass": _("Keep the card")}[other.kind]
+            other_label = {"draw": _("Draw"), "wait": _("Wait"), "pass": _("Keep the card")}[other.kind]
             if other.kind == "draw" and state.attack is not None:
                 other_label = t.ngettext("Draw {amount} card", "Draw {amount} cards", state.attack.amount).format(
                     amount=state.attack.amount)
@@ -185,7 +185,8 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
     curtain = None
     if hidden:
         name = _cap(seat_name(game, game.curtain, t))
-        curtain = {"text": _("Pass the device to {seat}. The hand stays hidden until then.").format(seat=name),
+        curtain = {"text": _("Pass the device to {seat}. The hand stays hidden until then.").format(
+                    seat=name, **seat_forms("seat", game, game.curtain, t)),
                    "button": {"label": _("I am {seat}: show my hand").format(seat=name, **seat_forms("seat", game, game.curtain, t)),
                               "action": {"type": "ready"}}}
 
@@ -211,7 +212,8 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
         "banners": banners(game, state, t),
         "headline": turn_headline(game, state, t),
         "hand": {"label": _("Your hand") if game.settings.humans == 1 else
-                 _("Hand of {seat}").format(seat=_cap(seat_name(game, viewer, t))),
+                 _cap(_("Hand of {seat}").format(seat=_cap(seat_name(game, viewer, t)),
+                                                 **seat_forms("seat", game, viewer, t))),
                  "cards": hand_cards,
                  "hidden_text": _("The hand is hidden.") if hidden else None},
         "buttons": buttons,

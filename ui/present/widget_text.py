@@ -24,6 +24,32 @@ class ContextTranslations(Translations, Protocol):
     def pgettext(self, context: str, message: str, /) -> str: ...
 
 
+# Streamlit writes its file uploader's button ("Upload") and limit line ("1MB per file • JSON") in
+# English and takes no parameter for them: the style hides its words (visibility: hidden also keeps
+# them from screen readers) and writes ours in their place. Both uploaders of the app take 1 MB.
+_UPLOADER = '[data-testid="stFileUploaderDropzone"]'
+UPLOAD_LIMIT_MB = 1
+
+
+def _css_text(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"'
+
+
+def uploader_css(t: Translations) -> str:
+    """Returns the style that writes the file uploader's button and limit in the reader's language."""
+    button = t.gettext("Upload")
+    limit = t.gettext("At most {size} MB per file").format(size=UPLOAD_LIMIT_MB)
+    hidden = "font-size: 0; visibility: hidden;"
+    shown = "font-size: 0.875rem; visibility: visible;"
+    return (
+        f'{_UPLOADER} [data-testid="stBaseButton-secondary"] [data-testid="stMarkdownContainer"] p {{ {hidden} }}\n'
+        f'{_UPLOADER} [data-testid="stBaseButton-secondary"] [data-testid="stMarkdownContainer"] p::after '
+        f'{{ content: {_css_text(button)}; {shown} }}\n'
+        f'[data-testid="stFileUploaderDropzoneInstructions"] span {{ {hidden} }}\n'
+        f'[data-testid="stFileUploaderDropzoneInstructions"] span::after {{ content: {_css_text(limit)}; {shown} }}\n'
+    )
+
+
 def choose_one(options: Collection[object], t: Translations) -> str:
     """Returns the placeholder of a select box: "Choose an option", or "No options to select" when empty."""
     return t.gettext("Choose an option") if len(options) else t.gettext("No options to select")

@@ -16,7 +16,14 @@ from ui.present.cards import card_label, suit_word
 from ui.present.i18n import Translator
 from ui.present.input_text import input_refusal_text
 from ui.present.problems import describe_problems
-from ui.present.reasons import card_placeholders, card_text, describe_event, describe_verdict, wish_rank_text
+from ui.present.reasons import (
+    card_placeholders,
+    card_text,
+    cards_text,
+    describe_event,
+    describe_verdict,
+    wish_rank_text,
+)
 from ui.present.rules_text import escape_markdown
 from ui.sandbox.model import Rulebook
 from ui.sandbox.timeline import comparison_rows, under_other_rules
@@ -70,7 +77,7 @@ def move_label(verdict: Verdict, deck: str, t: Translator) -> str:
     move = verdict.move
     if move.kind != "play":
         return {"draw": _("Draw"), "wait": _("Wait"), "pass": _("Pass")}[move.kind]
-    cards = " ".join(card_text(n, deck, t) for n in verdict.notation.split()[1:1 + len(move.cards)])
+    cards = cards_text(verdict.notation.split()[1:1 + len(move.cards)], deck, t)
     parts = [_("Play {cards}").format(cards=cards)]
     if move.demand == "none":
         parts.append(_("no demand"))

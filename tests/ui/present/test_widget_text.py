@@ -1,3 +1,4 @@
+<<<<<<< HEAD
 """The shared widgets' words go through the reader's catalog: nothing is written in English behind its back."""
 from __future__ import annotations
 
@@ -20,3 +21,41 @@ def test_the_coach_marks_are_looked_up_in_the_catalog() -> None:
     assert coach_line("J♣, demand 7", t) == "<The coach's best move: J♣, demand 7>"
     assert coach_card_label("5♥", t) == "<5♥, the coach's best move>"
     assert coach_control_label("Draw", t) == "<Draw: the coach's best move>"
+=======
+"""Streamlit's own English words (select placeholders, the file uploader) in the reader's language."""
+from __future__ import annotations
+
+import pytest
+
+from ui.present.i18n import translator
+from ui.present.widget_text import choose_many, choose_one, uploader_css
+
+
+@pytest.mark.parametrize(("language", "button", "limit"), [
+    ("pl", "Prześlij plik", "Najwyżej 1 MB na plik"),
+    ("da", "Upload fil", "Højst 1 MB pr. fil"),
+    ("hu", "Fájl feltöltése", "Legfeljebb 1 MB fájlonként"),
+    ("en", "Upload", "At most 1 MB per file"),
+])
+def test_the_uploader_style_hides_streamlits_words_and_writes_ours(language: str, button: str, limit: str) -> None:
+    css = uploader_css(translator(language))
+    assert f'content: "{button}"' in css and f'content: "{limit}"' in css
+    # Streamlit's own words are hidden (visibility keeps them from screen readers too), ours shown.
+    assert css.count("visibility: hidden") == 2 and css.count("visibility: visible") == 2
+    assert '[data-testid="stFileUploaderDropzoneInstructions"] span::after' in css
+
+
+def test_a_quote_in_a_translation_cannot_break_the_style() -> None:
+    class Quoting:
+        def gettext(self, message: str) -> str:
+            return 'say "hi" \\ ' + message
+
+    css = uploader_css(Quoting())
+    assert 'content: "say \\"hi\\" \\\\ Upload"' in css
+
+
+def test_select_placeholders_are_translated() -> None:
+    assert choose_one(["a"], translator("pl")) == "Wybierz"
+    assert choose_one([], translator("hu")) == "Nincs miből választani"
+    assert choose_many(["a"], translator("da")) == "Vælg"
+>>>>>>> lang2
