@@ -1,8 +1,19 @@
-<<<<<<< HEAD
-"""The shared widgets' words go through the reader's catalog: nothing is written in English behind its back."""
+"""The shared widgets' words go through the reader's catalog: Streamlit's own English (select placeholders,
+the file uploader) and the coach's marks on the card table."""
 from __future__ import annotations
 
-from ui.present.widget_text import coach_badge, coach_card_label, coach_control_label, coach_line
+import pytest
+
+from ui.present.i18n import translator
+from ui.present.widget_text import (
+    choose_many,
+    choose_one,
+    coach_badge,
+    coach_card_label,
+    coach_control_label,
+    coach_line,
+    uploader_css,
+)
 
 
 class Marking:
@@ -21,14 +32,6 @@ def test_the_coach_marks_are_looked_up_in_the_catalog() -> None:
     assert coach_line("J♣, demand 7", t) == "<The coach's best move: J♣, demand 7>"
     assert coach_card_label("5♥", t) == "<5♥, the coach's best move>"
     assert coach_control_label("Draw", t) == "<Draw: the coach's best move>"
-=======
-"""Streamlit's own English words (select placeholders, the file uploader) in the reader's language."""
-from __future__ import annotations
-
-import pytest
-
-from ui.present.i18n import translator
-from ui.present.widget_text import choose_many, choose_one, uploader_css
 
 
 @pytest.mark.parametrize(("language", "button", "limit"), [
@@ -58,4 +61,3 @@ def test_select_placeholders_are_translated() -> None:
     assert choose_one(["a"], translator("pl")) == "Wybierz"
     assert choose_one([], translator("hu")) == "Nincs miből választani"
     assert choose_many(["a"], translator("da")) == "Vælg"
->>>>>>> lang2
