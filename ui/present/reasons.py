@@ -101,7 +101,7 @@ def _fmt(template: str, params: dict[str, Any], deck: str, tr: Translations, you
         elif key == "place" and isinstance(value, int):
             values.update(number_placeholders(key, value, tr))
         elif key == "winners":   # finish_round: every seat out when the round of turns ended
-            values[key] = ", ".join(player(v, tr, you) for v in value)
+            values[key] = ", ".join(v if isinstance(v, str) else player(v, tr, you) for v in value)
         elif key == "wish_card":
             values[key] = wish_rank_text(value, deck, tr)
             if language == "hu":
@@ -362,6 +362,8 @@ def describe_event(event: Event, deck: str, tr: Translations | None = None, you:
     subject = event.params.get(_EVENT_SUBJECT.get(event.kind, "seat"))
     if event.kind == "round_over":
         subject = event.params.get("loser" if event.params.get("result") == "loser" else "winner")
+        if len(event.params.get("winners", ())) > 1:
+            subject = None   # several winners (pl-devdo): named together, "you" among them
     yours = _you_event_templates(tr) if you is not None and subject == you else {}
     template = (yours.get(event.kind) or _event_templates(tr)[event.kind])(event.params)
     return _fmt(template, event.params, deck, tr, you)
