@@ -136,7 +136,7 @@ def round_scores(rules: Ruleset, result: dict[str, Any]) -> tuple[int, ...]:
             scores[seat] = result["points"]
     elif kind == "places":
         for i, seat in enumerate(places):
-            scores[seat] = n - 1 - (0 if seat in winners else i)   # winners share the first place
+            scores[seat] = n - 1 - (0 if seat in winners else i)  # winners share the first place
     elif kind == "winner":
         for seat in winners:
             scores[seat] = 1

@@ -254,7 +254,7 @@ def mirrors(rules: Ruleset) -> bool:
         and rules.self_target == SelfTarget.LAPSE
         and rules.end_mode != EndMode.FINISH_ROUND
         and rules.after_penalty == AfterPenalty.NEXT
-        and not any(rule.cover for rule in rules.cards)   # ru-101's nine
+        and not any(rule.cover for rule in rules.cards)  # ru-101's nine
     )
 
 
