@@ -274,10 +274,12 @@ def keen_action(p: Playout, rng: random.Random) -> Action:
     if len(acts) == 1 and acts[0].kind != PLAY:
         return acts[0]
     seat = p.to_move
+    # the plays come first; draw / wait / pass last — none while a nine is to be covered (ru-101)
+    plays = len(acts) - (acts[-1].kind != PLAY)
     return acts[
         pick(
             acts,
-            len(acts) - 1,
+            plays,
             p.hm[seat],
             p.hs[seat],
             _next_small(seat, p.n, p.fin, p.waiting, p.hs),

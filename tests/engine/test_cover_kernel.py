@@ -97,3 +97,17 @@ def test_case_positions_on_the_kernel(file: str) -> None:
         _branch_all(st, f"{file}::{cid}", follow=80)
         used += 1
     assert used >= 6
+
+
+def test_the_coach_rollout_policy_covers_a_nine_with_its_one_covering_card() -> None:
+    """Under a nine to cover the legal list has no draw at its end; one covering card is the choice."""
+    from engine.coach.rollout import keen_action
+    from engine.match import computer_move
+
+    st = position_from_json({"variant": "ru-101", "hands": [["8c", "10h"], 5], "to_move": 0,
+                             "pile": ["7h", "9h"], "cover": True, "deck": ["6c", "Js", "Ad"]})
+    p = Playout.from_state(st)
+    assert [a.move for a in p._actions()] == legal_moves(st) == [parse_move("play 10h", st.rules.deck)]
+    assert keen_action(p, random.Random(1)).move == parse_move("play 10h", st.rules.deck)
+    for strength in ("beginner", "club", "expert"):
+        assert computer_move(st, (strength, "club"), 1, 0) in legal_moves(st), strength
