@@ -66,5 +66,5 @@ def test_a_card_to_cover_that_also_attacks_is_refused_with_the_field_named() -> 
     state["house_field_cover_ranks"] = ["9", "7"]   # the 7 attacks in ru-101
     house_rules.apply_form(fields, state)
     error = house_rules.house_error(state)
-    assert error is not None and "cards.7" in error and "cover" in error
+    assert error is not None and error["code"] == "cover_with_effect" and error["params"]["field"] == "cards.7.cover"
     assert [r.pattern for r in house_rules.house_ruleset(state).cards if r.cover] == ["9"]   # nothing lost
