@@ -30,6 +30,7 @@ FIELDS = (
     "finished",
     "over",
     "seed",
+    "cover",
 )
 REQUIRED = ("variant", "hands", "to_move", "pile")
 MAX_SHARE_CODE = 64 * 1024  # characters of a share code we even try to decode
@@ -39,6 +40,7 @@ MAX_UNKNOWN = 10_000
 PROBLEM_CODES = (
     "bad_attack",
     "bad_attack_amount",
+    "bad_cover",
     "bad_card",
     "bad_count",
     "bad_format",
@@ -281,6 +283,8 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
             if attack is not None:
                 add("drawn_under_attack", "drawn: a seat under attack does not draw a card it may play", field="drawn")
 
+    cover = _read_cover(data, rules, pile, attack, drawn, add)
+
     # Cards: every known card at most as often as the decks hold it; unknown ones dealt by seed.
     copies = rules.copies_for(players)
     known: Counter[int] = Counter()
@@ -316,6 +320,8 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
         if (isinstance(hand, list) and hand) or (_is_int(hand) and hand):
             add("finished_holds_cards", f"finished: seat {seat} still holds cards", field="finished", seat=seat)
     for seat, hand in enumerate(hands):
+        if cover and seat == to_move:
+            continue  # a nine played as the last card: its player draws to cover it (ru-101)
         if not over and seat not in finished and (hand == [] or hand == 0):
             add(
                 "empty_hand",
@@ -369,7 +375,27 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
         finished=tuple(finished),
         over=over,
         seed=seed,
+        cover=cover,
     )
+
+
+def _read_cover(data: dict[str, Any], rules: Ruleset, pile: Any, attack: Any, drawn: Any, add: Any) -> bool:
+    """Reads ``"cover": true``: the seat to move must cover the top card it played (ru-101's nine)."""
+    value = data.get("cover", False)
+    if value is False:
+        return False
+    if value is not True:
+        add("bad_type", "cover: must be true or false", field="cover", expected="boolean")
+        return False
+    top = pile[-1] if isinstance(pile, list) and pile else None
+    if top is None or not tables_for(rules).cover[top] or attack is not None or drawn is not None:
+        add(
+            "bad_cover",
+            f"cover: in {rules.id} the top card is no card to cover, or an attack or a drawn card is pending",
+            field="cover",
+        )
+        return False
+    return True
 
 
 def implied_attacker(t: Tables, pile: tuple[int, ...], kind: str) -> int:
@@ -448,6 +474,8 @@ def position_to_json(st: State) -> dict[str, Any]:
         out["drawn"] = name(st.drawn)
     if st.finished:
         out["finished"] = list(st.finished)
+    if st.cover:
+        out["cover"] = True
     out["over"] = st.over
     out["seed"] = st.seed
     return out

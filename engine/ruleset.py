@@ -87,6 +87,13 @@ class SelfTarget(StrEnum):
     HIT = "hit"  # devdo-eu/macau: it hits its own player, who answers it on the next turn
 
 
+class AfterPenalty(StrEnum):
+    """Who moves once a seat has drawn a draw attack's penalty cards."""
+
+    NEXT = "next"  # every shipped ruleset: drawing the penalty ends the turn, the next seat plays
+    SAME = "same"  # house rule: the penalised seat plays on (a card that fits, or draws one)
+
+
 class StarterRejectedTo(StrEnum):
     """Where flipped cards that may not start go."""
 
@@ -101,6 +108,7 @@ END_RESULTS = tuple(r.value for r in EndResult)
 FALLBACKS = tuple(f.value for f in ReshuffleFallback)
 TARGETS = tuple(t.value for t in AttackTarget)
 SELF_TARGETS = tuple(t.value for t in SelfTarget)
+AFTER_PENALTIES = tuple(a.value for a in AfterPenalty)
 
 _E = TypeVar("_E", bound=StrEnum)
 
@@ -118,6 +126,7 @@ class CardRule:
     wish_optional: bool = False
     wish_duration: WishDuration = WishDuration.UNTIL_FULFILLED
     wild: bool = False
+    cover: bool = False  # ru-101's nine: its player must cover it (engine.rules, cover section)
 
     def __post_init__(self) -> None:
         # Built from plain strings too (house rules, tests): keep the members, reject the rest.
@@ -188,6 +197,7 @@ class Ruleset:
     card_points: dict[str, int] = field(default_factory=dict, hash=False, compare=False)
     reshuffle_fallback: ReshuffleFallback = ReshuffleFallback.NONE
     self_target: SelfTarget = SelfTarget.LAPSE
+    after_penalty: AfterPenalty = AfterPenalty.NEXT
     notes: tuple[Note, ...] = ()
     path: str = ""
 
@@ -197,6 +207,7 @@ class Ruleset:
         object.__setattr__(self, "end_result", EndResult(self.end_result))
         object.__setattr__(self, "reshuffle_fallback", ReshuffleFallback(self.reshuffle_fallback))
         object.__setattr__(self, "self_target", SelfTarget(self.self_target))
+        object.__setattr__(self, "after_penalty", AfterPenalty(self.after_penalty))
 
     def copies_for(self, players: int) -> int:
         """Returns how many decks are shuffled together for this many seats."""
@@ -309,6 +320,24 @@ def _is_pattern(text: str, deck: DeckKind) -> bool:
     return len(text) >= 2 and text[:-1] in deck.ranks and text[-1] in deck.suits
 
 
+def _check_cover_ranks(cards_table: _Reader, rules: list[CardRule], deck: DeckKind) -> None:
+    """Refuses a rank whose cards are partly cards to cover and partly attacks or wishes: cards of one
+    rank go down together, and a play is either covered by its player or hands the turn on."""
+    by_pattern = {r.pattern: r for r in rules}
+    for rank in deck.ranks:
+        kinds = set()
+        for suit in deck.suits:
+            rule = by_pattern.get(rank + suit) or by_pattern.get(rank)
+            if rule is None:
+                kinds.add("plain")
+            elif rule.cover:
+                kinds.add("cover")
+            elif rule.draw or rule.skip or rule.wish or rule.wild:
+                kinds.add("effect")
+        if "cover" in kinds and "effect" in kinds:
+            raise cards_table.refuse(rank, "cover_rank_mixed")
+
+
 def _bound(field: str) -> Range:
     bound = range_of(field)
     if bound is None:  # pragma: no cover - BOUNDS names every field read here
@@ -396,6 +425,7 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
     draw_adds = attack.get("draw_adds", bool, True)
     skip_adds = attack.get("skip_adds", bool, True)
     self_target = attack.enum("self_target", SelfTarget, SelfTarget.LAPSE)
+    after_penalty = attack.enum("after_penalty", AfterPenalty, AfterPenalty.NEXT)
     attack.finish()
 
     cards_table = top.table("cards")
@@ -434,8 +464,12 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
             raise rule.refuse("draw", "draw_and_skip")
         if wish and (draw or skip):
             raise rule.refuse("wish", "wish_with_attack")
+        cover = rule.get("cover", bool, False)
+        if cover and (draw or skip or wish or wild):
+            raise rule.refuse("cover", "cover_with_effect")
         rule.finish()
-        card_rules.append(CardRule(pattern, draw, skip, target, wish, tuple(values), optional, duration, wild))
+        card_rules.append(CardRule(pattern, draw, skip, target, wish, tuple(values), optional, duration, wild, cover))
+    _check_cover_ranks(cards_table, card_rules, deck)
 
     wild = top.table("wild")
     blocked_attack = wild.get("blocked_by_attack", bool, True)
@@ -518,6 +552,7 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
         card_points=dict(card_points_raw),
         reshuffle_fallback=fallback,
         self_target=self_target,
+        after_penalty=after_penalty,
         notes=tuple(notes),
         path=origin,
     )

@@ -42,6 +42,7 @@ TOPICS = (
     "hu_ace",
     "hu_felso",
     "hu_also",
+    "cover",  # ru-101: cover the nine
 )
 VIEWS = ("open", "hidden")
 TOP_FIELDS = (

@@ -34,6 +34,7 @@ class SeatView(NamedTuple):
     drawn: int | None  # the card this seat just drew (only the drawer sees it)
     finished: tuple[int, ...]
     over: bool
+    cover: bool = False  # the seat to move must cover the top card (ru-101's nine): public
 
     @property
     def players(self) -> int:
@@ -66,6 +67,7 @@ def view_of(st: State, seat: int | None = None) -> SeatView:
         drawn=st.drawn if st.to_move == seat else None,
         finished=st.finished,
         over=st.over,
+        cover=st.cover,
     )
 
 
@@ -118,4 +120,5 @@ def sample_state(view: SeatView, rng: random.Random) -> State:
         finished=view.finished,
         over=view.over,
         seed=rng.randrange(2**31),
+        cover=view.cover,
     )

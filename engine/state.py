@@ -51,6 +51,7 @@ class State(NamedTuple):
     finished: tuple[int, ...] = ()
     over: bool = False
     seed: int = 0
+    cover: bool = False  # the seat to move must cover the top card it played (ru-101's nine)
 
     @property
     def players(self) -> int:
@@ -87,6 +88,7 @@ class Tables:
         self.wish_kind = [0] * n
         self.wish_rule: list[CardRule | None] = [None] * n
         self.wild = [False] * n
+        self.cover = [False] * n  # a card its player must cover (ru-101's nine)
         self.rank_wish_card_rule: CardRule | None = None
         self.suit_wish_card_rule: CardRule | None = None
         for c in range(n):
@@ -97,6 +99,7 @@ class Tables:
             self.skip[c] = rule.skip
             self.backwards[c] = rule.target is AttackTarget.PREVIOUS
             self.wild[c] = rule.wild
+            self.cover[c] = rule.cover
             if rule.wish:
                 self.wish_kind[c] = RANK_WISH if rule.wish == "rank" else SUIT_WISH
                 self.wish_rule[c] = rule

@@ -31,7 +31,9 @@ EXPECTED_TOPICS = {
            "end_of_round"},
     "hu": {"matching", "drawing", "several_cards", "hu_seven", "hu_ace", "hu_felso", "hu_also", "makao_call",
            "end_of_round"},
+    "ru-101": {"cover"},   # the relatives' first lesson: the rule of theirs a makao player does not know
 }
+FULL_COURSES = ("pl", "pl-trad", "da", "hu")
 
 
 def raw(name: str) -> dict:
@@ -41,7 +43,7 @@ def raw(name: str) -> dict:
 def test_there_are_lessons_for_every_variant() -> None:
     lessons = load_scenarios()
     assert {s.variant for s in lessons} == set(EXPECTED_TOPICS)
-    for variant in EXPECTED_TOPICS:
+    for variant in FULL_COURSES:
         assert len(lessons_of(variant, lessons)) >= 8
 
 
@@ -68,7 +70,7 @@ def test_every_applicable_topic_is_taught_in_each_variant(variant: str) -> None:
     assert taught <= EXPECTED_TOPICS[variant], f"{variant} teaches topics that do not apply: {taught - EXPECTED_TOPICS[variant]}"
 
 
-@pytest.mark.parametrize("variant", list(EXPECTED_TOPICS))
+@pytest.mark.parametrize("variant", FULL_COURSES)   # a relative's lessons teach only what differs
 def test_lessons_follow_the_teaching_order(variant: str) -> None:
     lessons = lessons_of(variant, load_scenarios())
     assert "matching" in lessons[0].topics, "the first lesson states the goal and teaches matching"
@@ -169,7 +171,7 @@ def test_a_file_that_is_not_toml_is_named(tmp_path: Path) -> None:
 
 def test_the_topic_list_is_the_fixed_one() -> None:
     assert TOPICS == ("matching", "drawing", "several_cards", "two_three", "battle_kings", "four", "jack", "queen",
-                      "ace", "makao_call", "end_of_round", "hu_seven", "hu_ace", "hu_felso", "hu_also")
+                      "ace", "makao_call", "end_of_round", "hu_seven", "hu_ace", "hu_felso", "hu_also", "cover")
 
 
 @pytest.mark.parametrize(("mistakes", "hints", "expected"), [(0, 0, 3), (1, 0, 2), (0, 1, 2), (1, 1, 1), (2, 2, 0)])

@@ -54,9 +54,10 @@ TOPIC_NAMES = {
     "hu_ace": N_("The ace (ász)"),
     "hu_felso": N_("The felső"),
     "hu_also": N_("The alsó"),
+    "cover": N_("Cover the nine"),
 }
 # Ruleset note topics shown with a lesson's topics (RULES.md: show the interpretations).
-NOTE_TOPICS = {"four": ("sit_out",), "hu_felso": ("wish",), "hu_also": ("wish", "hu_also"),
+NOTE_TOPICS = {"cover": ("nine", "nine_last_card"), "four": ("sit_out",), "hu_felso": ("wish",), "hu_also": ("wish", "hu_also"),
                "hu_seven": ("wish",), "hu_ace": ("wish",)}
 
 

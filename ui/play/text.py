@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.match import round_winners
 from engine.moves import format_move
 from engine.verdicts import Event, Verdict
 from ui.play.model import (
@@ -76,6 +77,8 @@ def _named(event: Event, game: Game, t: Translator, turn: Turn | None) -> Event:
     for key in _SEAT_KEYS:
         if isinstance(params.get(key), int):
             params[key] = seat_name(game, params[key], t)
+    if isinstance(params.get("winners"), list):   # pl-devdo: every seat out when the round ended
+        params["winners"] = [seat_name(game, s, t) if isinstance(s, int) else s for s in params["winners"]]
     if event.kind == "attack" and turn is not None and isinstance(event.params.get("target"), int):
         target = event.params["target"]
         name = seat_name(game, target, t)
@@ -248,7 +251,9 @@ def score_cell(game: Game, record: RoundRecord, seat: int, t: Translator) -> str
         places = record.result.get("places", [])
         if seat not in places:
             return str(score)
-        return t.gettext("place {place} ({points})").format(place=places.index(seat) + 1, points=score)
+        winners = round_winners(record.result)
+        place = 1 if seat in winners else places.index(seat) + 1   # tied winners share the first place
+        return t.gettext("place {place} ({points})").format(place=place, points=score)
     if kind == "loser":
         return t.gettext("lost") if score else "–"
     if kind == "winner":
@@ -267,6 +272,8 @@ def score_rule(game: Game, t: Translator) -> str:
                          "and the highest total wins the match.")
     if kind == "loser":
         return t.gettext("The last player holding cards loses the round; the fewest losses win the match.")
+    if kind == "winner" and game.rules.end_mode == "finish_round":
+        return t.gettext("Everyone out when the round of turns ends wins the round; the most wins take the match.")
     if kind == "winner":
         return t.gettext("The first player out wins the round; the most wins take the match.")
     if game.rules.id == "ru-101":

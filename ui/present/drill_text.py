@@ -263,6 +263,7 @@ TOPIC_LABELS = {
     "hu_ace": N_("The ász"),
     "hu_felso": N_("The felső's wish"),
     "hu_also": N_("The alsó's demand"),
+    "cover": N_("Cover the nine"),
 }
 
 

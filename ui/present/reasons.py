@@ -118,7 +118,7 @@ def _fmt(template: str, params: dict[str, Any], deck: str, tr: Translations, you
         elif key == "place" and isinstance(value, int):
             values.update(number_placeholders(key, value, tr))
         elif key == "winners":   # finish_round: every seat out when the round of turns ended
-            values[key] = ", ".join(player(v, tr, you) for v in value)
+            values[key] = ", ".join(v if isinstance(v, str) else player(v, tr, you) for v in value)
         elif key == "wish_card":
             values[key] = wish_rank_text(value, deck, tr)
             if language == "hu":
@@ -162,6 +162,9 @@ def _templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
         "queen_under_suit_wish": fixed(_("{card} may be played: in this variant a wild card of any suit may answer a suit wish.")),
         "same_rank_follows": fixed(_("{card} may go down with {first}: several cards of one rank may be played together.")),
         "plays_drawn_card": fixed(_("{card} is the card just drawn, and it may go down at once.")),
+        # cards to cover (ru-101's nine)
+        "covers_suit": fixed(_("{card} may be played: it covers {top} with a card of its suit.")),
+        "covers_rank": fixed(_("{card} may be played: it covers {top} with a card of its rank, which must be covered in turn.")),
         # illegal plays
         "no_match": fixed(_("{card} may not be played: it matches the top card {top} neither in suit nor in rank.")),
         "not_a_defence": fixed(_("{card} may not be played: an attack is pending, and {card} is no defence against {against}.")),
@@ -188,6 +191,7 @@ def _templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
         "wish_not_allowed": fixed(_("{card} cannot make that wish: only the wishing card of this variant can.")),
         "demand_not_allowed": fixed(_("{card} may not demand {rank}: the allowed demands are {allowed}.")),
         "round_over": fixed(_("The round is over.")),
+        "must_cover": fixed(_("{card} may not be played: {top} must first be covered with a card of its suit or rank.")),
         # draw, wait, pass
         "draw_one": fixed(_("Draw one card; the turn then ends.")),
         "draw_one_play_it": fixed(_("Draw one card; if it fits, it may be played at once.")),
@@ -201,6 +205,11 @@ def _templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
         "nothing_to_pass": fixed(_("Pass is only for keeping a card just drawn.")),
         "already_drawn": fixed(_("A card has already been drawn this turn: play {card} or pass.")),
         "wait_not_draw": fixed(_("A draw attack is pending: defend or draw the cards; waiting is for sit-out attacks.")),
+        "take_draw_attack_play_on": lambda p: ngettext(
+            "Take the penalty: draw {amount} card; then you may still play.",
+            "Take the penalty: draw {amount} cards; then you may still play.", p["amount"]),
+        "draw_to_cover": fixed(_("No card in hand covers {top}: draw one card and try again.")),
+        "cover_before_drawing": fixed(_("Drawing is not allowed now: {card} covers {top}, and {top} must be covered.")),
         # notes
         "forgot_makao": lambda p: ngettext("Without calling \"{word}\" this costs {penalty} penalty card.",
                                 "Without calling \"{word}\" this costs {penalty} penalty cards.", p["penalty"]),
@@ -279,6 +288,9 @@ def _event_templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], s
         "finished": fixed(_("{seat} has no cards left and finishes in place {place}.")),
         "round_over": over,
         "turn": fixed(_("{seat} is to move.")),
+        "to_cover": fixed(_("{seat} must cover {card} with a card of its suit or rank, drawing until they can.")),
+        "cover_lapsed": fixed(_("No cards are left to draw: the card stays uncovered and the turn passes on.")),
+        "plays_on": fixed(_("{seat} has taken the penalty and may still play.")),
     }
 
 
@@ -323,6 +335,8 @@ def _you_event_templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]
         "can_play_drawn": lambda p: _("You may play the drawn card {card} at once, or keep it."),
         "finished": lambda p: _("You have no cards left and finish in place {place}."),
         "turn": lambda p: _("Your turn."),
+        "to_cover": lambda p: _("You must cover {card} with a card of its suit or rank, drawing until you can."),
+        "plays_on": lambda p: _("You have taken the penalty and may still play."),
         "round_over": lambda p: (
             _("The round is over: you are left holding cards and lose.") if p["result"] == "loser" else
             ngettext("The round is over: you win and score {points} point.",
@@ -356,6 +370,8 @@ def describe_event(event: Event, deck: str, tr: Translations | None = None, you:
     subject = event.params.get(_EVENT_SUBJECT.get(event.kind, "seat"))
     if event.kind == "round_over":
         subject = event.params.get("loser" if event.params.get("result") == "loser" else "winner")
+        if len(event.params.get("winners", ())) > 1:
+            subject = None   # several winners (pl-devdo): named together, "you" among them
     yours = _you_event_templates(tr) if you is not None and subject == you else {}
     template = (yours.get(event.kind) or _event_templates(tr)[event.kind])(event.params)
     return _fmt(template, event.params, deck, tr, you)

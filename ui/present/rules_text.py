@@ -241,7 +241,26 @@ def effect_sentences(r: Ruleset, rule: CardRule, t: Translator, with_wild: bool 
             out.append(t.gettext("It may not be played on a card of its own rank."))
     if rule.wish:
         out.extend(_wish_sentences(r, rule, t))
+    if rule.cover:
+        out.extend(cover_sentences(t))
     return out
+
+
+def cover_sentences(t: Translator) -> list[str]:
+    """Says what a card to cover asks of its player (ru-101's nine, a card rule's ``cover``)."""
+    return [
+        t.gettext("Its player must cover it at once with a card of its suit or another card of its rank, "
+                  "which is then covered in turn."),
+        t.gettext("Holding no such card, they draw one card at a time until they can; it never finishes a round."),
+    ]
+
+
+def after_penalty_sentence(r: Ruleset, t: Translator) -> str:
+    """Says who moves once a seat has drawn a penalty ([attack] after_penalty)."""
+    if r.after_penalty == "same":
+        return t.gettext("After drawing the penalty cards the player may still play: a card that fits, "
+                         "or one card drawn as on any turn.")
+    return t.gettext("After drawing the penalty cards the player's turn ends; the next player plays.")
 
 
 def _defences_against(r: Ruleset, rule: CardRule) -> list[DefenceRule]:
@@ -317,7 +336,7 @@ def self_target_sentence(r: Ruleset, t: Translator) -> str:
 
 def _special_section(r: Ruleset, t: Translator) -> Section:
     rules = [rule for rule in r.cards if not _is_queen_rule(r, rule)
-             and (rule.draw or rule.skip or rule.wish or rule.wild)]
+             and (rule.draw or rule.skip or rule.wish or rule.wild or rule.cover)]
     paragraphs = []
     if any(rule.draw or rule.skip for rule in rules):
         paragraphs.append(t.gettext(
@@ -340,6 +359,8 @@ def _special_section(r: Ruleset, t: Translator) -> Section:
                 )
             paragraphs.append(text)
         paragraphs.append(self_target_sentence(r, t))
+        if any(rule.draw for rule in rules):
+            paragraphs.append(after_penalty_sentence(r, t))
     for rule in rules:
         # One bullet per card: its effect first, then its defences or its wish, as sub-bullets.
         label = escape_markdown(pattern_label(r.deck, rule.pattern, t))

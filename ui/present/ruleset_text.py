@@ -140,6 +140,11 @@ def _sentences(tr: Translator) -> dict[str, Callable[[Mapping[str, Any]], str]]:
                                      "sit out.").format(field=f(p)),
         "wish_with_attack": lambda p: _("The field {field}: a card that attacks cannot also make a wish.").format(
             field=f(p)),
+        "cover_with_effect": lambda p: _("The field {field}: a card its player must cover cannot also attack, "
+                                         "make a wish or be wild.").format(field=f(p)),
+        "cover_rank_mixed": lambda p: _("The field {field}: the cards of one rank go down together, so cards to "
+                                        "cover cannot share a rank with cards that attack, wish or are wild.").format(
+            field=f(p)),
         "card_points_values": lambda p: _("The field {field} must give whole points to ranks of the ruleset's "
                                           "deck, not to {value}.").format(field=f(p), value=value_text(p, tr)),
         "card_points_missing": lambda p: _("The field {field} must give points for every rank.").format(

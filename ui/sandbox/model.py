@@ -231,6 +231,8 @@ def with_variant(draft: dict[str, Any], variant: str, book: Rulebook = SHIPPED,
             out.pop("wish")
     if "drawn" in out and not rules.play_drawn:
         out.pop("drawn")
+    if out.get("cover") and not any(rule.cover for rule in rules.cards):
+        out.pop("cover")   # a nine to cover (ru-101) means nothing where no card must be covered
     return out
 
 

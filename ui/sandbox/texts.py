@@ -216,6 +216,9 @@ def board_lines(state: State, t: Translator) -> list[str]:
     if state.drawn is not None:
         lines.append(grammar.capitalise(_("{player} has just drawn {card} and may still play it.").format(
             **seat_forms("player", state.to_move, t), **card_placeholders("card", deck.name(state.drawn), deck.art, t))))
+    if state.cover:
+        lines.append(grammar.capitalise(_("{player} must cover {card} with a card of its suit or rank.").format(
+            **seat_forms("player", state.to_move, t), **card_placeholders("card", deck.name(state.top), deck.art, t))))
     if state.over:
         lines.append(_("The round is over."))
     return lines

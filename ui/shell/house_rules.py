@@ -15,9 +15,11 @@ from typing import Any
 
 import streamlit as st
 
+from engine.cards import DECK_KINDS
 from engine.errors import RulesetError
 from engine.guard import MAX_TOML_BYTES
 from engine.ruleset import (
+    AFTER_PENALTIES,
     DEFENCE_CONDITIONS,
     END_MODES,
     END_RESULTS,
@@ -68,6 +70,10 @@ END_RESULT_LABELS = {
 SELF_TARGET_LABELS = {
     "lapse": N_("it lapses: nobody takes it"),
     "hit": N_("it hits its own player"),
+}
+AFTER_PENALTY_LABELS = {
+    "next": N_("the turn ends; the next player plays"),
+    "same": N_("the player may still play"),
 }
 FALLBACK_LABELS = {
     "none": N_("the missing cards are not drawn"),
@@ -308,6 +314,7 @@ def house_fields(ruleset: Ruleset, t: Translator, card_label: Callable[[str], st
         "self_target", "choice", _("An attack with nobody else left to hit"), _get(("attack", "self_target")),
         _set(("attack", "self_target")), options=SELF_TARGETS, option_label=lambda v: _(SELF_TARGET_LABELS[v]),
         group=N_("Attacks and defences")))
+    fields.extend(cover_and_penalty_fields(data, t, card_label))
     fields.extend(defence_fields(data, every_card, t, card_label, state))
 
     for pattern, rule in data["cards"].items():
@@ -359,6 +366,36 @@ def house_fields(ruleset: Ruleset, t: Translator, card_label: Callable[[str], st
         _get(("reshuffle", "fallback")), _set(("reshuffle", "fallback")), options=FALLBACKS,
         option_label=lambda f: _(FALLBACK_LABELS[f]), group=group))
     return fields
+
+
+def cover_and_penalty_fields(data: dict[str, Any], t: Translator,
+                             card_label: Callable[[str], str]) -> list[HouseField]:
+    """The form's fields for ``[attack] after_penalty`` and the ranks whose cards must be covered
+    (ru-101's nine: ``cards.<rank>.cover``)."""
+    _ = t.gettext
+    ranks = DECK_KINDS[data["deck"]].ranks
+
+    def get_cover(d: dict[str, Any]) -> list[str]:
+        return [rank for rank in ranks if d["cards"].get(rank, {}).get("cover")]
+
+    def put_cover(d: dict[str, Any], value: Any) -> None:
+        for rank in ranks:
+            rule = d["cards"].get(rank)
+            if rank in value:
+                d["cards"].setdefault(rank, {})["cover"] = True
+            elif rule is not None and rule.pop("cover", None) and not rule:
+                del d["cards"][rank]   # the rank was only a card to cover: an ordinary card again
+
+    return [
+        HouseField(
+            "after_penalty", "choice", _("After drawing a penalty"), _get(("attack", "after_penalty"), "next"),
+            _set(("attack", "after_penalty")), options=AFTER_PENALTIES,
+            option_label=lambda v: _(AFTER_PENALTY_LABELS[v]), group=N_("Attacks and defences")),
+        HouseField(
+            "cover_ranks", "multi", _("Cards their player must cover with the same suit or rank"),
+            get_cover, put_cover, options=ranks, option_label=card_label, group=N_("Attacks and defences"),
+            high=_entries("cards"), bound="cards"),   # each rank chosen becomes an entry of [cards]
+    ]
 
 
 def _decks_label(seats: int, t: Translator) -> str:
