@@ -69,7 +69,7 @@ from engine.moves import DRAW, PASS, WAIT, Move
 from engine.rules import judge_card
 from engine.ruleset import EndMode, ReshuffleFallback, Ruleset, SelfTarget, WishDuration, WishKind, load_ruleset
 from engine.state import RANK_WISH, Attack, State, Wish, tables_for
-from engine.transitions import attack_totals, give_back_half, group_refusal, play_moves
+from engine.transitions import attack_totals, give_back_half, group_refusal, play_moves, reversals
 from engine.verdicts import LEGAL_PLAY
 
 __all__ = ["Playout", "run_random_games", "compiled"]
@@ -183,6 +183,7 @@ class Action:
         "wish_ok",
         "makao",
         "kakao",
+        "flip",
     )
 
     def __init__(self, kind: int, move: Move) -> None:
@@ -201,6 +202,7 @@ class Action:
         self.wish_ok: list[int] = []  # legal first cards under that wish, per top card
         self.makao = False
         self.kakao = False
+        self.flip = False  # an odd number of reversing cards: the direction of play flips
 
     def __repr__(self) -> str:
         return f"Action({self.move!r})"
@@ -361,6 +363,7 @@ class _Compiled:
                 cmask |= 1 << card
             a.mask = cmask if len(set(cards)) == len(cards) else -1
             a.makao, a.kakao = bool(move.makao), bool(move.kakao)
+            a.flip = reversals(t, cards) % 2 == 1  # engine.rules._reverse_direction
         self.actions[move] = a
         return a
 
@@ -423,6 +426,7 @@ class Playout:
         "seed",
         "biggest",
         "rng",
+        "dir",
     )
     k: _Compiled
     rules: Ruleset
@@ -448,6 +452,7 @@ class Playout:
     seed: int
     biggest: int  # the biggest attack seen (statistics)
     rng: random.Random | None  # the generator reshuffles reuse
+    dir: int  # the direction of play: 1 clockwise (seat numbers rising), -1 counter-clockwise
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -471,6 +476,7 @@ class Playout:
         p.seed = 0
         p.biggest = 0
         p.rng = None
+        p.dir = 1
         return p
 
     def _set_hand(self, seat: int, cards: Sequence[int]) -> None:
@@ -512,6 +518,7 @@ class Playout:
         p.fin = [s in st.finished for s in range(n)]
         p.over = st.over
         p.seed = st.seed
+        p.dir = st.direction
         return p
 
     @classmethod
@@ -564,6 +571,7 @@ class Playout:
             finished=tuple(self.finished),
             over=self.over,
             seed=self.seed,
+            direction=self.dir,
         )
 
     def snapshot(self) -> tuple[object, ...]:
@@ -575,7 +583,7 @@ class Playout:
         wish = (self.wish.kind, self.wish.value, self.wby) if self.wish is not None else None
         counts = None if self.cnt is None else tuple(map(tuple, self.cnt))
         return (tuple(self.hm), counts, tuple(self.pile), tuple(self.deck), self.to_move, attack, wish,
-                tuple(self.waiting), self.drawn, tuple(self.finished), self.over, self.seed)
+                tuple(self.waiting), self.drawn, tuple(self.finished), self.over, self.seed, self.dir)
 
     @property
     def players(self) -> int:
@@ -680,6 +688,7 @@ class Playout:
         seat, ak, aa, ac = self.to_move, self.ak, self.aa, self.ac
         wish, wby, wdur, wok = self.wish, self.wby, self.wdur, self.wok
         drawn, over = self.drawn, self.over
+        dr = self.dir
         nfin = len(finished)
         top_ok, def_ok, bit = k.top_ok, k.def_ok, k.bit
         several, play_drawn, draw_adds, skip_adds = k.several, k.play_drawn, k.draw_adds, k.skip_adds
@@ -777,6 +786,8 @@ class Playout:
                 nh = hs[seat] - a.count
                 hs[seat] = nh
                 pile += cards
+                if a.flip:  # reversing cards (engine.rules._reverse_direction)
+                    dr = -dr
                 if a.draw:
                     aa = (aa if ak == 1 and draw_adds else 0) + a.draw
                     ak = 1
@@ -815,7 +826,7 @@ class Playout:
                     if ak and backwards[ac]:
                         s = seat
                         for _ in range(n - 1):
-                            s = s - 1 if s else n - 1
+                            s = (s - dr) % n  # the previous seat, against the direction of play
                             if not fin[s] and not waiting[s]:
                                 if s == wby and wdur == UNTIL_RETURN:
                                     wish, wby = None, -1
@@ -863,9 +874,11 @@ class Playout:
                 else:
                     s = seat
                     while True:
-                        s += 1
+                        s += dr
                         if s == n:
                             s = 0
+                        elif s < 0:  # counter-clockwise past seat 0
+                            s = n - 1
                         if fin[s]:
                             if s == wby and wdur <= UNTIL_RETURN:
                                 wish, wby = None, -1
@@ -879,7 +892,7 @@ class Playout:
                         if s == wby and wdur == UNTIL_RETURN:
                             wish, wby = None, -1
                         break
-                    if finish_round and nfin and s <= seat:
+                    if finish_round and nfin and (s <= seat if dr > 0 else s >= seat):
                         # the round of turns has ended with a seat out (engine.rules._hand_on)
                         over = True
                         ak = 0
@@ -894,6 +907,7 @@ class Playout:
         self.to_move, self.ak, self.aa, self.ac = seat, ak, aa, ac
         self.wish, self.wby, self.wdur, self.wok = wish, wby, wdur, wok
         self.drawn, self.over, self.biggest = drawn, over, biggest
+        self.dir = dr
         return steps
 
 

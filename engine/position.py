@@ -30,6 +30,7 @@ FIELDS = (
     "finished",
     "over",
     "seed",
+    "direction",
 )
 REQUIRED = ("variant", "hands", "to_move", "pile")
 MAX_SHARE_CODE = 64 * 1024  # characters of a share code we even try to decode
@@ -41,6 +42,7 @@ PROBLEM_CODES = (
     "bad_attack_amount",
     "bad_card",
     "bad_count",
+    "bad_direction",
     "bad_format",
     "bad_type",
     "bad_waiting",
@@ -208,6 +210,7 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
     if not isinstance(over, bool):
         add("bad_type", "over must be true or false", field="over", expected="boolean")
         over = False
+    direction = _read_direction(data.get("direction"), add)
 
     t = tables_for(rules)
     attack = None
@@ -369,7 +372,23 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
         finished=tuple(finished),
         over=over,
         seed=seed,
+        direction=direction,
     )
+
+
+DIRECTIONS = {"clockwise": 1, "counterclockwise": -1}
+
+
+def _read_direction(value: Any, add: Callable[..., None]) -> int:
+    """Reads ``direction`` (absent or null: clockwise, the seat numbers rising)."""
+    if value is None:
+        return 1
+    if not isinstance(value, str) or value not in DIRECTIONS:
+        shown = value[:20] if isinstance(value, str) else type(value).__name__
+        add("bad_direction", f"direction must be \"clockwise\" or \"counterclockwise\", not {shown!r}",
+            field="direction", value=shown)
+        return 1
+    return DIRECTIONS[value]
 
 
 def implied_attacker(t: Tables, pile: tuple[int, ...], kind: str) -> int:
@@ -450,6 +469,8 @@ def position_to_json(st: State) -> dict[str, Any]:
         out["finished"] = list(st.finished)
     out["over"] = st.over
     out["seed"] = st.seed
+    if st.direction < 0:  # written only when not the default, so clockwise positions stay plain v1
+        out["direction"] = "counterclockwise"
     return out
 
 

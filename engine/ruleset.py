@@ -119,6 +119,7 @@ class CardRule:
     wish_optional: bool = False
     wish_duration: WishDuration = WishDuration.UNTIL_FULFILLED
     wild: bool = False
+    reverse: bool = False  # playing it flips the direction of play (Mau-Mau's optional 9)
 
     def __post_init__(self) -> None:
         # Built from plain strings too (house rules, tests): keep the members, reject the rest.
@@ -386,12 +387,15 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
         optional = rule.get("wish_optional", bool, False)
         duration = rule.enum("wish_duration", WishDuration, WishDuration.UNTIL_FULFILLED)
         wild = rule.get("wild", bool, False)
+        reverse = rule.get("reverse", bool, False)
         if draw < 0 or skip < 0 or (draw and skip):
             raise rule.fail("draw", "and 'skip' must not both be set, nor negative")
         if wish and (draw or skip):
             raise rule.fail("wish", "cannot go with an attack on the same card")
         rule.finish()
-        card_rules.append(CardRule(pattern, draw, skip, target, wish, tuple(values), optional, duration, wild))
+        card_rules.append(
+            CardRule(pattern, draw, skip, target, wish, tuple(values), optional, duration, wild, reverse=reverse)
+        )
 
     wild = top.table("wild")
     blocked_attack = wild.get("blocked_by_attack", bool, True)
@@ -511,7 +515,7 @@ def variant_ids() -> list[str]:
 @lru_cache(maxsize=4)
 def _listed_ids(folder: str, stamp: int) -> tuple[str, ...]:
     # Every page run asks several hundred times (pickers, labels, checks): one listing per folder state.
-    order = ["pl", "pl-trad", "pl-devdo", "da", "hu", "cz-prsi", "de-maumau", "ru-101"]
+    order = ["pl", "pl-trad", "pl-devdo", "da", "hu", "cz-prsi", "de-maumau", "de-maumau-9", "ru-101"]
     found = sorted(p.stem for p in Path(folder).glob("*.toml"))
     return tuple([v for v in order if v in found] + [v for v in found if v not in order])
 

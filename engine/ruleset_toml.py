@@ -32,6 +32,8 @@ def _card_rule_dict(rule: CardRule) -> dict[str, Any]:
         out["wish_duration"] = rule.wish_duration.value
     if rule.wild:
         out["wild"] = True
+    if rule.reverse:
+        out["reverse"] = True
     return out
 
 

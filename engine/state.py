@@ -51,6 +51,7 @@ class State(NamedTuple):
     finished: tuple[int, ...] = ()
     over: bool = False
     seed: int = 0
+    direction: int = 1  # 1: clockwise (seat numbers rising), -1: counter-clockwise (after a reversing card)
 
     @property
     def players(self) -> int:
@@ -87,6 +88,7 @@ class Tables:
         self.wish_kind = [0] * n
         self.wish_rule: list[CardRule | None] = [None] * n
         self.wild = [False] * n
+        self.reverse = [False] * n  # the card flips the direction of play
         self.rank_wish_card_rule: CardRule | None = None
         self.suit_wish_card_rule: CardRule | None = None
         for c in range(n):
@@ -97,6 +99,7 @@ class Tables:
             self.skip[c] = rule.skip
             self.backwards[c] = rule.target is AttackTarget.PREVIOUS
             self.wild[c] = rule.wild
+            self.reverse[c] = rule.reverse
             if rule.wish:
                 self.wish_kind[c] = RANK_WISH if rule.wish == "rank" else SUIT_WISH
                 self.wish_rule[c] = rule
