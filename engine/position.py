@@ -385,8 +385,12 @@ def _read_direction(value: Any, add: Callable[..., None]) -> int:
         return 1
     if not isinstance(value, str) or value not in DIRECTIONS:
         shown = value[:20] if isinstance(value, str) else type(value).__name__
-        add("bad_direction", f"direction must be \"clockwise\" or \"counterclockwise\", not {shown!r}",
-            field="direction", value=shown)
+        add(
+            "bad_direction",
+            f'direction must be "clockwise" or "counterclockwise", not {shown!r}',
+            field="direction",
+            value=shown,
+        )
         return 1
     return DIRECTIONS[value]
 

@@ -106,7 +106,7 @@ def test_verdicts_agree_with_the_fast_path_in_both_directions(name: str, players
     for seed in range(4):
         st = new_game(rules, players, seed)
         rng = random.Random(seed)
-        for step in range(60):
+        for _ in range(60):
             if st.over:
                 break
             listed = verdicts(st)
