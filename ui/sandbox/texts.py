@@ -205,6 +205,8 @@ def board_lines(state: State, t: Translator) -> list[str]:
     if state.drawn is not None:
         lines.append(grammar.capitalise(_("{player} has just drawn {card} and may still play it.").format(
             **seat_forms("player", state.to_move, t), **card_placeholders("card", deck.name(state.drawn), deck.art, t))))
+    if state.direction < 0 and not state.over:
+        lines.append(_("Play goes counterclockwise (a reversing card has turned it)."))
     if state.over:
         lines.append(_("The round is over."))
     return lines
