@@ -59,7 +59,7 @@ def test_a_house_ruleset_with_a_reversing_card_plays_a_full_random_round_in_the_
         at.button(key=move_key(format_move(move, state.rules.deck))).click().run()
         assert not at.exception, at.exception
     assert at.session_state[TIMELINE].current.over, "the round did not end"
-    turns = sum(1 for a, b in zip(directions, directions[1:]) if a != b)
+    turns = sum(1 for a, b in zip(directions, directions[1:], strict=False) if a != b)
     assert turns == 4
     shown = [m.value for m in at.markdown] + [i.value for i in at.info]
     assert any("The round is over" in text for text in shown)

@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 
 from engine.deal import new_game
+from engine.rules import child, legal_moves
 from engine.ruleset import load_ruleset_text
 from engine.ruleset_toml import ruleset_to_toml
-from engine.rules import child, legal_moves
 from ui.compare.table import card_label, topic_cell
 from ui.present.i18n import translator
 from ui.shell import house_rules
