@@ -147,6 +147,8 @@ def _card_fields(a: Ruleset, b: Ruleset) -> list[FieldDiff]:
                         add(name, (name,))
         if differs(("wild",)):
             add("wild", ("wild",))
+        if differs(("reverse",)):  # the direction of play (de-maumau-9's 9)
+            add("reverse", ("reverse",))
     return out
 
 
@@ -325,6 +327,7 @@ _ASPECT_ORDER = (
     "attack_lapsed",
     "sits_out",
     "passed_over",
+    "direction_changed",
     "wish_ended",
     "wish_set",
     "can_play_drawn",

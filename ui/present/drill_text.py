@@ -262,6 +262,7 @@ TOPIC_LABELS = {
     "hu_ace": N_("The ász"),
     "hu_felso": N_("The felső's wish"),
     "hu_also": N_("The alsó's demand"),
+    "reverse": N_("Reversing the direction of play"),
 }
 
 

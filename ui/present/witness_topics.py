@@ -43,5 +43,7 @@ def topics_of_field(key: str) -> tuple[str, ...]:
             rows.append("wild")
         if name in ("wish", "wish_duration"):
             rows.append("wish_duration")
+        if name == "reverse":
+            rows.append("direction")
         return tuple(rows)
     return ()
