@@ -52,7 +52,7 @@ def test_the_play_table_arrow_turns_when_a_nine_reverses_the_direction(app_url, 
     arrow = page.locator("svg.ct-direction")
     headline = page.locator(".ct-headline")
     shown: list[int] = []
-    for step, direction in enumerate(expected):
+    for direction in expected:
         expect(headline).to_have_text(re.compile(r"Your turn"))
         name = NAMES[direction]
         expect(arrow).to_have_attribute("data-direction", name)
