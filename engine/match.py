@@ -253,6 +253,7 @@ def playout_view(p: Playout) -> SeatView:
         drawn=None if p.drawn < 0 else p.drawn,
         finished=tuple(p.finished),
         over=p.over,
+        direction=p.dir,
     )
 
 

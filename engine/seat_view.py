@@ -34,6 +34,7 @@ class SeatView(NamedTuple):
     drawn: int | None  # the card this seat just drew (only the drawer sees it)
     finished: tuple[int, ...]
     over: bool
+    direction: int = 1  # the direction of play, public (a reversing card turns it)
 
     @property
     def players(self) -> int:
@@ -66,6 +67,7 @@ def view_of(st: State, seat: int | None = None) -> SeatView:
         drawn=st.drawn if st.to_move == seat else None,
         finished=st.finished,
         over=st.over,
+        direction=st.direction,
     )
 
 
@@ -118,4 +120,5 @@ def sample_state(view: SeatView, rng: random.Random) -> State:
         finished=view.finished,
         over=view.over,
         seed=rng.randrange(2**31),
+        direction=view.direction,
     )

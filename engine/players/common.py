@@ -30,6 +30,7 @@ def legal_state(view: SeatView) -> State:
         drawn=view.drawn,
         finished=view.finished,
         over=view.over,
+        direction=view.direction,
     )
 
 

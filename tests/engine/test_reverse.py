@@ -205,3 +205,25 @@ def test_check_names_the_two_player_case() -> None:
 
     v = check(st, parse_move("play 9h", st.rules.deck))
     assert [r.code for r in v.reasons] == ["match_suit", "reverses_two_players"]
+
+
+def test_a_seat_sees_the_direction_and_a_sampled_world_keeps_it() -> None:
+    from engine.match import playout_view
+    from engine.seat_view import sample_state, view_of
+
+    st = new_game(load_ruleset("de-maumau-9"), 4, 3)._replace(direction=-1)
+    view = view_of(st, 2)
+    assert view.direction == -1
+    assert sample_state(view_of(st), random.Random(1)).direction == -1
+    assert view_of(sample_state(view_of(st), random.Random(1))) == view_of(st)
+    assert playout_view(Playout.from_state(st)) == view_of(st)
+
+
+def test_quick_rounds_on_the_kernel_equal_played_rounds_with_a_reversing_card() -> None:
+    from engine.match import play_round, quick_round
+
+    rules = load_ruleset("de-maumau-9")
+    for seed in range(3):
+        played = play_round(rules, 4, "club", seed)
+        quick = quick_round(rules, 4, "club", seed)
+        assert quick.result == played.result and len(played.moves) == quick.moves
