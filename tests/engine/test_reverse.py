@@ -227,3 +227,29 @@ def test_quick_rounds_on_the_kernel_equal_played_rounds_with_a_reversing_card() 
         played = play_round(rules, 4, "club", seed)
         quick = quick_round(rules, 4, "club", seed)
         assert quick.result == played.result and len(played.moves) == quick.moves
+
+
+def test_computer_players_see_the_next_and_previous_seat_the_way_play_goes() -> None:
+    from engine.players.common import next_seat, previous_seat
+    from engine.seat_view import view_of
+
+    st = new_game(load_ruleset("de-maumau-9"), 4, 3)
+    assert (next_seat(view_of(st), 0), previous_seat(view_of(st), 0)) == (1, 3)
+    turned = view_of(st._replace(direction=-1))
+    assert (next_seat(turned, 0), previous_seat(turned, 0)) == (3, 1)
+
+
+def test_coach_rollouts_follow_the_kernel_when_play_goes_counterclockwise() -> None:
+    from engine.coach.rollout import keen_action, rollout
+
+    rules = load_ruleset("pl")   # no reversing card, but a position may go counterclockwise
+    for seed in range(6):
+        st = new_game(rules, 4, seed)._replace(direction=-1)
+        fast, slow = Playout.from_state(st), Playout.from_state(st)
+        steps = rollout(fast, random.Random(seed), 0, False, cap=200)
+        rng = random.Random(seed)
+        made = 0
+        while not slow.over and made < 200 and 0 not in slow.finished:
+            slow._run(None, 1, keen_action(slow, rng))
+            made += 1
+        assert steps == made and fast.to_state() == slow.to_state()
