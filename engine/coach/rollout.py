@@ -251,8 +251,7 @@ def mirrors(rules: Ruleset) -> bool:
     are played through the kernel itself instead."""
     return (
         not any(rule.reverse for rule in rules.cards)
-        and
-        rules.min_group <= 2
+        and rules.min_group <= 2
         and not rules.separate
         and rules.self_target == SelfTarget.LAPSE
         and rules.end_mode != EndMode.FINISH_ROUND
