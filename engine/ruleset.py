@@ -8,7 +8,6 @@ the file and the field.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
@@ -18,7 +17,7 @@ from typing import Any, Literal, TypeVar
 from engine import guard
 from engine.cards import DECK_KINDS, DeckKind
 from engine.errors import RulesetError
-from engine.ruleset_bounds import check_bounds
+from engine.ruleset_bounds import Range, check_bounds, range_of
 
 RULESET_DIR = Path(__file__).parent / "rulesets"
 
@@ -242,31 +241,42 @@ class _Reader:
 
     def __init__(self, data: Any, where: str, origin: str):
         if not isinstance(data, dict):
-            raise RulesetError(f"{origin}: {where or 'the file'} must be a table")
+            text = f"{where or 'the file'} must be a table"
+            raise guard.RulesetInputError(origin, "not_table", text, field=where)
         self.data, self.where, self.origin = data, where, origin
         self.used: set[str] = set()
 
     def _name(self, key: str) -> str:
         return f"{self.where}.{key}" if self.where else key
 
+    def refuse(self, key: str, code: str, **params: Any) -> RulesetError:
+        """The error for a field, as a code of ``guard.RULESET_MESSAGES`` with params (the UI translates it)."""
+        return guard.RulesetInputError(self.origin, code, field=self._name(key), **params)
+
     def fail(self, key: str, message: str) -> RulesetError:
-        return RulesetError(f"{self.origin}: field '{self._name(key)}' {message}")
+        """The error for a field with an English detail only (code ``invalid_field``); prefer ``refuse``."""
+        return self.refuse(key, "invalid_field", detail=message)
 
     def get(self, key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
         self.used.add(key)
         if key not in self.data:
             if default is ...:
-                raise self.fail(key, "is missing")
+                raise self.refuse(key, "missing")
             return default
         value = self.data[key]
         if kind is int and isinstance(value, bool) or not isinstance(value, kind):
-            raise self.fail(key, f"has the wrong type ({type(value).__name__})")
+            expected = kind if isinstance(kind, tuple) else (kind,)
+            raise self.refuse(
+                key, "wrong_type", type=type(value).__name__, expected=", ".join(k.__name__ for k in expected)
+            )
         return value
 
     def choice(self, key: str, options: tuple[str, ...], default: Any = ...) -> str:
         value = self.get(key, str, default)
         if value not in options:
-            raise self.fail(key, f"must be one of {', '.join(options)}, not {value!r}")
+            raise self.refuse(
+                key, "not_one_of", options=", ".join(options), value=guard.shown(value), **guard.value_params(value)
+            )
         return str(value)
 
     def enum(self, key: str, kind: type[_E], default: _E | None = None) -> _E:
@@ -281,7 +291,7 @@ class _Reader:
     def finish(self) -> None:
         for key in self.data:
             if key not in self.used:
-                raise RulesetError(f"{self.origin}: unknown field '{self._name(key)}'")
+                raise guard.RulesetInputError(self.origin, "unknown_field", field=self._name(key))
 
 
 def _patterns(reader: _Reader, key: str, deck: DeckKind, default: Any = ...) -> tuple[str, ...]:
@@ -289,7 +299,7 @@ def _patterns(reader: _Reader, key: str, deck: DeckKind, default: Any = ...) -> 
     out = []
     for value in values:
         if not isinstance(value, str) or not _is_pattern(value, deck):
-            raise reader.fail(key, f"holds {value!r}, which is neither a rank nor a card of the {deck.id} deck")
+            raise reader.refuse(key, "not_pattern", value=guard.shown(value), deck=deck.id, **guard.value_params(value))
         out.append(value)
     return tuple(out)
 
@@ -300,44 +310,72 @@ def _is_pattern(text: str, deck: DeckKind) -> bool:
     return len(text) >= 2 and text[:-1] in deck.ranks and text[-1] in deck.suits
 
 
+def _bound(field: str) -> Range:
+    bound = range_of(field)
+    if bound is None:  # pragma: no cover - BOUNDS names every field read here
+        raise KeyError(field)
+    return bound
+
+
 def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
     """Builds a Ruleset from parsed TOML; raises RulesetError naming origin and field."""
-    check_bounds(data, origin)   # every field within RULESET_SCHEMA.md's ranges (engine/ruleset_bounds.py)
+    check_bounds(data, origin)  # every field within RULESET_SCHEMA.md's ranges (engine/ruleset_bounds.py)
     top = _Reader(data, "", origin)
     deck_id = top.choice("deck", tuple(DECK_KINDS))
     deck = DECK_KINDS[deck_id]
     players = top.get("players", list)
+    seats = _bound("players[0]")  # the ranges are BOUNDS' (engine/ruleset_bounds.py), never repeated here
     if (
         len(players) != 2
         or not all(isinstance(p, int) and not isinstance(p, bool) for p in players)
-        or not 2 <= players[0] <= players[1] <= 10
+        or not seats.low <= players[0] <= players[1] <= seats.high
     ):
-        raise top.fail("players", "must be [min, max] with 2 <= min <= max <= 10")
+        raise top.refuse("players", "players_range", low=seats.low, high=seats.high)
     hand_size = top.get("hand_size", int)
-    if not 1 <= hand_size <= 10:
-        raise top.fail("hand_size", "must be between 1 and 10")
+    hand = _bound("hand_size")
+    if not hand.low <= hand_size <= hand.high:
+        raise top.refuse(
+            "hand_size",
+            "out_of_range",
+            low=hand.low,
+            high=hand.high,
+            value=guard.shown(hand_size),
+            **guard.value_params(hand_size),
+        )
     copies_raw = top.get("deck_copies", list, [[2, 1]])
     copies = []
     for pair in copies_raw:
         if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, int) and x > 0 for x in pair)):
-            raise top.fail("deck_copies", "must be a list of [from_seats, decks] pairs")
+            raise top.refuse("deck_copies", "not_pairs")
         copies.append((pair[0], pair[1]))
 
     play = top.table("play")
     several = play.get("several_cards", bool, True)
     play_drawn = play.get("play_drawn", bool, True)
     min_group = play.get("min_group", int, 2)
-    if not 2 <= min_group <= 8:
-        raise play.fail("min_group", "must be between 2 and 8")
+    group = _bound("play.min_group")
+    if not group.low <= min_group <= group.high:
+        raise play.refuse(
+            "min_group",
+            "out_of_range",
+            low=group.low,
+            high=group.high,
+            value=guard.shown(min_group),
+            **guard.value_params(min_group),
+        )
     separate_raw = play.get("separate", list, [])
     separate = []
     for index, entry in enumerate(separate_raw):
         if not isinstance(entry, list) or not entry:
-            raise play.fail(f"separate[{index}]", "must be a non-empty list of ranks or cards")
+            raise play.refuse(f"separate[{index}]", "empty_class")
         bad = [v for v in entry if not isinstance(v, str) or not _is_pattern(v, deck)]
         if bad:
-            raise play.fail(
-                f"separate[{index}]", f"holds {bad[0]!r}, which is neither a rank nor a card of the {deck.id} deck"
+            raise play.refuse(
+                f"separate[{index}]",
+                "not_pattern",
+                value=guard.shown(bad[0]),
+                deck=deck.id,
+                **guard.value_params(bad[0]),
             )
         separate.append(tuple(entry))
     listed: dict[int, int] = {}
@@ -345,7 +383,7 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
         for card in deck.all_cards():
             if any(p in (deck.rank_of(card), deck.name(card)) for p in patterns):
                 if card in listed and listed[card] != index:
-                    raise play.fail("separate", f"lists {deck.name(card)} in two classes")
+                    raise play.refuse("separate", "two_classes", card=deck.name(card))
                 listed[card] = index
     play.finish()
 
@@ -366,7 +404,7 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
     for pattern in cards_table.data:
         cards_table.used.add(pattern)
         if not _is_pattern(pattern, deck):
-            raise cards_table.fail(pattern, f"is neither a rank nor a card of the {deck.id} deck")
+            raise cards_table.refuse(pattern, "pattern_key", deck=deck.id)
         rule = cards_table.table(pattern)
         draw = rule.get("draw", int, 0)
         skip = rule.get("skip", int, 0)
@@ -376,22 +414,28 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
         if wish_text == "rank" or wish_text == "suit":
             wish = wish_text
         elif wish_text is not None:
-            raise rule.fail("wish", "must be 'rank' or 'suit'")
+            raise rule.refuse(
+                "wish",
+                "not_one_of",
+                options="rank, suit",
+                value=guard.shown(wish_text),
+                **guard.value_params(wish_text),
+            )
         values = rule.get("wish_values", list, [])
         if wish == "rank":
             bad = [v for v in values if v not in deck.ranks]
             if bad or not values:
-                raise rule.fail("wish_values", f"must list ranks of the {deck.id} deck")
+                raise rule.refuse("wish_values", "not_ranks", deck=deck.id)
         elif values:
-            raise rule.fail("wish_values", "is only for a rank wish")
+            raise rule.refuse("wish_values", "rank_wish_only")
         optional = rule.get("wish_optional", bool, False)
         duration = rule.enum("wish_duration", WishDuration, WishDuration.UNTIL_FULFILLED)
         wild = rule.get("wild", bool, False)
         reverse = rule.get("reverse", bool, False)
         if draw < 0 or skip < 0 or (draw and skip):
-            raise rule.fail("draw", "and 'skip' must not both be set, nor negative")
+            raise rule.refuse("draw", "draw_and_skip")
         if wish and (draw or skip):
-            raise rule.fail("wish", "cannot go with an attack on the same card")
+            raise rule.refuse("wish", "wish_with_attack")
         rule.finish()
         card_rules.append(
             CardRule(pattern, draw, skip, target, wish, tuple(values), optional, duration, wild, reverse=reverse)
@@ -430,9 +474,11 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
     card_points_raw = end.get("card_points", dict, {})
     for rank, value in card_points_raw.items():
         if rank not in deck.ranks or not isinstance(value, int) or isinstance(value, bool):
-            raise end.fail("card_points", f"maps ranks of the {deck.id} deck to whole numbers, not {rank!r}")
+            raise end.refuse(
+                "card_points", "card_points_values", value=guard.shown(rank), deck=deck.id, **guard.value_params(rank)
+            )
     if end_result == "penalty_points" and set(card_points_raw) != set(deck.ranks):
-        raise end.fail("card_points", "must give points for every rank")
+        raise end.refuse("card_points", "card_points_missing")
     end.finish()
 
     reshuffle = top.table("reshuffle")
@@ -482,7 +528,7 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
     top.finish()
     for players_count in range(ruleset.players[0], ruleset.players[1] + 1):
         if players_count * hand_size + 1 > deck.size * ruleset.copies_for(players_count):
-            raise top.fail("hand_size", f"leaves no starter card with {players_count} players")
+            raise top.refuse("hand_size", "no_starter", count=players_count)
     return ruleset
 
 
@@ -490,11 +536,10 @@ def load_ruleset_file(path: str | Path) -> Ruleset:
     """Reads one ruleset file; raises RulesetError naming the file and the field."""
     path = Path(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        raw = path.read_bytes()
     except OSError as exc:
-        raise RulesetError(f"{path.name}: cannot be read ({exc.strerror})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesetError(f"{path.name}: not valid TOML ({exc})") from None
+        raise guard.RulesetInputError(path.name, "unreadable", reason=exc.strerror) from None
+    data = guard.load_toml(raw, path.name)  # UTF-8 and TOML errors with a code, like an upload
     return ruleset_from_dict(data, path.name)
 
 
@@ -506,7 +551,7 @@ def load_ruleset_text(text: str | bytes, origin: str = "uploaded ruleset") -> Ru
 def variant_ids() -> list[str]:
     """Lists the ids of the rulesets shipped in engine/rulesets, in a teaching order."""
     try:
-        stamp = RULESET_DIR.stat().st_mtime_ns   # a file added or removed changes the folder's time
+        stamp = RULESET_DIR.stat().st_mtime_ns  # a file added or removed changes the folder's time
     except OSError:
         stamp = -1
     return list(_listed_ids(str(RULESET_DIR), stamp))

@@ -81,7 +81,7 @@ _STAR = "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 
 
 def star_text(count: int, t: Translator) -> str:
     """The stars in words: "2 of 3 stars"."""
-    return t.ngettext("{count} of 3 stars", "{count} of 3 stars", count).format(count=count)
+    return t.gettext("{count} of 3 stars").format(count=count)
 
 
 def stars_html(count: int, t: Translator, size: int = 20) -> str:

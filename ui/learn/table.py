@@ -167,7 +167,7 @@ def lesson_table(lesson: Scenario, run: dict[str, Any], state: State, t: Transla
             buttons.append({"id": "pass", "label": _("Keep the card"), "action": {"type": "pass"}, "kind": "secondary"})
         elif state.attack is not None and state.attack.kind == "skip":
             # A sit-out attack is waited out, never drawn away (engine reason must_answer_skip).
-            buttons.append({"id": "wait", "label": _("Sit out"), "action": {"type": "wait"}, "kind": "secondary"})
+            buttons.append({"id": "wait", "label": _("Wait"), "action": {"type": "wait"}, "kind": "secondary"})
         else:
             draw = _("Draw")
             if state.attack is not None:

@@ -431,6 +431,12 @@ def _human_move(game: Game, move: Move) -> Game:
     return _apply(game, move)
 
 
+def checker_active(game: Game) -> bool:
+    """Whether the move checker judges the next move a person makes at the table now."""
+    return (game.checker and not game.over and human_to_move(game) and game.curtain is None and game.replay is None
+            and game.pending is None)
+
+
 def ask_hint(game: Game, playouts: Any = None) -> Game:
     """The coach's hint for the person to move, kept with the game until the next move."""
     try:

@@ -25,7 +25,7 @@ from ui.play.model import (
 from ui.present import grammar
 from ui.present.cards import suit_word
 from ui.present.i18n import N_, Translator
-from ui.present.reasons import card_text, describe_event, describe_verdict, wish_rank_text
+from ui.present.reasons import card_text, cards_text, describe_event, describe_verdict, wish_rank_text
 from ui.present.seating import next_seat, previous_seat
 
 STRENGTH_LABELS = {
@@ -104,12 +104,19 @@ def narrate_turn(turn: Turn, game: Game, t: Translator, reveal: bool = False) ->
         lines.append(describe_event(_named(event, game, t, turn), deck, t))
         if (event.kind == "played" and auto_call(game.rules)
                 and len(_after_hand(turn)) == 1):
-            lines.append(_cap(t.gettext('The game says "Makao!" for {seat}: one card left.').format(
-                seat=seat_name(game, turn.seat, t), **seat_forms("seat", game, turn.seat, t))))
+            lines.append(_cap(t.gettext('The game says "{word}!" for {seat}: one card left.').format(
+                word=_makao_word(game, t), seat=seat_name(game, turn.seat, t), **seat_forms("seat", game, turn.seat, t))))
     if turn.move.kind == "pass" and not any(e.kind not in ("turn", "passed_over") for e in turn.events):
         lines.insert(0, _cap(t.gettext("{seat} keeps the drawn card.").format(
             seat=seat_name(game, turn.seat, t), **seat_forms("seat", game, turn.seat, t))))
     return lines
+
+
+def _makao_word(game: Game, t: Translator) -> str:
+    # The ruleset's own word for the call (da "Makao", hu "Makaó"), else the catalog's "Makao".
+    rule = game.rules.calls.get("makao")
+    word = rule.word if rule is not None and rule.word else t.gettext("Makao")
+    return word[:1].upper() + word[1:]
 
 
 def _after_hand(turn: Turn) -> list[int]:
@@ -306,7 +313,7 @@ def transcript(game: Game, record: RoundRecord, t: Translator) -> str:
         first = record.turns[0].before
         for seat, hand in enumerate(first.hands):
             lines.append(t.gettext("{seat} was dealt: {cards}").format(
-                seat=_cap(seat_title(game, seat, t)), cards=" ".join(card_text(deck.name(c), deck.art, t) for c in hand)))
+                seat=_cap(seat_title(game, seat, t)), cards=cards_text([deck.name(c) for c in hand], deck.art, t)))
         lines.append(t.gettext("Starter card: {card}").format(card=card_text(deck.name(first.pile[-1]), deck.art, t)))
         lines.append("")
     for number, turn in enumerate(record.turns, start=1):

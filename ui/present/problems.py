@@ -30,6 +30,12 @@ def quoted(value: Any) -> str:
     return "“" + escape_markdown(text) + "”"
 
 
+def _player_forms(seat: int, tr: Translator) -> dict[str, str]:
+    # "the hand of player 2": hu "a 2. játékos lapjai" needs {player_the}.
+    text = player(seat, tr)
+    return {"player": text, **grammar.player_forms(grammar.language_of(tr) or "", "player", text, seat + 1)}
+
+
 def field_text(field: Any, tr: Translator) -> str:
     """Names a field of the position JSON for people ("the hand of player 2", "the pile")."""
     _ = tr.gettext
@@ -40,11 +46,11 @@ def field_text(field: Any, tr: Translator) -> str:
         if name == "hands":
             if first is None:
                 return _("the hands")
-            return _("the hand of {player}").format(player=player(int(first), tr))
+            return _("the hand of {player}").format(**_player_forms(int(first), tr))
         if name == "waiting":
             if first is None:
                 return _("the turns each player sits out")
-            return _("the turns {player} sits out").format(player=player(int(first), tr))
+            return _("the turns {player} sits out").format(**_player_forms(int(first), tr))
         return {"pile": _("the pile"), "deck": _("the deck"), "finished": _("the finished players")}[name]
     names = {
         "position": _("the position"),

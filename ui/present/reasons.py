@@ -33,6 +33,11 @@ def card_text(card: str, deck: str, tr: Translations) -> str:
     return card_short(card, deck)
 
 
+def cards_text(cards: list[str] | tuple[str, ...], deck: str, tr: Translations) -> str:
+    """Writes several cards: short forms side by side (``7♥ 7♣``), Hungarian-deck names with commas."""
+    return (", " if deck == "hungarian" else " ").join(card_text(card, deck, tr) for card in cards)
+
+
 def wish_rank_text(rank: str, deck: str, tr: Translations) -> str:
     """Writes a wished rank: numbers as on the card (7, VII), figures by name (queen, alsó)."""
     if rank.isdigit():
@@ -55,6 +60,18 @@ def card_placeholders(name: str, card: str, deck: str, tr: Translations) -> dict
     values = {name: text}
     values.update(grammar.card_forms(grammar.language_of(tr) or "", name, text, kind.rank_of(card_id),
                                      kind.suit_of(card_id), deck, shown_by_name=deck == "hungarian"))
+    return values
+
+
+def cards_placeholders(name: str, cards: list[str] | tuple[str, ...], deck: str, tr: Translations) -> dict[str, str]:
+    """Returns the placeholder of several cards and its forms, which go with the first card named:
+    hu "a piros hetes, a zöld hetes" → {cards_the} "a piros hetes, zöld hetes"; pl {cards_acc} "siódemkę czerwienną, …"."""
+    text = cards_text(cards, deck, tr)
+    values = {name: text}
+    if cards:
+        first = card_placeholders(name, cards[0], deck, tr)
+        rest = text[len(card_text(cards[0], deck, tr)):]
+        values.update({key: value + rest for key, value in first.items() if key != name})
     return values
 
 
@@ -113,14 +130,7 @@ def _fmt(template: str, params: dict[str, Any], deck: str, tr: Translations, you
         elif key == "allowed":
             values[key] = ", ".join(wish_rank_text(v, deck, tr) for v in value)
         elif key == "cards":
-            # Short forms read well side by side (7♥ 7♣); full names need commas (Hungarian deck).
-            texts = [card_text(c, deck, tr) for c in value]
-            values[key] = (", " if deck == "hungarian" else " ").join(texts)
-            if value:
-                # The article and case go with the first card named: hu "a piros hetes, …"; pl "siódemkę czerwienną, …".
-                first = card_placeholders(key, value[0], deck, tr)
-                rest = values[key][len(texts[0]):]
-                values.update({k: v + rest for k, v in first.items() if k != key})
+            values.update(cards_placeholders(key, value, deck, tr))
         else:
             values[key] = value
     text = grammar.fill(template, language, values)
@@ -253,8 +263,7 @@ def _event_templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], s
                                 "{seat} takes the penalty and draws {count} cards.", p["count"]),
         "attack": attack,
         "sits_out": lambda p: ngettext("{seat} sits out {turns} turn.", "{seat} sits out {turns} turns.", p["turns"]),
-        "passed_over": lambda p: ngettext("{seat} sits this turn out ({left} more to wait).",
-                               "{seat} sits this turn out ({left} more to wait).", p["left"]),
+        "passed_over": lambda p: _("{seat} sits this turn out ({left} more to wait)."),
         "wish_set": wish,
         # The jack's rank wish is a "demand" everywhere in the app; a suit wish stays a wish.
         "wish_ended": lambda p: _("The demand is over.") if p.get("kind") == "rank" else _("The wish is over."),
@@ -331,8 +340,7 @@ def _you_event_templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]
                                            "You take the penalty and draw {count} cards.", p["count"]),
         "attack": attack,
         "sits_out": lambda p: ngettext("You sit out {turns} turn.", "You sit out {turns} turns.", p["turns"]),
-        "passed_over": lambda p: ngettext("You sit this turn out ({left} more to wait).",
-                                          "You sit this turn out ({left} more to wait).", p["left"]),
+        "passed_over": lambda p: _("You sit this turn out ({left} more to wait)."),
         "wish_set": lambda p: _("You demand {rank}.") if p["kind"] == "rank" else _("You wish for {suit}."),
         "call_penalty": lambda p: ngettext("You forgot to call \"{word}\" and draw {count} penalty card.",
                                            "You forgot to call \"{word}\" and draw {count} penalty cards.", p["count"]),

@@ -175,10 +175,9 @@ def _several_section(r: Ruleset, t: Translator) -> Section:
             t.gettext("Their effects add up, and only the last card may make a wish."),
         )
         if r.min_group > 2:
-            paragraphs += (t.ngettext(
-                "Cards of one rank go down together only {count} or more at once; a single card is always fine.",
-                "Cards of one rank go down together only {count} or more at once; a single card is always fine.",
-                r.min_group).format(count=r.min_group),)
+            paragraphs += (t.gettext(
+                "Cards of one rank go down together only {count} or more at once; a single card is always fine."
+            ).format(count=r.min_group),)
         for patterns in r.separate:
             cards = t.format_list([pattern_label(r.deck, p, t) for p in patterns], style="standard")
             paragraphs += (t.gettext("{cards} go down together only with each other, never with other cards of their rank.").format(

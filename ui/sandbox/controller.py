@@ -158,7 +158,8 @@ def read_link_once(state: MutableMapping[str, Any], code: str | None, made_under
                               "base": loaded.draft["variant"]} if made_under_house else None)
     else:
         set_draft(state, new_draft(session.variant(state)))
-        state[NOTICE] = {"origin": "link", "error": loaded.error, "problems": loaded.problems}
+        state[NOTICE] = {"origin": "link", "error": loaded.error, "problems": loaded.problems,
+                         "refusal": loaded.refusal}
 
 
 def check_house_rules(state: MutableMapping[str, Any]) -> None:
@@ -364,7 +365,8 @@ def take(state: MutableMapping[str, Any], loaded: Loaded, origin: str) -> None:
     if loaded.draft is not None:
         adopt(state, loaded.draft, {"origin": origin, "error": None, "problems": ()})
     else:
-        state[NOTICE] = {"origin": origin, "error": loaded.error, "problems": loaded.problems}
+        state[NOTICE] = {"origin": origin, "error": loaded.error, "problems": loaded.problems,
+                         "refusal": loaded.refusal}
 
 
 def on_import_text(state: MutableMapping[str, Any]) -> None:

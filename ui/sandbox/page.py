@@ -191,7 +191,7 @@ def _turns_tab(d: dict[str, Any], rules: Ruleset, t: Translator) -> None:
         turns = waiting[seat] if seat < len(waiting) and isinstance(waiting[seat], int) else 0
         _init(f"{EDITOR}waiting_{seat}", max(0, min(turns, 100)))
         wait_cols[seat % len(wait_cols)].number_input(
-            _("{player} sits out (turns)").format(player=seat_name(seat, t)), min_value=0, max_value=100, step=1,
+            capitalise(_("{player} sits out (turns)").format(**seat_forms("player", seat, t))), min_value=0, max_value=100, step=1,
             key=f"{EDITOR}waiting_{seat}", on_change=ctl.on_waiting, args=(st.session_state, seat,))
     finished = [s for s in d.get("finished", []) if isinstance(s, int) and 0 <= s < seats] \
         if isinstance(d.get("finished"), list) else []

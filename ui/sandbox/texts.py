@@ -14,8 +14,16 @@ from engine.verdicts import Verdict
 from ui.present import grammar
 from ui.present.cards import card_label, suit_word
 from ui.present.i18n import Translator
+from ui.present.input_text import input_refusal_text
 from ui.present.problems import describe_problems
-from ui.present.reasons import card_placeholders, card_text, describe_event, describe_verdict, wish_rank_text
+from ui.present.reasons import (
+    card_placeholders,
+    card_text,
+    cards_text,
+    describe_event,
+    describe_verdict,
+    wish_rank_text,
+)
 from ui.present.rules_text import escape_markdown
 from ui.sandbox.model import Rulebook
 from ui.sandbox.timeline import comparison_rows, under_other_rules
@@ -69,7 +77,7 @@ def move_label(verdict: Verdict, deck: str, t: Translator) -> str:
     move = verdict.move
     if move.kind != "play":
         return {"draw": _("Draw"), "wait": _("Wait"), "pass": _("Pass")}[move.kind]
-    cards = " ".join(card_text(n, deck, t) for n in verdict.notation.split()[1:1 + len(move.cards)])
+    cards = cards_text(verdict.notation.split()[1:1 + len(move.cards)], deck, t)
     parts = [_("Play {cards}").format(cards=cards)]
     if move.demand == "none":
         parts.append(_("no demand"))
@@ -99,6 +107,9 @@ def notice_messages(notice: dict[str, Any], deck: str, t: Translator) -> tuple[s
     _ = t.gettext
     origin, error = notice.get("origin"), notice.get("error")
     problems = describe_problems(list(notice.get("problems", ())), deck, t)
+    refusal = notice.get("refusal")
+    if refusal:   # why the guard could not read it at all, from its code (never the engine's English)
+        problems.append(input_refusal_text(refusal[0], refusal[1], t))
     base = notice.get("base")
     base_name = _(load_ruleset(base).name) if base in variant_ids() else ""
     if origin == "link" and error is None and notice.get("house") and base_name:
