@@ -78,7 +78,7 @@ from engine.ruleset import (
     load_ruleset,
 )
 from engine.state import RANK_WISH, Attack, State, Wish, tables_for
-from engine.transitions import attack_totals, give_back_half, group_refusal, play_moves
+from engine.transitions import attack_totals, give_back_half, group_refusal, play_moves, reversals
 from engine.verdicts import LEGAL_PLAY
 
 __all__ = ["Playout", "run_random_games", "compiled"]
@@ -193,6 +193,7 @@ class Action:
         "makao",
         "kakao",
         "cover",
+        "flip",
     )
 
     def __init__(self, kind: int, move: Move) -> None:
@@ -212,6 +213,7 @@ class Action:
         self.makao = False
         self.kakao = False
         self.cover = False  # the last card is one its player must cover (ru-101's nine)
+        self.flip = False  # an odd number of reversing cards: the direction of play flips
 
     def __repr__(self) -> str:
         return f"Action({self.move!r})"
@@ -392,6 +394,7 @@ class _Compiled:
             a.mask = cmask if len(set(cards)) == len(cards) else -1
             a.makao, a.kakao = bool(move.makao), bool(move.kakao)
             a.cover = t.cover[last]
+            a.flip = reversals(t, cards) % 2 == 1  # engine.rules._reverse_direction
         self.actions[move] = a
         return a
 
@@ -455,6 +458,7 @@ class Playout:
         "biggest",
         "rng",
         "cv",
+        "dir",
     )
     k: _Compiled
     rules: Ruleset
@@ -481,6 +485,7 @@ class Playout:
     biggest: int  # the biggest attack seen (statistics)
     rng: random.Random | None  # the generator reshuffles reuse
     cv: bool  # the seat to move must cover the top card (ru-101's nine)
+    dir: int  # the direction of play: 1 clockwise (seat numbers rising), -1 counter-clockwise
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -505,6 +510,7 @@ class Playout:
         p.biggest = 0
         p.rng = None
         p.cv = False
+        p.dir = 1
         return p
 
     def _set_hand(self, seat: int, cards: Sequence[int]) -> None:
@@ -547,6 +553,7 @@ class Playout:
         p.over = st.over
         p.seed = st.seed
         p.cv = st.cover
+        p.dir = st.direction
         return p
 
     @classmethod
@@ -600,6 +607,7 @@ class Playout:
             over=self.over,
             seed=self.seed,
             cover=self.cv,
+            direction=self.dir,
         )
 
     def snapshot(self) -> tuple[object, ...]:
@@ -611,7 +619,7 @@ class Playout:
         wish = (self.wish.kind, self.wish.value, self.wby) if self.wish is not None else None
         counts = None if self.cnt is None else tuple(map(tuple, self.cnt))
         return (tuple(self.hm), counts, tuple(self.pile), tuple(self.deck), self.to_move, attack, wish,
-                tuple(self.waiting), self.drawn, tuple(self.finished), self.over, self.seed, self.cv)
+                tuple(self.waiting), self.drawn, tuple(self.finished), self.over, self.seed, self.cv, self.dir)
 
     @property
     def players(self) -> int:
@@ -719,6 +727,7 @@ class Playout:
         seat, ak, aa, ac = self.to_move, self.ak, self.aa, self.ac
         wish, wby, wdur, wok = self.wish, self.wby, self.wdur, self.wok
         drawn, over, cv = self.drawn, self.over, self.cv
+        dr = self.dir
         nfin = len(finished)
         top_ok, def_ok, bit = k.top_ok, k.def_ok, k.bit
         several, play_drawn, draw_adds, skip_adds = k.several, k.play_drawn, k.draw_adds, k.skip_adds
@@ -821,6 +830,8 @@ class Playout:
                 nh = hs[seat] - a.count
                 hs[seat] = nh
                 pile += cards
+                if a.flip:  # reversing cards (engine.rules._reverse_direction)
+                    dr = -dr
                 if a.draw:
                     aa = (aa if ak == 1 and draw_adds else 0) + a.draw
                     ak = 1
@@ -862,7 +873,7 @@ class Playout:
                     if ak and backwards[ac]:
                         s = seat
                         for _ in range(n - 1):
-                            s = s - 1 if s else n - 1
+                            s = (s - dr) % n  # the previous seat, against the direction of play
                             if not fin[s] and not waiting[s]:
                                 if s == wby and wdur == UNTIL_RETURN:
                                     wish, wby = None, -1
@@ -925,9 +936,11 @@ class Playout:
                 else:
                     s = seat
                     while True:
-                        s += 1
+                        s += dr
                         if s == n:
                             s = 0
+                        elif s < 0:  # counter-clockwise past seat 0
+                            s = n - 1
                         if fin[s]:
                             if s == wby and wdur <= UNTIL_RETURN:
                                 wish, wby = None, -1
@@ -941,7 +954,7 @@ class Playout:
                         if s == wby and wdur == UNTIL_RETURN:
                             wish, wby = None, -1
                         break
-                    if finish_round and nfin and s <= seat:
+                    if finish_round and nfin and (s <= seat if dr > 0 else s >= seat):
                         # the round of turns has ended with a seat out (engine.rules._hand_on)
                         over = True
                         ak = 0
@@ -956,6 +969,7 @@ class Playout:
         self.to_move, self.ak, self.aa, self.ac = seat, ak, aa, ac
         self.wish, self.wby, self.wdur, self.wok = wish, wby, wdur, wok
         self.drawn, self.over, self.biggest, self.cv = drawn, over, biggest, cv
+        self.dir = dr
         return steps
 
 

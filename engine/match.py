@@ -266,6 +266,7 @@ def playout_view(p: Playout) -> SeatView:
         finished=tuple(p.finished),
         over=p.over,
         cover=p.cv,
+        direction=p.dir,
     )
 
 

@@ -31,6 +31,7 @@ FIELDS = (
     "over",
     "seed",
     "cover",
+    "direction",
 )
 REQUIRED = ("variant", "hands", "to_move", "pile")
 MAX_SHARE_CODE = 64 * 1024  # characters of a share code we even try to decode
@@ -43,6 +44,7 @@ PROBLEM_CODES = (
     "bad_cover",
     "bad_card",
     "bad_count",
+    "bad_direction",
     "bad_format",
     "bad_type",
     "bad_waiting",
@@ -210,6 +212,7 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
     if not isinstance(over, bool):
         add("bad_type", "over must be true or false", field="over", expected="boolean")
         over = False
+    direction = _read_direction(data.get("direction"), add)
 
     t = tables_for(rules)
     attack = None
@@ -376,6 +379,7 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
         over=over,
         seed=seed,
         cover=cover,
+        direction=direction,
     )
 
 
@@ -396,6 +400,25 @@ def _read_cover(data: dict[str, Any], rules: Ruleset, pile: Any, attack: Any, dr
         )
         return False
     return True
+
+
+DIRECTIONS = {"clockwise": 1, "counterclockwise": -1}
+
+
+def _read_direction(value: Any, add: Callable[..., None]) -> int:
+    """Reads ``direction`` (absent or null: clockwise, the seat numbers rising)."""
+    if value is None:
+        return 1
+    if not isinstance(value, str) or value not in DIRECTIONS:
+        shown = value[:20] if isinstance(value, str) else type(value).__name__
+        add(
+            "bad_direction",
+            f'direction must be "clockwise" or "counterclockwise", not {shown!r}',
+            field="direction",
+            value=shown,
+        )
+        return 1
+    return DIRECTIONS[value]
 
 
 def implied_attacker(t: Tables, pile: tuple[int, ...], kind: str) -> int:
@@ -478,6 +501,8 @@ def position_to_json(st: State) -> dict[str, Any]:
         out["cover"] = True
     out["over"] = st.over
     out["seed"] = st.seed
+    if st.direction < 0:  # written only when not the default, so clockwise positions stay plain v1
+        out["direction"] = "counterclockwise"
     return out
 
 

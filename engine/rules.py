@@ -25,7 +25,7 @@ from engine.ruleset import (
     WishDuration,
 )
 from engine.state import RANK_WISH, SUIT_WISH, Attack, State, Tables, Wish, tables_for
-from engine.transitions import attack_totals, give_back_half, group_refusal, play_moves
+from engine.transitions import attack_totals, give_back_half, group_refusal, play_moves, reversals, wrapped
 from engine.verdicts import LEGAL_PLAY, Event, Reason, Verdict
 
 _LEGAL = frozenset(LEGAL_PLAY)
@@ -328,6 +328,7 @@ def check(st: State, move: Move) -> Verdict:
         reasons.append(Reason("call_ignored", {"call": "makao"}))
     if move.kakao and not (remaining == 0 and kakao):
         reasons.append(Reason("call_ignored", {"call": "kakao"}))
+    reasons.extend(_direction_notes(st, t, cards))
     return verdict(True, *reasons)
 
 
@@ -402,6 +403,7 @@ class _Step:
         "over",
         "cover",
         "events",
+        "direction",
     )
 
     def __init__(self, st: State, events: list[Event] | None) -> None:
@@ -415,6 +417,7 @@ class _Step:
         self.drawn: int | None = None
         self.seed, self.over = st.seed, False
         self.cover = False  # set again by a play or a draw that leaves a card to cover
+        self.direction = st.direction
         self.events = events
         if st.wish is not None and live_wish(st) is None:  # pl-trad: the turn is back with its maker
             self.end_wish()
@@ -494,7 +497,7 @@ class _Step:
         """Returns the next seat that plays, passing over finished and waiting seats."""
         s = seat
         for _ in range(self.n * (max(self.waiting, default=0) + 2)):
-            s = (s + 1) % self.n
+            s = (s + self.direction) % self.n
             if s in self.finished:
                 self._passes_wisher(s, playing=False)
                 continue
@@ -508,10 +511,11 @@ class _Step:
         return seat
 
     def previous(self, seat: int) -> int | None:
-        """The previous seat that plays (K♠); a waiting seat is passed without losing a turn."""
+        """The previous seat that plays (K♠), against the direction of play; a waiting seat is
+        passed without losing a turn."""
         s = seat
         for _ in range(self.n - 1):
-            s = (s - 1) % self.n
+            s = (s - self.direction) % self.n
             if s not in self.finished and self.waiting[s] == 0:
                 return s
         return None
@@ -531,6 +535,7 @@ class _Step:
             over=self.over,
             seed=self.seed,
             cover=self.cover,
+            direction=self.direction,
         )
 
     # -- the end of the round
@@ -612,6 +617,7 @@ def _apply(st: State, move: Move, events: list[Event] | None) -> State:
     w.pile = st.pile + cards
     if w.events is not None:
         w.emit("played", seat=seat, cards=w.names(cards))
+    _reverse_direction(w, cards)
 
     # Attacks: the effects of every card played add up (RULES.md: turn, play).
     previous = st.attack
@@ -712,11 +718,40 @@ def _play_on_after_penalty(w: _Step, seat: int) -> State:
     """`[attack] after_penalty = "same"`: the seat that drew the penalty takes its turn as usual."""
     w.emit("plays_on", seat=seat)
     return w.freeze(seat)
+# ---------------------------------------------------------------------------- direction of play
+
+
+def direction_name(direction: int) -> str:
+    """The direction of play as position JSON writes it: ``clockwise`` or ``counterclockwise``."""
+    return "clockwise" if direction > 0 else "counterclockwise"
+
+
+def _direction_notes(st: State, t: Tables, cards: tuple[int, ...]) -> list[Reason]:
+    """The note a legal play with reversing cards carries: each reversing card flips the direction
+    (an even number leaves it); with two players still holding cards a flip changes nobody's turn."""
+    flips = reversals(t, cards)
+    if not flips:
+        return []
+    name = st.rules.deck.name
+    card = name(next(c for c in cards if t.reverse[c]))
+    if flips % 2 == 0:
+        return [Reason("reverses_cancel", {"card": card, "count": flips})]
+    holders = st.players - len(st.finished)
+    code = "reverses_direction" if holders > 2 else "reverses_two_players"
+    return [Reason(code, {"card": card, "count": flips, "direction": direction_name(-st.direction)})]
+
+
+def _reverse_direction(w: _Step, cards: tuple[int, ...]) -> None:
+    """Flips the direction once per reversing card played (Mau-Mau's optional 9): the attack, the
+    K♠'s "previous seat" and the turn of this very play already follow the new direction."""
+    if reversals(w.t, cards) % 2:
+        w.direction = -w.direction
+        w.emit("direction_changed", direction=direction_name(w.direction), by=w.st.to_move)
 
 
 def _hand_on(w: _Step, seat: int) -> State:
     nxt = w.advance(seat)
-    if w.finished and nxt <= seat and w.rules.end_mode is EndMode.FINISH_ROUND:
+    if w.finished and wrapped(seat, nxt, w.direction) and w.rules.end_mode is EndMode.FINISH_ROUND:
         # devdo-eu/macau: once a seat is out, the round of turns ends with the last seat's turn
         # (the turn passing on past the last seat); a K♠ looking back ends nothing.
         w.over = True

@@ -127,6 +127,7 @@ class CardRule:
     wish_duration: WishDuration = WishDuration.UNTIL_FULFILLED
     wild: bool = False
     cover: bool = False  # ru-101's nine: its player must cover it (engine.rules, cover section)
+    reverse: bool = False  # playing it flips the direction of play (Mau-Mau's optional 9)
 
     def __post_init__(self) -> None:
         # Built from plain strings too (house rules, tests): keep the members, reject the rest.
@@ -460,6 +461,7 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
         optional = rule.get("wish_optional", bool, False)
         duration = rule.enum("wish_duration", WishDuration, WishDuration.UNTIL_FULFILLED)
         wild = rule.get("wild", bool, False)
+        reverse = rule.get("reverse", bool, False)
         if draw < 0 or skip < 0 or (draw and skip):
             raise rule.refuse("draw", "draw_and_skip")
         if wish and (draw or skip):
@@ -468,7 +470,11 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
         if cover and (draw or skip or wish or wild):
             raise rule.refuse("cover", "cover_with_effect")
         rule.finish()
-        card_rules.append(CardRule(pattern, draw, skip, target, wish, tuple(values), optional, duration, wild, cover))
+        card_rules.append(
+            CardRule(
+                pattern, draw, skip, target, wish, tuple(values), optional, duration, wild, cover, reverse=reverse
+            )
+        )
     _check_cover_ranks(cards_table, card_rules, deck)
 
     wild = top.table("wild")
@@ -591,7 +597,7 @@ def variant_ids() -> list[str]:
 @lru_cache(maxsize=4)
 def _listed_ids(folder: str, stamp: int) -> tuple[str, ...]:
     # Every page run asks several hundred times (pickers, labels, checks): one listing per folder state.
-    order = ["pl", "pl-trad", "pl-devdo", "da", "hu", "cz-prsi", "de-maumau", "ru-101"]
+    order = ["pl", "pl-trad", "pl-devdo", "da", "hu", "cz-prsi", "de-maumau", "de-maumau-9", "ru-101"]
     found = sorted(p.stem for p in Path(folder).glob("*.toml"))
     return tuple([v for v in order if v in found] + [v for v in found if v not in order])
 

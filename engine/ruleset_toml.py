@@ -34,6 +34,8 @@ def _card_rule_dict(rule: CardRule) -> dict[str, Any]:
         out["wild"] = True
     if rule.cover:
         out["cover"] = True
+    if rule.reverse:
+        out["reverse"] = True
     return out
 
 

@@ -35,6 +35,7 @@ class SeatView(NamedTuple):
     finished: tuple[int, ...]
     over: bool
     cover: bool = False  # the seat to move must cover the top card (ru-101's nine): public
+    direction: int = 1  # the direction of play, public (a reversing card turns it)
 
     @property
     def players(self) -> int:
@@ -68,6 +69,7 @@ def view_of(st: State, seat: int | None = None) -> SeatView:
         finished=st.finished,
         over=st.over,
         cover=st.cover,
+        direction=st.direction,
     )
 
 
@@ -121,4 +123,5 @@ def sample_state(view: SeatView, rng: random.Random) -> State:
         over=view.over,
         seed=rng.randrange(2**31),
         cover=view.cover,
+        direction=view.direction,
     )

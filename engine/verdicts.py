@@ -76,6 +76,9 @@ NOTES = (
     "forgot_kakao",  # {penalty, word}: playing the last card without "kakao" costs cards
     "call_ignored",  # {call}: a call that is not needed here is ignored
     "wish_cancelled",  # {card}: a jack/ace without a wish cancels the active wish
+    "reverses_direction",  # {card, count, direction}: the play flips the direction of play (now: direction)
+    "reverses_two_players",  # {card, count, direction}: it flips, but with two players the same seat is next
+    "reverses_cancel",  # {card, count}: an even number of reversing cards leaves the direction as it was
 )
 # The card turned up to start the pile (engine.deal.judge_starter)
 STARTER = (
@@ -108,6 +111,7 @@ EVENT_KINDS = (
     "to_cover",  # {seat, card}: its player moves again to cover card (ru-101's 9)
     "cover_lapsed",  # {seat}: nothing left to draw: the card stays uncovered, the turn passes
     "plays_on",  # {seat}: after drawing the penalty the seat plays on ([attack] after_penalty)
+    "direction_changed",  # {direction, by}: play now goes clockwise / counterclockwise
 )
 
 

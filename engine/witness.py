@@ -149,6 +149,8 @@ def _card_fields(a: Ruleset, b: Ruleset) -> list[FieldDiff]:
             add("wild", ("wild",))
         if differs(("cover",)):
             add("cover", ("cover",))  # ru-101's nine: its player covers it
+        if differs(("reverse",)):  # the direction of play (de-maumau-9's 9)
+            add("reverse", ("reverse",))
     return out
 
 
@@ -328,6 +330,7 @@ _ASPECT_ORDER = (
     "attack_lapsed",
     "sits_out",
     "passed_over",
+    "direction_changed",
     "wish_ended",
     "wish_set",
     "can_play_drawn",

@@ -40,7 +40,7 @@ ROLLOUT_CAP = 400  # moves; beyond this the cheap evaluation scores the round (r
 def rollout(p: Playout, rng: random.Random, seat: int, stop_at_first_out: bool, cap: int = ROLLOUT_CAP) -> int:
     """Plays ``p`` on in place with the keen policy until ``seat``'s result is known or ``cap``
     moves are made; returns the number of moves made."""
-    if not mirrors(p.rules):
+    if not mirrors(p.rules) or p.dir != 1:
         return _rollout_by_kernel(p, rng, seat, stop_at_first_out, cap)
     k = p.k
     n = p.n
@@ -247,9 +247,11 @@ def rollout(p: Playout, rng: random.Random, seat: int, stop_at_first_out: bool, 
 def mirrors(rules: Ruleset) -> bool:
     """Whether the fast loop below plays this ruleset's rules: it mirrors the kernel's loop for the
     original effects; house effects added later (pl-devdo: packs of 3+, cards kept apart, attacks that
-    hit their own player, finishing the round; ru-101's nine to cover; a penalised seat playing on) are played through the kernel itself instead."""
+    hit their own player, finishing the round; ru-101's nine to cover; a penalised seat playing on;
+    de-maumau-9: cards that reverse the direction of play) are played through the kernel itself instead."""
     return (
-        rules.min_group <= 2
+        not any(rule.reverse for rule in rules.cards)
+        and rules.min_group <= 2
         and not rules.separate
         and rules.self_target == SelfTarget.LAPSE
         and rules.end_mode != EndMode.FINISH_ROUND
@@ -282,7 +284,7 @@ def keen_action(p: Playout, rng: random.Random) -> Action:
             plays,
             p.hm[seat],
             p.hs[seat],
-            _next_small(seat, p.n, p.fin, p.waiting, p.hs),
+            _next_small(seat, p.n, p.fin, p.waiting, p.hs, p.dir),
             policy_tables(p),
             rng.getrandbits,
         )
@@ -314,11 +316,11 @@ def policy_tables(p: Playout) -> _PolicyTables:
     return tabs
 
 
-def _next_small(seat: int, n: int, fin: list[bool], waiting: list[int], hs: list[int]) -> bool:
-    """Whether the next seat that plays holds 2 cards or fewer (a target worth attacking)."""
+def _next_small(seat: int, n: int, fin: list[bool], waiting: list[int], hs: list[int], step: int = 1) -> bool:
+    """Whether the next seat that plays, the way play goes, holds 2 cards or fewer (a target worth attacking)."""
     s = seat
     for _ in range(n - 1):
-        s = s + 1 if s + 1 < n else 0
+        s = (s + step) % n
         if not fin[s] and not waiting[s]:
             return hs[s] <= 2
     return False

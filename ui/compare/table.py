@@ -136,7 +136,7 @@ def _rule_meaning(r: Ruleset, rule: CardRule) -> tuple:
     """What a card rule does, without the deck's names: equal for the 7 of two decks that act alike."""
     suit = "" if rule.pattern in r.deck.ranks else rule.pattern[-1]
     return (suit, rule.draw, rule.skip, rule.target, rule.wish, rule.wish_values, rule.wish_optional,
-            rule.wish_duration if rule.wish else "", rule.wild, rule.cover)
+            rule.wish_duration if rule.wish else "", rule.wild, rule.cover, rule.reverse)
 
 
 def _ranks_meaning(row: str) -> Callable[[Ruleset], object]:
@@ -157,6 +157,15 @@ def _other_cards_cell(r: Ruleset, t: Translator) -> str:
     if not rules:
         return t.gettext("None.")
     return " ".join(_rule_text(r, rule, t) for rule in rules)
+
+
+def _direction_cell(r: Ruleset, t: Translator) -> str:
+    """Which cards reverse the direction of play (Mau-Mau's optional 9, Chodské prší's 8), if any."""
+    reversing = [card_label(r, rule.pattern, t) for rule in r.cards if rule.reverse]
+    if not reversing:
+        return t.gettext("Always clockwise: no card reverses it.")
+    cards = t.format_list(reversing, "or")
+    return t.gettext("Clockwise until {cards} reverses it; each reversing card reverses it again.").format(cards=cards)
 
 
 def _deck_cell(r: Ruleset, t: Translator) -> str:
@@ -294,6 +303,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic("felso", N_("Felső (Ober)"), _ranks_cell("felso"), _ranks_meaning("felso")),
     Topic("ace", N_("Ace"), _ranks_cell("ace"), _ranks_meaning("ace")),
     Topic("other", N_("Other special cards"), _other_cards_cell),
+    Topic("direction", N_("Direction of play"), _direction_cell),
     Topic("wild", N_("Wild card"), _wild_cell),
     Topic("cover", N_("Cards to cover"), _cover_cell),
     Topic("wish_duration", N_("How long wishes last"), _wish_duration_cell),

@@ -55,10 +55,12 @@ TOPIC_NAMES = {
     "hu_felso": N_("The felső"),
     "hu_also": N_("The alsó"),
     "cover": N_("Cover the nine"),
+    "reverse": N_("Reversing the direction"),
 }
 # Ruleset note topics shown with a lesson's topics (RULES.md: show the interpretations).
-NOTE_TOPICS = {"cover": ("nine", "nine_last_card"), "four": ("sit_out",), "hu_felso": ("wish",), "hu_also": ("wish", "hu_also"),
-               "hu_seven": ("wish",), "hu_ace": ("wish",)}
+NOTE_TOPICS = {"cover": ("nine", "nine_last_card"), "four": ("sit_out",), "hu_felso": ("wish",),
+               "hu_also": ("wish", "hu_also"), "hu_seven": ("wish",), "hu_ace": ("wish",),
+               "reverse": ("reverse", "reverse_two_players")}
 
 
 @lru_cache(maxsize=1)

@@ -36,7 +36,7 @@ from ui.present.cards import card_back_svg, card_label, card_svg
 from ui.present.coach_text import move_text
 from ui.present.i18n import Translator
 from ui.present.reasons import card_text
-from ui.present.seating import next_seat, previous_seat
+from ui.present.seating import is_clockwise, next_seat, previous_seat, seats_in_play_order
 from ui.present.widget_text import coach_badge, coach_card_label, coach_control_label, coach_line
 
 CARD_W = 78
@@ -103,7 +103,7 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
             "status_text": status_text,
             "faces": faces,
         })
-    order = " → ".join(_cap(seat_name(game, s, t)) for s in range(n))
+    order = " → ".join(_cap(seat_name(game, s, t)) for s in seats_in_play_order(state))
 
     pile_cards = state.pile[-PILE_SHOWN:]
     pile = [card_svg(deck.name(c), art, four_colour=four_colour, width=CARD_W,
@@ -201,7 +201,9 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
         "viewer": viewer,
         "order_text": _("Order of play: {order}, then {first} again.").format(order=order,
                                                                              first=_cap(seat_name(game, 0, t))),
-        "direction_text": _("Direction of play"),
+        "direction_text": _("Direction of play: clockwise") if is_clockwise(state)
+        else _("Direction of play: counterclockwise"),
+        "clockwise": is_clockwise(state),
         "pile": pile,
         "pile_label": _("Pile, top card {card}").format(card=top),
         "deck": {"count": len(state.deck),

@@ -264,6 +264,7 @@ TOPIC_LABELS = {
     "hu_felso": N_("The felső's wish"),
     "hu_also": N_("The alsó's demand"),
     "cover": N_("Cover the nine"),
+    "reverse": N_("Reversing the direction of play"),
 }
 
 

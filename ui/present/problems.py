@@ -118,6 +118,8 @@ def _templates(tr: Translator, deck: str) -> dict[str, Callable[[dict[str, Any]]
             example=card_short("10h", "french") if p.get("deck") != "hungarian" else "Ua"),
         "bad_count": lambda p: _("{value} is not a possible number of cards for {field}.").format(
             value=quoted(p.get("value")), field=field(p)),
+        "bad_direction": lambda p: _("The direction of play {value} is neither “clockwise” nor “counterclockwise”.").format(
+            value=quoted(p.get("value"))),
         "bad_format": lambda p: _("The format {value} is not one this app reads (it reads makao-position/1).").format(
             value=quoted(p.get("value"))),
         "bad_type": lambda p: _("{field} must be {expected}.").format(field=field(p), expected=expected(p.get("expected"))),

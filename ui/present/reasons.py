@@ -217,6 +217,7 @@ def _templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
                                 "Without calling \"{word}\" this costs {penalty} penalty cards.", p["penalty"]),
         "call_ignored": fixed(_("The call \"{call}\" is not needed here and is ignored.")),
         "wish_cancelled": fixed(_("{card} without a wish cancels the wish in force.")),
+        **_direction_reasons(tr),
         # the card turned up to start the pile
         "starter_allowed": fixed(_("{card} may start the pile.")),
         "starter_forbidden": fixed(_("{card} may not start the pile: another card is turned up.")),
@@ -291,6 +292,29 @@ def _event_templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], s
         "to_cover": fixed(_("{seat} must cover {card} with a card of its suit or rank, drawing until they can.")),
         "cover_lapsed": fixed(_("No cards are left to draw: the card stays uncovered and the turn passes on.")),
         "plays_on": fixed(_("{seat} has taken the penalty and may still play.")),
+        "direction_changed": lambda p: _("Play now goes clockwise.") if p.get("direction") == "clockwise"
+        else _("Play now goes counterclockwise."),
+    }
+
+
+def _direction_reasons(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
+    """The notes on a play with reversing cards (Mau-Mau's optional 9)."""
+    _ = tr.gettext
+    ngettext = tr.ngettext
+
+    def reverses(params: dict[str, Any]) -> str:
+        if params.get("direction") == "clockwise":
+            return _("{card} reverses the direction of play: play now goes clockwise.")
+        return _("{card} reverses the direction of play: play now goes counterclockwise.")
+
+    return {
+        "reverses_direction": reverses,
+        "reverses_two_players": lambda p: _("{card} reverses the direction of play, but with two players the same "
+                                            "player is next either way."),
+        "reverses_cancel": lambda p: ngettext("{count} reversing card reverses the direction of play and back: "
+                                              "it stays as it was.",
+                                              "{count} reversing cards reverse the direction of play and back: "
+                                              "it stays as it was.", p["count"]),
     }
 
 

@@ -210,8 +210,22 @@ def wild_exceptions(r: Ruleset, t: Translator) -> str:
     return t.gettext("Except while {cases}.").format(cases=t.format_list(cases, style="or")) if cases else ""
 
 
+def reverse_sentences(r: Ruleset, rule: CardRule, t: Translator) -> list[str]:
+    """Says what a reversing card does (Mau-Mau's optional 9), or nothing for another card."""
+    if not rule.reverse:
+        return []
+    out = [t.gettext("It reverses the direction of play: the player on the other side moves next, and play "
+                     "goes that way until the next reversing card.")]
+    if r.several_cards:
+        out.append(t.gettext("Played together, each reversing card reverses again: two of them leave the "
+                             "direction as it was."))
+    if r.players[0] == 2:
+        out.append(t.gettext("With two players it changes nothing about who moves next."))
+    return out
+
+
 def effect_sentences(r: Ruleset, rule: CardRule, t: Translator, with_wild: bool = True) -> list[str]:
-    out = []
+    out = reverse_sentences(r, rule, t)
     if rule.draw:
         if rule.target == "previous":
             text = t.ngettext(
@@ -336,7 +350,7 @@ def self_target_sentence(r: Ruleset, t: Translator) -> str:
 
 def _special_section(r: Ruleset, t: Translator) -> Section:
     rules = [rule for rule in r.cards if not _is_queen_rule(r, rule)
-             and (rule.draw or rule.skip or rule.wish or rule.wild or rule.cover)]
+             and (rule.draw or rule.skip or rule.wish or rule.wild or rule.cover or rule.reverse)]
     paragraphs = []
     if any(rule.draw or rule.skip for rule in rules):
         paragraphs.append(t.gettext(

@@ -45,5 +45,7 @@ def topics_of_field(key: str) -> tuple[str, ...]:
             rows.append("wish_duration")
         if name == "cover":
             rows.append("cover")   # ru-101's nine: its rank's row and the row of cards to cover
+        if name == "reverse":
+            rows.append("direction")
         return tuple(rows)
     return ()

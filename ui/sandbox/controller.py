@@ -238,6 +238,8 @@ def on_field(state: MutableMapping[str, Any], name: str) -> None:
         set_draft(state, edited(d, drawn=None if value in (None, NONE) else value))
     elif name == "finished":
         set_draft(state, edited(d, finished=[int(s) for s in value] or None))
+    elif name == "direction":   # position JSON writes only the counter-clockwise direction
+        set_draft(state, edited(d, direction="counterclockwise" if value == "counterclockwise" else None))
 
 
 def on_cards_text(state: MutableMapping[str, Any], place: str) -> None:

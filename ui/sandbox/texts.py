@@ -219,6 +219,8 @@ def board_lines(state: State, t: Translator) -> list[str]:
     if state.cover:
         lines.append(grammar.capitalise(_("{player} must cover {card} with a card of its suit or rank.").format(
             **seat_forms("player", state.to_move, t), **card_placeholders("card", deck.name(state.top), deck.art, t))))
+    if state.direction < 0 and not state.over:
+        lines.append(_("Play goes counterclockwise (a reversing card has turned it)."))
     if state.over:
         lines.append(_("The round is over."))
     return lines

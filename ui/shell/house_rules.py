@@ -347,6 +347,8 @@ def house_fields(ruleset: Ruleset, t: Translator, card_label: Callable[[str], st
             fields.append(HouseField(f"wild_{key}", "bool", label, _get(("wild", key)), _set(("wild", key)),
                                      group=group))
 
+    fields.append(reverse_field(ruleset, t, card_label))
+
     group = N_("Last-card call and end")
     fields.append(HouseField(
         "makao_required", "bool", _("A player left with one card must call makao"),
@@ -396,6 +398,32 @@ def cover_and_penalty_fields(data: dict[str, Any], t: Translator,
             get_cover, put_cover, options=ranks, option_label=card_label, group=N_("Attacks and defences"),
             high=_entries("cards"), bound="cards"),   # each rank chosen becomes an entry of [cards]
     ]
+NO_REVERSE = ""   # the reverse field's option: no rank reverses the direction of play
+
+
+def reverse_field(ruleset: Ruleset, t: Translator, card_label: Callable[[str], str]) -> HouseField:
+    """The rank whose cards reverse the direction of play (Mau-Mau's optional 9, Chodské prší's 8), or none.
+
+    Only rank rules are set here; a single card that reverses (written in an uploaded file) keeps its rule."""
+    _ = t.gettext
+    ranks = ruleset.deck.ranks
+
+    def get(data: dict[str, Any]) -> str:
+        return next((p for p, rule in data["cards"].items() if p in ranks and rule.get("reverse")), NO_REVERSE)
+
+    def put(data: dict[str, Any], value: Any) -> None:
+        cards = data["cards"]
+        for pattern in [p for p in cards if p in ranks and cards[p].get("reverse")]:
+            del cards[pattern]["reverse"]
+            if not cards[pattern]:
+                del cards[pattern]   # it was there only to reverse: an ordinary card again
+        if value in ranks:
+            cards.setdefault(value, {})["reverse"] = True
+
+    return HouseField(
+        "reverse_rank", "choice", _("Cards of this rank reverse the direction of play"), get, put,
+        options=(NO_REVERSE, *ranks), option_label=lambda v: card_label(v) if v else _("no card"),
+        group=N_("Direction of play"))
 
 
 def _decks_label(seats: int, t: Translator) -> str:

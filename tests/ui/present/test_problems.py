@@ -22,6 +22,7 @@ TRIGGERS: dict[str, dict[str, Any]] = {
     "bad_attack_amount": {**BASE, "pile": ["2h"], "attack": {"draw": -3}},
     "bad_card": {**BASE, "hands": [["5h", "1x"], ["6h"]]},
     "bad_count": {**BASE, "hands": [["5h"], 100000]},
+    "bad_direction": {**BASE, "direction": "sideways"},
     "bad_format": {**BASE, "format": "chess/1"},
     "bad_type": {**BASE, "seed": "x"},
     "bad_waiting": {**BASE, "waiting": [0, "x"]},

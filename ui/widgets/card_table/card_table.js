@@ -42,12 +42,14 @@ function seatBox(seat) {
   return box;
 }
 
-function directionArrow(label) {
-  // A clockwise arrow around the pile: play goes from you to the seat on your left.
+function directionArrow(label, clockwise) {
+  // An arrow around the pile the way play goes: clockwise from you to the seat on your left, or
+  // mirrored once a reversing card has turned it (data.clockwise false).
   const ns = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(ns, "svg");
   svg.setAttribute("viewBox", "0 0 100 100");
-  svg.setAttribute("class", "ct-direction");
+  svg.setAttribute("class", "ct-direction" + (clockwise === false ? " is-counterclockwise" : ""));
+  svg.dataset.direction = clockwise === false ? "counterclockwise" : "clockwise";
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", label);
   const path = document.createElementNS(ns, "path");
@@ -127,7 +129,7 @@ export default function (component) {
     felt.appendChild(box);
   }
   const centre = el("div", "ct-centre");
-  centre.appendChild(directionArrow(data.direction_text + ". " + data.order_text));
+  centre.appendChild(directionArrow(data.direction_text + ". " + data.order_text, data.clockwise));
   const deck = data.deck.action
     ? button("", data.deck.action, "ct-deck is-drawable", "deck")
     : el("div", "ct-deck");
