@@ -718,6 +718,8 @@ def _play_on_after_penalty(w: _Step, seat: int) -> State:
     """`[attack] after_penalty = "same"`: the seat that drew the penalty takes its turn as usual."""
     w.emit("plays_on", seat=seat)
     return w.freeze(seat)
+
+
 # ---------------------------------------------------------------------------- direction of play
 
 

@@ -160,15 +160,21 @@ CASES = _all_cases()
 # ------------------------------------------------------------------ helpers
 
 def _house_rules(case: Case, variant: Any) -> Any:
-    """The file's ``[house]`` ruleset (README: house rulesets in a case file): a shipped ruleset
-    (``base``) with the tables given merged over it, two levels deep (``cards = { "9" = {...} }``
-    adds to the 9's rule). A house table with an ``id`` applies to the positions naming that id;
-    one without applies to every case of the file."""
+    """The file's ``[house]`` ruleset for a case (README: house rulesets in a case file): a house
+    table with an ``id`` applies to the positions naming that id; one without, to every case."""
+    house = case.data.get("_house")
+    if not house or ("id" in house and variant != house["id"]):
+        return None
+    return house_rules(house, f"{case.file} [house]")
+
+
+def house_rules(house: Any, source: str = "house table") -> Any:
+    """The ruleset of a ``[house]`` table: ``base`` (a shipped id) with the other tables merged over
+    it two levels deep (``cards = { "9" = {...} }`` adds to the 9's rule)."""
     from engine.ruleset import ruleset_from_dict
     from engine.ruleset_toml import ruleset_to_dict
 
-    house = case.data.get("_house")
-    if not house or ("id" in house and variant != house["id"]):
+    if house is None:
         return None
     data = ruleset_to_dict(load_ruleset(house["base"]))
     for key, value in house.items():
@@ -184,7 +190,7 @@ def _house_rules(case: Case, variant: Any) -> Any:
             data[key] = merged
         else:
             data[key] = value
-    return ruleset_from_dict(data, f"{case.file} [house]")
+    return ruleset_from_dict(data, source)
 
 
 def _position(case: Case) -> dict[str, Any]:
