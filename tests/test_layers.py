@@ -15,6 +15,8 @@ An arrow that runs back up is reported with the file and line that draws it.
 from __future__ import annotations
 
 import ast
+import functools
+import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -64,8 +66,11 @@ def _resolve(source: str, is_package: bool, level: int, module: str | None) -> s
 
 def source_files(root: Path) -> list[Path]:
     """Every Python file of the project under root, outside virtual environments and caches."""
-    return sorted(p for p in root.rglob("*.py")
-                  if not SKIPPED_DIRS.intersection(p.relative_to(root).parts[:-1]))
+    found = []
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if d not in SKIPPED_DIRS]   # never descends into .venv (thousands of files)
+        found += [Path(folder, name) for name in files if name.endswith(".py")]
+    return sorted(found)
 
 
 def _typing_only_nodes(tree: ast.AST) -> set[ast.AST]:
@@ -83,6 +88,12 @@ def _typing_only_nodes(tree: ast.AST) -> set[ast.AST]:
 
 def arrows(root: Path) -> list[Arrow]:
     """Every import statement of every source file under root, as arrows."""
+    return list(_arrows(root))
+
+
+@functools.cache
+def _arrows(root: Path) -> tuple[Arrow, ...]:
+    # Parsed once per root and test process: three tests walk the whole house.
     found = []
     for path in source_files(root):
         rel = path.relative_to(root)
@@ -98,7 +109,7 @@ def arrows(root: Path) -> list[Arrow]:
                 module = _resolve(source, is_package, node.level, node.module)
                 found += [Arrow(source, f"{module}.{alias.name}" if module else alias.name, rel.as_posix(),
                                 node.lineno, node in typing_only) for alias in node.names]
-    return found
+    return tuple(found)
 
 
 def our_packages(root: Path) -> set[str]:
