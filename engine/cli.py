@@ -5,8 +5,11 @@ stderr naming the field or token at fault — never a traceback.
 
 The engine writes no sentences: ``explain`` gets its ``why`` and narration from a describer that
 a text layer registers in the entry-point group ``DESCRIBERS`` (the app registers
-``ui.present.describer:describer``). To add a command: a ``cmd_<name>(args)`` returning JSON data,
-and its ``sub.add_parser`` lines in ``build_parser``.
+``ui.present.describer:describer``). This module builds the parser and dispatches; what the
+commands share (``CliError``, the one-line parser, reading a position, the describer) lives in
+``engine.cli_common``, which ``engine.cli_play`` and ``engine.cli_coach`` import too. To add a
+command: a ``cmd_<name>(args)`` returning JSON data, and its ``sub.add_parser`` lines in
+``build_parser`` (or a ``register(sub)`` of its own module).
 """
 
 from __future__ import annotations
@@ -14,84 +17,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
-from importlib.metadata import entry_points
-from typing import Any, NoReturn, Protocol
+from typing import Any
 
-from engine import cli_coach, guard
-from engine.coach import Hint
+from engine import cli_coach, cli_play
+from engine.cli_common import CliError, Parser, describer_for, read_position
 from engine.deal import new_game
-from engine.errors import EngineError, PositionError
+from engine.errors import EngineError
 from engine.fastplay import run_random_games
 from engine.moves import parse_move
 from engine.policies import reference_random_games
-from engine.position import MAX_POSITION_BYTES, parse_position, position_to_json
+from engine.position import position_to_json
 from engine.rules import apply_move, check, verdicts
-from engine.ruleset import Ruleset, load_ruleset, variant_ids
-from engine.state import State
-from engine.verdicts import Event, Verdict
-
-LANGS = ("en", "pl", "da", "hu")
-DESCRIBERS = "makao_tutor.describers"  # entry-point group: name -> callable(lang) -> Describer
-
-
-class CliError(Exception):
-    """Input the command line cannot use; printed as one line, exit status 2."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:  # one clear line, exit 2, no usage dump
-        raise CliError(message)
-
-
-class Describer(Protocol):
-    """Verdicts, events and the coach's hints as sentences in one language."""
-
-    def verdict(self, verdict: Verdict, deck: str) -> str: ...
-
-    def event(self, event: Event, deck: str) -> str: ...
-
-    def coach(self, hint: Hint, rules: Ruleset) -> str: ...
-
-
-def find_describer() -> Callable[[str], Describer]:
-    """The describer factory registered in ``DESCRIBERS``; a clear error when no text layer is installed."""
-    found = sorted(entry_points(group=DESCRIBERS), key=lambda ep: ep.name)
-    if not found:
-        raise CliError(
-            f"explanations need a text layer registered under the entry points {DESCRIBERS!r} "
-            "(install the app: pip install -e .)"
-        )
-    factory: Callable[[str], Describer] = found[0].load()
-    return factory
-
-
-def describer_for(lang: str) -> Describer:
-    """The describer of one language, checked against ``LANGS``."""
-    if lang not in LANGS:
-        raise CliError(f"--lang must be one of {', '.join(LANGS)}, not {lang!r}")
-    return find_describer()(lang)
-
-
-def _read_position(source: str) -> State:
-    # Reads at most one byte past the limit, so a huge file or pipe is refused, not loaded (engine.guard).
-    limit = MAX_POSITION_BYTES
-    if source == "-":
-        data = getattr(sys.stdin, "buffer", sys.stdin).read(limit + 1)
-    else:
-        try:
-            with open(source, "rb") as fh:
-                data = fh.read(limit + 1)
-        except OSError as exc:
-            raise CliError(f"{source}: cannot be read ({exc.strerror})") from None
-    try:
-        return parse_position(guard.upload_text(data, "position", limit))
-    except PositionError as exc:  # the first ten problems: a seat listed 8,000 times makes 8,000 of them
-        listed = "; ".join(str(p) for p in exc.problems[:10])
-        more = f"; and {len(exc.problems) - 10} more" if len(exc.problems) > 10 else ""
-        raise CliError(f"impossible position: {listed}{more}") from None
-    except EngineError as exc:
-        raise CliError(f"position: {exc}") from None
+from engine.ruleset import load_ruleset, variant_ids
 
 
 def cmd_variants(args: argparse.Namespace) -> Any:
@@ -122,7 +59,7 @@ def cmd_new(args: argparse.Namespace) -> Any:
 
 def cmd_explain(args: argparse.Namespace) -> Any:
     describe = describer_for(args.lang)
-    st = _read_position(args.position)
+    st = read_position(args.position)
     why, narrate = describe.verdict, describe.event
     deck = st.rules.deck.art
     if args.move is None:
@@ -182,8 +119,8 @@ def cmd_selfplay(args: argparse.Namespace) -> Any:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m engine", description="The makao rules engine.")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser = Parser(prog="python -m engine", description="The makao rules engine.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     sub.add_parser("variants", help="list the rule systems").set_defaults(run=cmd_variants)
     p = sub.add_parser("new", help="deal a new position")
     p.add_argument("--variant", required=True)
@@ -206,9 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="play on the reference engine (legal_moves + child) instead of the playout kernel",
     )
     p.set_defaults(run=cmd_selfplay)
-    from engine.cli_play import register as register_computer_players  # play, move (imports this module)
-
-    register_computer_players(sub)
+    cli_play.register(sub)
     cli_coach.register(sub)
     return parser
 

@@ -3,25 +3,23 @@
 Prints JSON: the seat to move, what the numbers measure (``objective``, ``better``), every legal
 move with its estimate, 95% interval and playouts (best first), the coach's reason codes and
 its sentence (``coach``) in the language asked for. Bad input exits with status 2 and one line
-on stderr, like every command of ``engine/cli.py``.
+on stderr, like every command of ``engine/cli.py`` (``engine.cli_common``).
 """
 
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from engine.cli_common import CliError, Parser, check_lang, describer_for, read_position
 from engine.coach import CoachError, Hint, hint
 from engine.ruleset import Ruleset
 from engine.seat_view import view_of
 
-if TYPE_CHECKING:  # engine.cli imports this module
-    from engine.cli import _Parser
-
 MAX_PLAYOUTS = 1_000_000
 
 
-def register(sub: argparse._SubParsersAction[_Parser]) -> None:
+def register(sub: argparse._SubParsersAction[Parser]) -> None:
     """Adds the ``hint`` command to the engine's command line."""
     p = sub.add_parser("hint", help="the coach: every legal move with its estimated value, best first")
     p.add_argument("position", help="a position JSON file, or - for standard input")
@@ -33,15 +31,12 @@ def register(sub: argparse._SubParsersAction[_Parser]) -> None:
 
 
 def cmd_hint(args: argparse.Namespace) -> Any:
-    from engine.cli import LANGS, CliError, _read_position
-
-    if args.lang not in LANGS:
-        raise CliError(f"--lang must be one of {', '.join(LANGS)}, not {args.lang!r}")
+    check_lang(args.lang)
     if not 1 <= args.playouts <= MAX_PLAYOUTS:
         raise CliError(f"--playouts must be between 1 and {MAX_PLAYOUTS}")
     if args.seconds is not None and not args.seconds > 0:
         raise CliError("--seconds must be more than 0")
-    st = _read_position(args.position)
+    st = read_position(args.position)
     try:
         h = hint(view_of(st), playouts=args.playouts, seed=args.seed, seconds=args.seconds)
     except CoachError as exc:
@@ -51,6 +46,4 @@ def cmd_hint(args: argparse.Namespace) -> Any:
 
 def coach_sentence(h: Hint, rules: Ruleset, lang: str) -> str:
     """The coach's words in ``lang``, from the text layer, as ``explain --lang`` finds its own."""
-    from engine import cli
-
-    return cli.describer_for(lang).coach(h, rules)
+    return describer_for(lang).coach(h, rules)

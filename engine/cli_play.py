@@ -4,8 +4,8 @@
     python -m engine play --variant ID --players N --strength S[,S...] --rounds R [--seed S]
     python -m engine move FILE|- --strength S [--seed S]
 
-Same conventions as ``engine.cli``: JSON on stdout; input that cannot be used gives exit status 2
-and one line on stderr.
+Same conventions as ``engine.cli`` (shared through ``engine.cli_common``): JSON on stdout; input
+that cannot be used gives exit status 2 and one line on stderr.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import argparse
 import random
 from typing import Any
 
-from engine.cli import CliError, _Parser, _read_position
+from engine.cli_common import CliError, Parser, read_position
 from engine.errors import EngineError
 from engine.match import play_match
 from engine.moves import format_move
@@ -40,7 +40,7 @@ def cmd_play(args: argparse.Namespace) -> Any:
 
 
 def cmd_move(args: argparse.Namespace) -> Any:
-    st = _read_position(args.position)
+    st = read_position(args.position)
     try:
         move = choose_move(view_of(st), args.strength, random.Random(args.seed))
     except EngineError as exc:
@@ -48,7 +48,7 @@ def cmd_move(args: argparse.Namespace) -> Any:
     return {"move": format_move(move, st.rules.deck), "strength": args.strength, "seat": st.to_move}
 
 
-def register(sub: argparse._SubParsersAction[_Parser]) -> None:
+def register(sub: argparse._SubParsersAction[Parser]) -> None:
     """Adds ``play`` and ``move`` to the engine's command line."""
     names = ", ".join(STRENGTHS)
     p = sub.add_parser("play", help="rounds between computer players, scored as the variant says")

@@ -15,7 +15,9 @@ An arrow that runs back up is reported with the file and line that draws it.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+import functools
+import os
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -41,6 +43,7 @@ class Arrow:
     target: str   # dotted name imported (``from a.b import c`` gives ``a.b.c``)
     path: str     # the importing file, relative to the root
     line: int
+    typing_only: bool = False   # under ``if TYPE_CHECKING:``: read by the type checker, never run
 
 
 def _module_name(rel: Path) -> str:
@@ -63,26 +66,50 @@ def _resolve(source: str, is_package: bool, level: int, module: str | None) -> s
 
 def source_files(root: Path) -> list[Path]:
     """Every Python file of the project under root, outside virtual environments and caches."""
-    return sorted(p for p in root.rglob("*.py")
-                  if not SKIPPED_DIRS.intersection(p.relative_to(root).parts[:-1]))
+    found = []
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if d not in SKIPPED_DIRS]   # never descends into .venv (thousands of files)
+        found += [Path(folder, name) for name in files if name.endswith(".py")]
+    return sorted(found)
+
+
+def _typing_only_nodes(tree: ast.AST) -> set[ast.AST]:
+    """The statements inside ``if TYPE_CHECKING:`` (or ``typing.TYPE_CHECKING``) blocks."""
+    inside: set[ast.AST] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and (
+            (isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING")
+            or (isinstance(node.test, ast.Attribute) and node.test.attr == "TYPE_CHECKING")
+        ):
+            for statement in node.body:
+                inside.update(ast.walk(statement))
+    return inside
 
 
 def arrows(root: Path) -> list[Arrow]:
     """Every import statement of every source file under root, as arrows."""
+    return list(_arrows(root))
+
+
+@functools.cache
+def _arrows(root: Path) -> tuple[Arrow, ...]:
+    # Parsed once per root and test process: three tests walk the whole house.
     found = []
     for path in source_files(root):
         rel = path.relative_to(root)
         source = _module_name(rel)
         is_package = path.name == "__init__.py"
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(rel))
+        typing_only = _typing_only_nodes(tree)
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
-                found += [Arrow(source, alias.name, rel.as_posix(), node.lineno) for alias in node.names]
+                found += [Arrow(source, alias.name, rel.as_posix(), node.lineno, node in typing_only)
+                          for alias in node.names]
             elif isinstance(node, ast.ImportFrom):
                 module = _resolve(source, is_package, node.level, node.module)
                 found += [Arrow(source, f"{module}.{alias.name}" if module else alias.name, rel.as_posix(),
-                                node.lineno) for alias in node.names]
-    return found
+                                node.lineno, node in typing_only) for alias in node.names]
+    return tuple(found)
 
 
 def our_packages(root: Path) -> set[str]:
@@ -142,9 +169,109 @@ def violations(root: Path) -> list[str]:
     return out
 
 
+def _imported_module(target: str, modules: set[str]) -> str | None:
+    """The module of ours an import names: ``a.b.c`` is module ``a.b`` when ``c`` is a name in it."""
+    parts = target.split(".")
+    while parts:
+        if ".".join(parts) in modules:
+            return ".".join(parts)
+        parts.pop()
+    return None
+
+
+def import_cycles(root: Path, package: str) -> list[list[Arrow]]:
+    """Every circle of imports among the modules of ``package``, each as the arrows that close it
+    (an arrow's target is then the imported module, not the name imported from it).
+
+    Lazy imports inside functions count (they still run, only later); imports under
+    ``if TYPE_CHECKING:`` do not (they never run). One circle is reported per strongly connected
+    group of modules, starting at its first module by name.
+    """
+    modules = {_module_name(p.relative_to(root)) for p in source_files(root)}
+    edges: dict[str, dict[str, Arrow]] = {}
+    for arrow in arrows(root):
+        target = _imported_module(arrow.target, modules)
+        if (arrow.typing_only or target is None or target == arrow.source
+                or not (_under(arrow.source, package) and _under(target, package))):
+            continue
+        edges.setdefault(arrow.source, {}).setdefault(target, replace(arrow, target=target))
+    cycles = []
+    for group in _strongly_connected(edges):
+        start = min(group)
+        cycles.append(_circle_through(start, group, edges))
+    return sorted(cycles, key=lambda circle: circle[0].source)
+
+
+def _strongly_connected(edges: dict[str, dict[str, Arrow]]) -> list[set[str]]:
+    """The groups of two or more modules that import each other, directly or round a circle (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    groups = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in sorted(edges.get(node, {})):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group = set()
+            while True:
+                member = stack.pop()
+                group.add(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                groups.append(group)
+
+    for node in sorted(edges):
+        if node not in index:
+            visit(node)
+    return groups
+
+
+def _circle_through(start: str, group: set[str], edges: dict[str, dict[str, Arrow]]) -> list[Arrow]:
+    """The shortest circle of arrows from ``start`` back to itself inside ``group`` (breadth first)."""
+    came: dict[str, Arrow] = {}
+    frontier = [start]
+    while frontier:
+        nxt_frontier = []
+        for node in frontier:
+            for target, arrow in sorted(edges.get(node, {}).items()):
+                if target not in group or target in came:
+                    continue
+                came[target] = arrow
+                if target == start:
+                    circle = [arrow]
+                    while circle[0].source != start:
+                        circle.insert(0, came[circle[0].source])
+                    return circle
+                nxt_frontier.append(target)
+        frontier = nxt_frontier
+    raise AssertionError(f"no circle through {start}")   # a strongly connected group always has one
+
+
+def describe_cycle(circle: list[Arrow]) -> str:
+    """One circle as ``a -> b -> a`` with the file and line of every arrow."""
+    names = " -> ".join([circle[0].source] + [a.target for a in circle])
+    where = ", ".join(f"{a.path}:{a.line}" for a in circle)
+    return f"{names} ({where})"
+
+
 def test_no_import_runs_back_up() -> None:
     found = violations(ROOT)
     assert found == [], "imports that run back up:\n" + "\n".join(found)
+
+
+def test_the_engine_has_no_import_cycle() -> None:
+    # A circle means neither module can be read (or tested) without the other: what both need goes
+    # into a module of its own that both import (as engine.cli_common for the command line).
+    found = [describe_cycle(circle) for circle in import_cycles(ROOT, "engine")]
+    assert found == [], "import cycles inside engine/:\n" + "\n".join(found)
 
 
 def test_the_walk_sees_the_whole_house() -> None:
@@ -217,6 +344,34 @@ def test_the_checker_catches_a_planted_bad_import(tmp_path: Path, path: str, tex
     found = violations(tmp_path)
     assert len(found) == 1, found
     assert found[0].startswith(f"{path}:") and rule in found[0], found
+
+
+CYCLE_TREE = {
+    "engine/a.py": "from engine.b import f\n",
+    "engine/b.py": "import json\nfrom engine import c\n",
+    "engine/c.py": "def g():\n    from engine.a import h\n",   # a lazy import closes the circle all the same
+    "engine/d.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from engine.e import T\n",
+    "engine/e.py": "from engine.d import x\n",   # d's import above never runs: no circle
+    "engine/pkg/__init__.py": "from engine.pkg.inner import y\n",
+    "engine/pkg/inner.py": "from engine.errors import E\n",
+    "engine/errors.py": "",
+    "ui/present/x.py": "from ui.present import y\n",
+    "ui/present/y.py": "from ui.present.x import z\n",   # a circle, but not inside engine/
+}
+
+
+def test_the_cycle_walk_finds_each_circle_once_with_its_lines(tmp_path: Path) -> None:
+    _plant(tmp_path, CYCLE_TREE)
+    found = [describe_cycle(circle) for circle in import_cycles(tmp_path, "engine")]
+    assert found == ["engine.a -> engine.b -> engine.c -> engine.a (engine/a.py:1, engine/b.py:2, engine/c.py:2)"]
+
+
+def test_the_cycle_walk_sees_two_modules_that_import_each_other(tmp_path: Path) -> None:
+    _plant(tmp_path, {"engine/cli.py": "from engine import cli_play\n",
+                      "engine/cli_play.py": "def run():\n    from engine.cli import CliError\n"})
+    found = [describe_cycle(circle) for circle in import_cycles(tmp_path, "engine")]
+    assert found == ["engine.cli -> engine.cli_play -> engine.cli (engine/cli.py:1, engine/cli_play.py:2)"]
+    assert import_cycles(tmp_path, "ui") == []
 
 
 def test_relative_imports_are_resolved() -> None:

@@ -8,7 +8,8 @@ import random
 
 from engine.coach.objective import OBJECTIVES, Objective, objective_for
 from engine.coach.reasons import COACH_CODES
-from engine.coach.search import CoachError, CoachReason, Hint, MoveEstimate, hint, place_of
+from engine.coach.records import CoachReason, MoveEstimate, place_of
+from engine.coach.search import CoachError, Hint, hint
 from engine.moves import Move
 from engine.seat_view import SeatView
 

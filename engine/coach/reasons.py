@@ -4,7 +4,7 @@ The coach never writes free text: ``explain_best`` returns ``CoachReason(code, p
 from a closed set, and ``ui/present/coach_text.py`` turns them into sentences in four languages.
 Cards are in notation (``"Qs"``), seats are numbers from 0, shares are whole percents.
 
-The numbers come from the hint's own worlds (the same seeded deals, ``search.world_rng``):
+The numbers come from the hint's own worlds (the same seeded deals, ``records.world_rng``):
 
 * ``next_stuck`` / ``wish_held``: in how many of the first ``EXPLAIN_WORLDS`` deals the seat that
   moves after the best move holds no card it may play (it must draw or sit out);
@@ -20,8 +20,8 @@ import random
 from typing import Any
 
 from engine.coach.objective import Objective
+from engine.coach.records import CoachReason, MoveEstimate, world_rng
 from engine.coach.rollout import ROLLOUT_CAP, keen_action
-from engine.coach.search import CoachReason, MoveEstimate, world_rng
 from engine.fastplay import PLAY, Action, Playout, compiled
 from engine.moves import Move
 from engine.seat_view import SeatView, sample_state

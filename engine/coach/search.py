@@ -30,6 +30,8 @@ import time
 from typing import Any, NamedTuple
 
 from engine.coach.objective import Objective, objective_for, score
+from engine.coach.reasons import explain_best
+from engine.coach.records import CoachReason, MoveEstimate, world_rng
 from engine.coach.rollout import ROLLOUT_CAP, rollout
 from engine.errors import EngineError
 from engine.fastplay import Playout, compiled
@@ -47,44 +49,6 @@ Z95 = 1.96
 
 class CoachError(EngineError):
     """A position the coach cannot advise on (the round is over)."""
-
-
-class MoveEstimate(NamedTuple):
-    """One candidate's estimated value (the objective's units) with its 95% interval, and how far
-    it is behind the best move, paired over their common worlds (``behind`` >= 0 is worse by that
-    much, in the objective's units; ``behind_se`` its standard error; 0 and 0 for the best)."""
-
-    move: Move
-    notation: str
-    mean: float
-    low: float
-    high: float
-    playouts: int
-    behind: float = 0.0
-    behind_se: float = 0.0
-
-    def to_json(self, obj: Objective, players: int) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "move": self.notation,
-            "value": round(self.mean, 4),
-            "interval": [round(self.low, 4), round(self.high, 4)],
-            "playouts": self.playouts,
-        }
-        if obj.kind == "place":  # the place score maps back onto the expected place
-            out["expected_place"] = round(place_of(self.mean, players), 3)
-        out["behind_best"] = round(self.behind, 4)
-        out["behind_best_se"] = round(self.behind_se, 4) if math.isfinite(self.behind_se) else None
-        return out
-
-
-class CoachReason(NamedTuple):
-    """Why the best move is best: a code of ``engine.coach.reasons.COACH_CODES`` and its numbers."""
-
-    code: str
-    params: dict[str, Any]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"code": self.code, **self.params}
 
 
 class Hint(NamedTuple):
@@ -119,16 +83,6 @@ class Hint(NamedTuple):
             "stopped": self.stopped,
             "reasons": [r.to_json() for r in self.reasons],
         }
-
-
-def place_of(place_score: float, players: int) -> float:
-    """The expected place (1 = first) of a place score ``(n - place) / (n - 1)``."""
-    return players - place_score * (players - 1)
-
-
-def world_rng(seed: int, w: int) -> random.Random:
-    """The generator that deals world ``w`` of a hint seeded ``seed``."""
-    return random.Random((abs(seed) << 32) ^ w ^ (1 << 31 if seed < 0 else 0))
 
 
 class _Race:
@@ -275,8 +229,6 @@ def hint(
     ranked = tuple(estimates[c] for c in order)
     reasons: tuple[CoachReason, ...] = ()
     if explain:
-        from engine.coach.reasons import explain_best
-
         reasons = explain_best(
             view,
             ranked,

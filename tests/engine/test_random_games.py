@@ -1,4 +1,4 @@
-"""Random games for every variant x every allowed number of seats x 300 seeds.
+"""Random games for every variant x every allowed number of seats x 100 seeds.
 
 Every seat picks uniformly at random among its legal moves (the `selfplay` policy). The games
 are played on the playout kernel (``engine.fastplay``), which chooses exactly the moves the
@@ -27,7 +27,10 @@ from engine.rules import apply_move, check, child, legal_moves, verdicts
 from engine.ruleset import load_ruleset, variant_ids
 from engine.state import State
 
-SEEDS = range(300)
+# 100 seeds per variant and seat count (300 before): the single steps are proven exhaustively by
+# test_kernel_exhaustive.py and at every step of 50 games by test_fastplay.py; these games keep
+# what only whole games show (every round ends, reshuffles, cards conserved) in every case.
+SEEDS = range(100)
 STEP_CAP = 20_000
 SAMPLE_PREFIX = 12          # steps of each game compared with the reference...
 SAMPLE_EVERY = 400          # ...and every this many steps after that

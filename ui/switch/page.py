@@ -45,11 +45,23 @@ def _rulesets() -> dict[str, Ruleset]:
     return out
 
 
+@st.cache_data(max_entries=32, show_spinner=False)
+def _witnesses(home: Ruleset, table: Ruleset) -> WitnessReport:
+    """The witness search of one pair of rulesets, shared by every session (it is seeded, so pure)."""
+    return find_witnesses(home, table)
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def _sheet_pdf(everything: model.SwitchLesson, language: str, _t: Translator) -> bytes:
+    """The PDF sheet of one lesson in one language, shared by every session (the language keys ``_t``)."""
+    return sheet_pdf(everything, _t)
+
+
 def _report(home: Ruleset, table: Ruleset, home_id: str, table_id: str) -> WitnessReport:
     reports = st.session_state.setdefault(REPORTS_KEY, {})
     key = (home_id, table_id, hash(home), hash(table))
     if key not in reports:
-        reports[key] = find_witnesses(home, table)
+        reports[key] = _witnesses(home, table)
     return reports[key]
 
 
@@ -247,7 +259,7 @@ def _draw_sheet(lesson: model.SwitchLesson, t: Translator) -> None:
         key = (everything.id, t.language)
         if key not in sheets:
             sheets.clear()   # one pair's PDF kept per session
-            sheets[key] = sheet_pdf(everything, t)
+            sheets[key] = _sheet_pdf(everything, t.language, t)
         right.download_button(t.gettext("Download the sheet (PDF)"), sheets[key],
                               file_name=f"{name}.pdf", mime="application/pdf", key="switch_sheet_pdf", icon=":material/picture_as_pdf:")
 
@@ -256,7 +268,7 @@ def _report_of(lesson: model.SwitchLesson) -> WitnessReport:
     for report in st.session_state.get(REPORTS_KEY, {}).values():
         if report.home is lesson.home and report.table is lesson.table:
             return report
-    return find_witnesses(lesson.home, lesson.table)
+    return _witnesses(lesson.home, lesson.table)
 
 
 def draw() -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import cli
+from engine import cli, cli_common
 from engine.moves import parse_move
 from engine.ruleset import load_ruleset
 from engine.verdicts import Reason, Verdict
@@ -28,7 +28,7 @@ def run_engine(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
 
 
 def test_the_installed_app_registers_its_describer() -> None:
-    assert cli.find_describer() is describer
+    assert cli_common.find_describer() is describer
 
 
 @pytest.mark.parametrize("lang", ["pl", "da", "hu"])
@@ -49,9 +49,9 @@ def test_english_is_the_msgids_themselves() -> None:
 
 
 def test_without_a_text_layer_explain_says_what_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli, "entry_points", lambda group: [])
+    monkeypatch.setattr(cli_common, "entry_points", lambda group: [])
     err = io.StringIO()
     with redirect_stderr(err):
         status = cli.main(["explain", "-"])
     assert status == 2
-    assert cli.DESCRIBERS in err.getvalue() and "Traceback" not in err.getvalue()
+    assert cli_common.DESCRIBERS in err.getvalue() and "Traceback" not in err.getvalue()
