@@ -16,13 +16,17 @@ Speed (same process, same run, one thread):
   sees every hand: it is a speed anchor, not a strength one.
 * bar: our 1,000-playout hint takes <= 1.0x the bot's time for one move.
 
-Strength: ``--rounds`` seeded 4-seat rounds per seed ruleset; the expert (``engine.coach.expert``,
-``--budget`` playouts a move) sits at seat ``round % 4`` against three club players
+Strength: ``--rounds`` seeded 4-seat rounds per seed ruleset (deal ``10_000 + r``, every move's
+generator ``engine.match.move_rng(deal, ply)``); the expert (``engine.coach.expert``, ``--budget``
+rollouts a move) sits at seat ``r % 4`` against three club players
 (``engine.players.choose_move(view, "club", rng)``). Where ``engine.players`` is not installed
 the opponents are beginners (a random legal move, the last-card calls always made), and the
-table says so. A win is going out first (25% is parity); bar: >= 35%. The table also gives each
-ruleset's own objective (mean place in pl, not the loser in pl-trad, points in da) and the
-expert's time per move.
+table says so. The reference, in the same run: the opponents' own player in the expert's seat on
+the very same deals and generators (parity measured, not assumed), and the paired gain (expert
+minus reference, round by round, with its 95% interval). A win is going out first (25% is
+parity); bar: >= 35%. The table also gives each ruleset's own objective for both (mean place in
+pl, not the loser in pl-trad, points in da) and the expert's CPU time per move. A running tally
+goes to stderr every 25 rounds.
 
 Time is this process's CPU time (``time.process_time``) unless ``--wall``.
 """
