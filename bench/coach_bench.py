@@ -16,13 +16,17 @@ Speed (same process, same run, one thread):
   sees every hand: it is a speed anchor, not a strength one.
 * bar: our 1,000-playout hint takes <= 1.0x the bot's time for one move.
 
-Strength: ``--rounds`` seeded 4-seat rounds per seed ruleset; the expert (``engine.coach.expert``,
-``--budget`` playouts a move) sits at seat ``round % 4`` against three club players
+Strength: ``--rounds`` seeded 4-seat rounds per seed ruleset (deal ``10_000 + r``, every move's
+generator ``engine.match.move_rng(deal, ply)``); the expert (``engine.coach.expert``, ``--budget``
+rollouts a move) sits at seat ``r % 4`` against three club players
 (``engine.players.choose_move(view, "club", rng)``). Where ``engine.players`` is not installed
 the opponents are beginners (a random legal move, the last-card calls always made), and the
-table says so. A win is going out first (25% is parity); bar: >= 35%. The table also gives each
-ruleset's own objective (mean place in pl, not the loser in pl-trad, points in da) and the
-expert's time per move.
+table says so. The reference, in the same run: the opponents' own player in the expert's seat on
+the very same deals and generators (parity measured, not assumed), and the paired gain (expert
+minus reference, round by round, with its 95% interval). A win is going out first (25% is
+parity); bar: >= 35%. The table also gives each ruleset's own objective for both (mean place in
+pl, not the loser in pl-trad, points in da) and the expert's CPU time per move. A running tally
+goes to stderr every 25 rounds.
 
 Time is this process's CPU time (``time.process_time``) unless ``--wall``.
 """
@@ -159,56 +163,78 @@ def opponents():
     return (lambda view, rng: choose_move(view, "club", rng)), "club"
 
 
+def _round(rules, obj, r: int, expert: int, chooser, opponent) -> tuple[bool, float, float, int]:
+    """One seeded 4-seat round (deal ``10_000 + r``, move generators ``move_rng(deal, ply)``), the
+    seat ``expert`` played by ``chooser``; its win, its own objective, CPU seconds and moves."""
+    from engine.match import move_rng, playout_view
+    seed = 10_000 + r
+    p = Playout.new_game(rules, 4, seed)
+    ply = 0
+    spent, moves = 0.0, 0
+    while not p.over and ply < 5000:
+        view = playout_view(p)
+        rng = move_rng(seed, ply)
+        if view.seat == expert:
+            start = CLOCK()
+            move = chooser(view, rng)
+            spent += CLOCK() - start
+            moves += 1
+        else:
+            move = opponent(view, rng)
+        p.apply(move)
+        ply += 1
+        if obj.kind in ("place", "not_loser") and expert in p.finished:
+            break   # the expert's result is fixed; the others' play does not change it
+    finished = p.finished
+    win = bool(finished) and finished[0] == expert
+    if obj.kind == "place":
+        value = finished.index(expert) + 1 if expert in finished else 4
+    elif obj.kind == "not_loser":
+        value = float(expert in finished)
+    elif obj.kind == "points":
+        value = (rules.points_per_card * sum(p.hs[s] for s in range(4) if s not in finished) if win else 0)
+    elif obj.kind == "penalty":
+        from engine.coach.objective import hand_points
+        value = 0 if expert in finished else hand_points(p, expert)
+    else:
+        value = float(win)
+    return win, value, spent, moves
+
+
 def strength(variant: str, rounds: int, budget: int, opponent) -> dict:
+    """The expert at seat ``r % 4`` of round ``r`` against three opponents, and in the same run the
+    reference: the opponent's own player in that seat on the same deals (parity, paired)."""
     rules = load_ruleset(variant)
     obj = objective_for(rules)
-    wins = 0
-    objective_sum = 0.0
-    expert_moves = searched = 0
+    expert = lambda view, rng: choose_expert(view, rng, budget)  # noqa: E731
+    wins = ref_wins = 0
+    objective_sum = ref_objective = 0.0
+    expert_moves = 0
     expert_time = 0.0
+    diffs = []
     for r in range(rounds):
-        p = Playout.new_game(rules, 4, 10_000 + r)
-        expert = r % 4
-        rng = random.Random(r)
-        steps = 0
-        while not p.over and steps < 3000:
-            view = view_of(p.to_state())
-            if view.seat == expert:
-                start = CLOCK()
-                move = choose_expert(view, rng, budget)
-                expert_time += CLOCK() - start
-                expert_moves += 1
-                searched += len(legal_moves(stand_in(view))) > 1
-            else:
-                move = opponent(view, rng)
-            p.apply(move)
-            steps += 1
-            if obj.kind in ("place", "not_loser") and expert in p.finished:
-                break   # the expert's result is fixed; the others' play does not change it
-        finished = p.finished
-        wins += bool(finished) and finished[0] == expert
-        if obj.kind == "place":
-            place = finished.index(expert) + 1 if expert in finished else 4
-            objective_sum += place
-        elif obj.kind == "not_loser":
-            objective_sum += expert in finished
-        elif obj.kind == "points":
-            objective_sum += (rules.points_per_card * sum(p.hs[s] for s in range(4) if s not in finished)
-                              if finished and finished[0] == expert else 0)
-        elif obj.kind == "penalty":
-            from engine.coach.objective import hand_points
-            objective_sum += 0 if expert in finished else hand_points(p, expert)
-        else:
-            objective_sum += bool(finished) and finished[0] == expert
-        if (r + 1) % 50 == 0:   # a running tally, for long runs on a busy machine
-            print(f"  {variant}: {r + 1} rounds, expert wins {wins} ({100 * wins / (r + 1):.1f}%), "
-                  f"{1000 * expert_time / max(1, expert_moves):.1f} ms a move", file=sys.stderr, flush=True)
+        win, value, spent, moves = _round(rules, obj, r, r % 4, expert, opponent)
+        rwin, rvalue, _, _ = _round(rules, obj, r, r % 4, opponent, opponent)
+        wins += win
+        ref_wins += rwin
+        diffs.append(win - rwin)
+        objective_sum += value
+        ref_objective += rvalue
+        expert_time += spent
+        expert_moves += moves
+        if (r + 1) % 25 == 0:   # a running tally, for long runs on a busy machine
+            print(f"  {variant}: {r + 1} rounds, expert wins {wins} ({100 * wins / (r + 1):.1f}%), reference "
+                  f"{ref_wins} ({100 * ref_wins / (r + 1):.1f}%), own objective {objective_sum / (r + 1):.3f} vs "
+                  f"{ref_objective / (r + 1):.3f}, {1000 * expert_time / max(1, expert_moves):.1f} ms a move",
+                  file=sys.stderr, flush=True)
     rate = wins / rounds
     half = 1.96 * math.sqrt(rate * (1 - rate) / rounds)
+    gain = statistics.mean(diffs)
+    gain_half = 1.96 * statistics.stdev(diffs) / math.sqrt(rounds) if rounds > 1 else float("inf")
     return {"variant": variant, "rounds": rounds, "wins": wins, "rate": rate, "half": half,
-            "objective": obj.kind, "objective_mean": objective_sum / rounds,
-            "ms_per_move": 1000 * expert_time / max(1, expert_moves),
-            "ms_per_search": 1000 * expert_time / max(1, searched), "moves": expert_moves}
+            "ref_rate": ref_wins / rounds, "gain": gain, "gain_half": gain_half,
+            "objective": obj.kind, "objective_mean": objective_sum / rounds, "ref_objective": ref_objective / rounds,
+            "ms_per_move": 1000 * expert_time / max(1, expert_moves), "moves": expert_moves}
 
 
 _OBJECTIVE_NAME = {"place": "mean place (parity 2.5)", "not_loser": "not the loser (parity 75%)",
@@ -257,18 +283,19 @@ def main(argv: list[str] | None = None) -> int:
         opponent, name = opponents()
         print(f"\n## Strength: one expert ({args.budget} playouts a move) against three {name}, "
               f"{args.rounds} seeded rounds per ruleset")
-        print("\n| ruleset | rounds | expert wins | 95% interval | bar >= 35% | own objective | ms a move | "
-              "ms a searched move |")
-        print("|---|---:|---:|---:|:---:|---:|---:|---:|")
+        print("\n| ruleset | rounds | expert wins | 95% interval | bar >= 35% | reference in the seat, same deals | "
+              "paired gain | own objective (expert / reference) | ms a move |")
+        print("|---|---:|---:|---:|:---:|---:|---:|---:|---:|")
         for v in variants:
             s = strength(v, args.rounds, args.budget, opponent)
             passed = s["rate"] >= WIN_BAR
             ok &= passed
-            objective = s["objective_mean"]
-            shown = f"{objective:.2f}" if s["objective"] in ("place", "points", "penalty") else f"{100 * objective:.1f}%"
+            show = (lambda x: f"{x:.2f}") if s["objective"] in ("place", "points", "penalty") else (
+                lambda x: f"{100 * x:.1f}%")
             print(f"| {v} | {s['rounds']} | {100 * s['rate']:.1f}% | ±{100 * s['half']:.1f} | "
-                  f"{'yes' if passed else 'NO'} | {_OBJECTIVE_NAME[s['objective']]}: {shown} | "
-                  f"{s['ms_per_move']:.1f} | {s['ms_per_search']:.1f} |", flush=True)
+                  f"{'yes' if passed else 'NO'} | {100 * s['ref_rate']:.1f}% | {100 * s['gain']:+.1f} "
+                  f"±{100 * s['gain_half']:.1f} | {_OBJECTIVE_NAME[s['objective']]}: {show(s['objective_mean'])} / "
+                  f"{show(s['ref_objective'])} | {s['ms_per_move']:.1f} |", flush=True)
     print(f"\nAll bars met: {'yes' if ok else 'NO'}")
     return 0
 

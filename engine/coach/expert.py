@@ -1,44 +1,162 @@
-"""The expert computer player: the hint engine's best move on a small budget per move.
+"""The expert computer player: the club player's move, changed only where a paired search says
+another move is clearly better.
 
-Budget: ``EXPERT_PLAYOUTS`` = 300 playouts a move, with the racing early stop and no explanation
-pass; a position with one legal move is answered at once. docs/COACH.md has the measured time a
-move (tens of milliseconds), so a round with three other seats stays brisk.
+The default move is the club player's (``engine.players.club.choose_club``), so the expert starts
+at the club player's strength and the search only adds to it (policy improvement by rollouts).
 
-The default move: with 300 playouts the hint often cannot tell two moves apart, and picking the
-noisier winner among equals plays worse than a steady rule of thumb. So the expert first asks
-the rollout policy (``engine.coach.rollout``, keen: shed cards, keep the queen and the changers,
-wish what you hold, attack a short hand) for its move, and plays the hint's best move only when
-that is ahead of the policy's move by more than ``DEVIATE`` standard errors of their paired
-difference; otherwise it keeps the policy's move (which the hint then rates as good as the best).
+The search (``search_club``): the candidates are the default move, one move per other set of
+cards that may go down (with the club player's wish and calls) and the draw / wait / pass option.
+World ``w`` deals the hidden cards at random consistently with the view (``sample_state``, seeded
+by ``(seed, w)``: the expert never sees the true hidden cards); every candidate still racing is
+played in that world, then the round goes on with **every seat playing the club player** (the
+opponent model: the seats at the Play table are club players or people who play like them) from
+the same rollout seed (common random numbers: the candidates are compared on the same deals and
+the same tie-breaks). A rollout stops when the seat's result is known or after ``HORIZON`` moves,
+where the objective's cheap evaluation (``engine.coach.objective.estimate``, by hand sizes)
+scores it: a truncated rollout has far less variance than a played-out one, so the paired
+differences resolve with fewer worlds.
+
+Racing: worlds come in batches of ``BATCH``; from ``MIN_WORLDS`` worlds on, a candidate whose
+paired advantage over the default is below zero by ``DROP`` standard errors leaves the race. The
+search stops when only the default is left or ``EXPERT_PLAYOUTS`` rollouts are spent. The expert
+plays the candidate with the largest mean advantage over the default if that advantage exceeds
+``DEVIATE`` standard errors of the paired difference; otherwise it keeps the default.
+Deterministic for a view and a generator.
 """
 
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
-from engine.coach.rollout import ROLLOUT_CAP, keen_action
-from engine.coach.search import hint
+from engine.coach.objective import objective_for, score
+from engine.coach.records import world_rng
 from engine.fastplay import Playout
+from engine.match import playout_view
 from engine.moves import Move
-from engine.rules import legal_moves
-from engine.seat_view import SeatView, stand_in
+from engine.players.club import choose_club, club_move_for
+from engine.players.common import calls_made, view_moves
+from engine.seat_view import SeatView, sample_state
 
-EXPERT_PLAYOUTS = 300
-DEVIATE = 1.0
+EXPERT_PLAYOUTS = 240  # rollouts a move, over every candidate
+HORIZON = 16  # moves a rollout is played on before the cheap evaluation scores it
+BATCH = 8  # worlds per batch
+MIN_WORLDS = 16  # worlds before a candidate may leave the race
+DROP = 2.0  # standard errors below the default: the candidate leaves the race
+DEVIATE = 2.0  # standard errors above the default: the expert plays the candidate
 
 
-def choose_expert(
-    view: SeatView, rng: random.Random, budget: int = EXPERT_PLAYOUTS, horizon: int = ROLLOUT_CAP
-) -> Move:
-    """Plays the hint engine's best move for ``view``'s seat, searching with ``budget`` playouts,
-    unless the hint cannot tell it from the rollout policy's own move."""
-    world = stand_in(view)
-    moves = legal_moves(world)
+class ExpertSearch(NamedTuple):
+    """What the expert's search found: the candidates (the default first), each one's mean
+    advantage over the default and its standard error, the worlds each was played in, and the
+    index of the move the expert plays."""
+
+    moves: tuple[Move, ...]
+    advantage: tuple[float, ...]
+    advantage_se: tuple[float, ...]
+    worlds: tuple[int, ...]
+    chosen: int
+    playouts: int
+
+    @property
+    def move(self) -> Move:
+        return self.moves[self.chosen]
+
+
+def candidates(view: SeatView, default: Move) -> list[Move]:
+    """The default move first, then one move per other set of cards that may go down (with the
+    club player's wish and calls), then the draw / wait / pass option."""
+    groups: dict[tuple[int, ...], list[Move]] = {}
+    rest: list[Move] = []
+    for m in calls_made(view_moves(view)):
+        if m.kind == "play":
+            groups.setdefault(m.cards, []).append(m)
+        else:
+            rest.append(m)
+    out = [default]
+    for cards, group in groups.items():
+        m = club_move_for(view, cards, group)
+        if m not in out:
+            out.append(m)
+    out += [m for m in rest if m not in out]
+    return out
+
+
+def club_rollout(p: Playout, rng: random.Random, seat: int, stop_at_first_out: bool, cap: int) -> int:
+    """Plays ``p`` on in place, every seat the club player, until ``seat``'s result is known or
+    ``cap`` moves are made; returns the number of moves made."""
+    steps = 0
+    fin = p.fin
+    while not p.over and steps < cap and not fin[seat] and not (stop_at_first_out and p.finished):
+        p.apply(choose_club(playout_view(p), rng))
+        steps += 1
+    return steps
+
+
+def _mean_se(d: list[float]) -> tuple[float, float]:
+    n = len(d)
+    m = sum(d) / n
+    if n < 2:
+        return m, float("inf")
+    var = sum((x - m) ** 2 for x in d) / (n - 1)
+    return m, (var / n) ** 0.5
+
+
+def search_club(
+    view: SeatView, seed: int, budget: int = EXPERT_PLAYOUTS, horizon: int = HORIZON, default: Move | None = None
+) -> ExpertSearch:
+    """Compares every candidate with the club player's move over paired, seeded worlds (see the
+    module docstring) and says which the expert plays."""
+    if default is None:
+        default = choose_club(view, random.Random(seed))
+    moves = candidates(view, default)
+    obj = objective_for(view.rules)
+    sign = 1.0 if obj.higher_is_better else -1.0
+    values: list[list[float]] = [[] for _ in moves]
+    alive = list(range(len(moves)))
+    actions = None
+    used = w = 0
+    while used < budget and len(alive) > 1:
+        for _ in range(BATCH):
+            rng = world_rng(seed, w)
+            w += 1
+            base = Playout.from_state(sample_state(view, rng))
+            if actions is None:
+                actions = [base.k.action(m) for m in moves]
+            roll_seed = rng.getrandbits(64)
+            for c in alive:
+                q = base.copy()
+                q._run(None, 1, actions[c])
+                club_rollout(q, random.Random(roll_seed), view.seat, obj.stop_at_first_out, horizon)
+                values[c].append(sign * score(obj, q, view.seat))
+            used += len(alive)
+        if w >= MIN_WORLDS:
+            keep = [0]
+            for c in alive[1:]:
+                m, se = _mean_se([a - b for a, b in zip(values[c], values[0], strict=False)])
+                if m + DROP * se >= 0:
+                    keep.append(c)
+            alive = keep
+    adv, ses = [0.0], [0.0]
+    chosen, best = 0, 0.0
+    for c in range(1, len(moves)):
+        if not values[c]:
+            adv.append(0.0)
+            ses.append(float("inf"))
+            continue
+        m, se = _mean_se([a - b for a, b in zip(values[c], values[0], strict=False)])
+        adv.append(m)
+        ses.append(se)
+        if m > DEVIATE * se and m > best:
+            chosen, best = c, m
+    return ExpertSearch(tuple(moves), tuple(adv), tuple(ses), tuple(len(v) for v in values), chosen, used)
+
+
+def choose_expert(view: SeatView, rng: random.Random, budget: int = EXPERT_PLAYOUTS, horizon: int = HORIZON) -> Move:
+    """Plays the club player's move for ``view``'s seat unless a paired search of ``budget``
+    rollouts finds another move clearly better (module docstring)."""
+    moves = view_moves(view)
     if len(moves) == 1:
         return moves[0]
-    default = keen_action(Playout.from_state(world), rng).move
-    h = hint(view, playouts=budget, seed=rng.randrange(2**31), explain=False, horizon=horizon)
-    for estimate in h.moves:
-        if estimate.move == default:
-            return default if estimate.behind <= DEVIATE * estimate.behind_se else h.best.move
-    return h.best.move
+    default = choose_club(view, rng)
+    return search_club(view, rng.randrange(2**31), budget, horizon, default).move

@@ -216,6 +216,12 @@ def _best_of(view: SeatView, kn: _Knowledge, cards: tuple[int, ...], group: list
     return value, _pick(kn, group, cards[-1], value)
 
 
+def club_move_for(view: SeatView, cards: tuple[int, ...], group: list[Move]) -> Move:
+    """The move of ``group`` (the legal moves putting down ``cards``) that the club player would
+    make: its wish (C5, C6) and every last-card call (C10)."""
+    return _best_of(view, knowledge(view.rules), cards, group)[1]
+
+
 def _wish_value(kn: _Knowledge, last: int, rem: list[int], unseen: tuple[int, int] | None) -> str | None:
     """C5/C6: the wish the last card makes — the suit or rank held most after the play, ties to
     the one the others are least likely to hold; None for a card without a wish, "none" for an
