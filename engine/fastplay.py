@@ -77,6 +77,7 @@ from engine.ruleset import (
     WishKind,
     load_ruleset,
 )
+from engine.seat_view import SeatView
 from engine.state import RANK_WISH, Attack, State, Wish, tables_for
 from engine.transitions import attack_totals, give_back_half, group_refusal, play_moves, reversals
 from engine.verdicts import LEGAL_PLAY
@@ -1004,3 +1005,28 @@ def run_random_games(
         "mean_length": round(sum(lengths) / len(lengths), 1) if lengths else 0,
         "biggest_attack": biggest,
     }
+
+
+def playout_view(p: Playout) -> SeatView:
+    """The view of the seat to move in a playout (as ``view_of(p.to_state())``, without the
+    other hands and the deck, which a player never reads): computer players and the expert's
+    rollouts choose from it."""
+    seat = p.to_move
+    ak = p.ak
+    return SeatView(
+        rules=p.rules,
+        seat=seat,
+        hand=tuple(p.hand(seat)),
+        pile=tuple(p.pile),
+        hand_sizes=tuple(p.hs),
+        deck_size=len(p.deck),
+        to_move=seat,
+        attack=None if not ak else Attack("draw" if ak == 1 else "skip", p.aa, p.ac),
+        wish=p.wish,
+        waiting=tuple(p.waiting),
+        drawn=None if p.drawn < 0 else p.drawn,
+        finished=tuple(p.finished),
+        over=p.over,
+        cover=p.cv,
+        direction=p.dir,
+    )

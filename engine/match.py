@@ -38,13 +38,13 @@ from typing import Any
 
 from engine.deal import new_game
 from engine.errors import EngineError
-from engine.fastplay import Playout
+from engine.fastplay import Playout, playout_view
 from engine.moves import Move, format_move
 from engine.players import STRENGTHS, PlayerError, check_strength, choose_move
 from engine.rules import apply_move, round_result
 from engine.ruleset import Ruleset
-from engine.seat_view import SeatView, view_of
-from engine.state import Attack, State
+from engine.seat_view import view_of
+from engine.state import State
 from engine.verdicts import Event
 
 HUMAN = "human"
@@ -243,30 +243,6 @@ def play_round(rules: Ruleset, players: int, strengths: str | Sequence[str], see
     result = round_result(rules, st.hands, st.finished)
     return RoundRecord(
         rules.id, players, seats, seed, tuple(moves), tuple(events), st, result, round_scores(rules, result)
-    )
-
-
-def playout_view(p: Playout) -> SeatView:
-    """The view of the seat to move in a playout (as ``view_of(p.to_state())``, without the
-    other hands and the deck, which a player never reads)."""
-    seat = p.to_move
-    ak = p.ak
-    return SeatView(
-        rules=p.rules,
-        seat=seat,
-        hand=tuple(p.hand(seat)),
-        pile=tuple(p.pile),
-        hand_sizes=tuple(p.hs),
-        deck_size=len(p.deck),
-        to_move=seat,
-        attack=None if not ak else Attack("draw" if ak == 1 else "skip", p.aa, p.ac),
-        wish=p.wish,
-        waiting=tuple(p.waiting),
-        drawn=None if p.drawn < 0 else p.drawn,
-        finished=tuple(p.finished),
-        over=p.over,
-        cover=p.cv,
-        direction=p.dir,
     )
 
 

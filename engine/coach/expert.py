@@ -31,8 +31,7 @@ from typing import NamedTuple
 
 from engine.coach.objective import objective_for, score
 from engine.coach.records import world_rng
-from engine.fastplay import Playout
-from engine.match import playout_view
+from engine.fastplay import Playout, playout_view
 from engine.moves import Move
 from engine.players.club import choose_club, club_move_for
 from engine.players.common import calls_made, view_moves
