@@ -104,7 +104,10 @@ def test_a_sandbox_move_is_played_with_the_keyboard_alone(app_url, new_page) -> 
     wait_for_app(page)
     key_press(page, ".st-key-sandbox_deal button")
     expect(page.get_by_text("No move yet", exact=False)).to_be_visible()
-    key_press(page, "[class*='st-key-sandbox_move_'] button")
+    # On the card table: Tab to a playable card, Enter selects it, Enter on Play plays it.
+    key_press(page, ".ct-hand button.ct-card.is-legal")
+    expect(page.locator(".ct-hand .ct-card.is-selected")).to_have_count(1)
+    key_press(page, ".ct-buttons button[data-action='play']")
     expect(page.get_by_text("No move yet", exact=False)).to_have_count(0)
     expect(page.locator(".st-key-sandbox_undo button")).to_be_enabled()
 
