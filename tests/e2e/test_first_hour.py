@@ -180,7 +180,14 @@ def test_home_opens_at_its_own_path_with_a_start_here_and_no_web_font_is_fetched
     expect(page.get_by_role("heading", name="Learn makao", level=1)).to_be_visible()
     expect(page.get_by_text("Page not found")).to_have_count(0)
     expect(page.get_by_text("New to makao? Start here.")).to_be_visible()
-    page.get_by_role("link", name="Start with the lessons").click()
+    page.get_by_role("button", name="Start with the lessons").click()
     wait_for_app(page)
+    # Lesson 1 itself, ready to play: its title, its first step and the card table, not the list.
     expect(page.get_by_role("heading", name="Learn step by step", level=1)).to_be_visible()
-    assert not [url for url in requests if not url.startswith(app_url)], requests
+    expect(page.get_by_role("heading", name="The goal: empty your hand")).to_be_visible()
+    expect(page.get_by_text("Step 1 of", exact=False)).to_be_visible()
+    expect(page.locator(".ct-felt")).to_be_visible()
+    expect(page.locator(".st-key-learn_start_pl-01-goal-matching")).to_have_count(0)
+    expect(page).to_have_url(f"{app_url}/learn")
+    # Nothing leaves the app's own server (the card table's script is a blob: of this page).
+    assert not [url for url in requests if not url.startswith((app_url, "blob:" + app_url, "data:"))], requests
