@@ -69,6 +69,86 @@ def test_axe_finds_no_serious_or_critical_violation_on_any_page(app_url, new_pag
     assert not any(found.values()), {where: v for where, v in found.items() if v}
 
 
+def play_until_a_dimmed_card_says_why(page, turns: int = 12) -> None:
+    """Plays a Play round on (clicks, as a learner does) until the computer seats have moved and a
+    card of yours may not go; then taps that card, so its reason shows."""
+    for _ in range(turns):
+        expect(page.locator(".ct-hand button.ct-card").first).to_be_visible()      # your turn
+        wait_for_app(page)
+        others_moved = page.locator(".st-key-play_log [data-testid=stMarkdownContainer]").count() >= 2
+        dimmed = page.locator(".ct-hand button.ct-card.is-illegal")
+        if others_moved and dimmed.count():
+            dimmed.first.click()
+            wait_for_app(page)
+            expect(page.locator(".ct-why")).to_be_visible()
+            return
+        legal = page.locator(".ct-hand button.ct-card.is-legal")
+        if legal.count():
+            card = legal.first.get_attribute("data-card")
+            legal.first.click()
+            wait_for_app(page)
+            page.locator(f".ct-hand button.ct-card[data-card='{card}']").click()     # a second tap plays it
+            wait_for_app(page)
+            choice = page.locator(".ct-picker button.is-choice")
+            if choice.count():                                                     # a jack or an ace asks first
+                choice.first.click()
+                wait_for_app(page)
+        else:
+            page.locator(".ct-buttons button[data-action='draw'], .ct-buttons button[data-action='wait'], "
+                         ".ct-buttons button[data-action='pass']").first.click()
+            wait_for_app(page)
+    raise AssertionError("no dimmed card came up after the computer players moved")
+
+
+def complete_the_first_lesson(page) -> None:
+    """Plays Learn's lesson 1 (pl) to its "Lesson complete" card with clicks."""
+    for selector in (".st-key-learn_start_pl-01-goal-matching button", ".st-key-learn_next button",
+                     ".ct-hand button.ct-card[data-card='7h']", ".ct-buttons button[data-action='play']",
+                     ".st-key-learn_next button", ".st-key-learn_next button",
+                     ".ct-hand button.ct-card[data-card='7c']", ".ct-buttons button[data-action='play']",
+                     ".st-key-learn_next button"):
+        page.locator(selector).click()
+        wait_for_app(page)
+    expect(page.locator(".mk-stars svg.is-earned")).to_have_count(3)
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_axe_finds_no_serious_or_critical_violation_mid_way(app_url, new_page, language: str) -> None:
+    """The states a learner meets mid-way: Play after a few moves (a computer seat's move in the log,
+    a dimmed card's reason), the "Lesson complete" card, the Sandbox's card table with a card tapped."""
+    page = new_page()
+    found = {}
+    page.goto(f"{app_url}/play?lang={language}&variant=pl")
+    wait_for_app(page)
+    page.locator(".st-key-play_deal button").click()
+    wait_for_app(page)
+    page.locator(".st-key-play_faster label").click()          # the computer seats answer sooner
+    wait_for_app(page)
+    play_until_a_dimmed_card_says_why(page)
+    found["play-mid-game"] = serious_violations(page)
+    screenshot(page, f"axe-play-mid-game-{language}")
+
+    page.goto(f"{app_url}/learn?lang={language}&variant=pl")
+    wait_for_app(page)
+    complete_the_first_lesson(page)
+    found["lesson-complete"] = serious_violations(page)
+    screenshot(page, f"axe-lesson-complete-{language}")
+
+    page.goto(f"{app_url}/sandbox?lang={language}&variant=pl")
+    wait_for_app(page)
+    page.locator(".st-key-sandbox_deal button").click()
+    wait_for_app(page)
+    expect(page.locator(".ct-felt")).to_be_visible()
+    dimmed = page.locator(".ct-hand button.ct-card.is-illegal")
+    (dimmed if dimmed.count() else page.locator(".ct-hand button.ct-card.is-legal")).first.click()
+    wait_for_app(page)
+    page.locator(".st-key-sandbox_moves_box summary").click()
+    wait_for_app(page)
+    found["sandbox-table"] = serious_violations(page)
+    screenshot(page, f"axe-sandbox-table-{language}")
+    assert not any(found.values()), {where: v for where, v in found.items() if v}
+
+
 # --------------------------------------------------------------------------- the keyboard alone
 
 def test_a_lesson_is_completed_with_the_keyboard_alone(app_url, new_page) -> None:

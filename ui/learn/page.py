@@ -391,7 +391,8 @@ def complete_view(lesson: Scenario, run: dict, t: Translator) -> None:
                     + " · " + t.ngettext("{count} mistake", "{count} mistakes", run["mistakes"]).format(count=run["mistakes"])
                     + " · " + t.ngettext("{count} hint", "{count} hints", run["hints"]).format(count=run["hints"])))
     if lesson.summary:
-        st.markdown("> " + _md(_(lesson.summary)))
+        # Not a Markdown quote: Streamlit draws quotes in faded grey, below the contrast axe asks for.
+        st.info(_md(_(lesson.summary)), icon=":material/school:")
     notes = interpretation_notes(lesson)
     if notes:
         with st.expander(_("How this app reads the rules"), icon=":material/gavel:"):

@@ -380,8 +380,8 @@ def draw_moves(state: State, t: Translator, h: Any = None) -> None:
     groups = play_groups(state)
     singles = [g for g in groups if len(g.cards) == 1]
     multis = [g for g in groups if len(g.cards) > 1]
-    with st.expander(_("Every move, with the reason it may or may not be made"), expanded=h is not None,
-                     icon=":material/rule:"):
+    with st.container(key="sandbox_moves_box"), st.expander(
+            _("Every move, with the reason it may or may not be made"), expanded=h is not None, icon=":material/rule:"):
         for group in singles:
             draw_group(group, deck, t, h)
         if multis:
