@@ -14,11 +14,11 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from engine.position import position_from_json
+from ui.present.i18n import translator
 from ui.sandbox import controller as ctl
 from ui.sandbox import table as tb
 from ui.sandbox.controller import EDITOR, NOTICE, PICK, TIMELINE, TIMELINE_SOURCE
 from ui.sandbox.model import load_examples
-from ui.present.i18n import translator
 
 ROOT = Path(__file__).resolve().parents[3]
 APP = str(ROOT / "streamlit_app.py")
