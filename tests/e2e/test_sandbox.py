@@ -43,9 +43,19 @@ def type_into(page, key: str, text: str, taken_in) -> None:
 
 
 def choose(page, key: str, option: str) -> None:
+    """Opens a selectbox and picks an option. A click that lands while the card table above is
+    still laying itself out can leave the list closed: then it is clicked again (a condition, not a sleep)."""
     wait_for_app(page)
-    widget(page, key).get_by_role("combobox").click()
-    page.get_by_role("option", name=option, exact=True).click()
+    box = widget(page, key).get_by_role("combobox")
+    wanted = page.get_by_role("option", name=option, exact=True)
+    for _attempt in range(3):
+        box.click()
+        try:
+            expect(wanted).to_be_visible(timeout=3_000)
+            break
+        except AssertionError:
+            page.keyboard.press("Escape")
+    wanted.click()
 
 
 def open_editor(page) -> None:
@@ -159,6 +169,8 @@ def test_the_teacher_builds_the_battle_king_position_by_hand_and_shares_it(app_u
     expect(area.get_by_text("Player 1 must draw 1 card or defend.", exact=False).first).to_be_visible()
     type_into(page, f"{EDITOR}attack_amount", "5",
               taken_in=area.get_by_text("Player 1 must draw 5 cards or defend.", exact=False).first)
+    expect(card(page, "Ks", "legal")).to_have_count(1)
+    open_move_list(page)
     expect(area.get_by_text("K♠ may answer the attack of K♥", exact=False)).to_be_visible()
     built = time.monotonic() - started
     screenshot(page, "sandbox-teacher-built")
@@ -172,6 +184,8 @@ def test_the_teacher_builds_the_battle_king_position_by_hand_and_shares_it(app_u
     pupil = new_page()
     pupil.goto(link)
     wait_for_app(pupil)
+    expect(card(pupil, "Ks", "legal")).to_have_count(1)
+    open_move_list(pupil)
     expect(main(pupil).get_by_text("K♠ may answer the attack of K♥", exact=False)).to_be_visible()
     expect(main(pupil).get_by_text("2♥ may answer the attack of K♥", exact=False)).to_be_visible()
     total = time.monotonic() - started
