@@ -135,6 +135,17 @@ def test_a_jack_asks_for_its_demand_in_the_picker() -> None:
     assert played(at) == ["play Jd demand 7"]
 
 
+def test_an_ace_asks_for_its_suit_in_the_picker() -> None:
+    at = open_example("ace-wish-queen")
+    send(at, {"type": "tap", "card": "Ad"}, {"type": "tap", "card": "Ad"})     # a second tap asks, too
+    picker = table(at)["picker"]
+    assert picker["title"] == "Choose the suit to wish for"
+    assert "Wish for spades" in [o["label"] for o in picker["options"]]
+    send(at, {"type": "pick", "value": "s"})
+    assert played(at) == ["play Ad suit s"]
+    assert table(at)["banners"][0] == {"kind": "wish", "text": "Player 1 has wished for spades."}
+
+
 def test_a_group_of_one_rank_goes_down_in_the_order_tapped() -> None:
     at = open_example("three-against-two")
     send(at, {"type": "tap", "card": "3h"})
