@@ -71,32 +71,36 @@ def test_axe_finds_no_serious_or_critical_violation_on_any_page(app_url, new_pag
 
 def play_until_a_dimmed_card_says_why(page, turns: int = 12) -> None:
     """Plays a Play round on (clicks, as a learner does) until the computer seats have moved and a
-    card of yours may not go; then taps that card, so its reason shows."""
+    card of yours may not go; then taps that card, so its reason shows. Every step waits for what
+    it did to show (the card selected, a new line in the log), so no click lands on a stale table."""
+    log = page.locator(".st-key-play_log [data-testid=stMarkdownContainer]")
     for _ in range(turns):
         expect(page.locator(".ct-hand button.ct-card").first).to_be_visible()      # your turn
         wait_for_app(page)
-        others_moved = page.locator(".st-key-play_log [data-testid=stMarkdownContainer]").count() >= 2
+        lines = log.count()
         dimmed = page.locator(".ct-hand button.ct-card.is-illegal")
-        if others_moved and dimmed.count():
+        if lines >= 2 and dimmed.count():
             dimmed.first.click()
-            wait_for_app(page)
             expect(page.locator(".ct-why")).to_be_visible()
+            wait_for_app(page)
             return
         legal = page.locator(".ct-hand button.ct-card.is-legal")
         if legal.count():
             card = legal.first.get_attribute("data-card")
             legal.first.click()
+            expect(page.locator(f".ct-hand .ct-card.is-selected[data-card='{card}']")).to_have_count(1)
             wait_for_app(page)
             page.locator(f".ct-hand button.ct-card[data-card='{card}']").click()     # a second tap plays it
-            wait_for_app(page)
             choice = page.locator(".ct-picker button.is-choice")
-            if choice.count():                                                     # a jack or an ace asks first
+            played = page.locator(".ct-hand:not(:has(.ct-card.is-selected))")
+            expect(choice.or_(played).first).to_be_visible()                       # a jack or an ace asks first
+            if choice.count():
                 choice.first.click()
-                wait_for_app(page)
         else:
             page.locator(".ct-buttons button[data-action='draw'], .ct-buttons button[data-action='wait'], "
                          ".ct-buttons button[data-action='pass']").first.click()
-            wait_for_app(page)
+        expect(log).not_to_have_count(lines)                                       # the move is in the log
+        wait_for_app(page)
     raise AssertionError("no dimmed card came up after the computer players moved")
 
 
