@@ -15,8 +15,8 @@ from ui.practice.state import current_question
 from ui.present.i18n import LANGUAGES
 from ui.present.input_text import link_notice_text
 from ui.shell import session
-from ui.shell.layout import accessible_styles
-from ui.shell.pages import PAGES
+from ui.shell.layout import accessible_styles, localized_widget_styles
+from ui.shell.pages import PAGES, page_title
 
 
 def _on_language_picked() -> None:
@@ -98,18 +98,19 @@ def main() -> None:
     # The default page is served at "/" but reserves a path of its own, which Streamlit does not serve
     # ("Page not found" at /home): it reserves "start", and a hidden copy answers at its own path.
     pages = [
-        st.Page(spec.script, title=_(spec.title), icon=spec.icon,
+        st.Page(spec.script, title=page_title(spec, session.tr()), icon=spec.icon,
                 url_path="start" if spec.default else spec.url_path, default=spec.default)
         for spec in PAGES
     ]
     pages += [
-        st.Page(spec.script, title=_(spec.title), icon=spec.icon, url_path=spec.url_path, visibility="hidden")
+        st.Page(spec.script, title=page_title(spec, session.tr()), icon=spec.icon, url_path=spec.url_path, visibility="hidden")
         for spec in PAGES if spec.default
     ]
     navigation = st.navigation(pages)
     wide = any(spec.wide and spec.url_path == navigation.url_path for spec in PAGES)
     st.set_page_config(layout="wide" if wide else "centered")
     accessible_styles()
+    localized_widget_styles()
     sidebar_pickers()
     document_language()
     link_notices()

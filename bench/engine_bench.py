@@ -300,7 +300,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"RLCard uno env.step:                {rl_item.rate:>10,.0f} steps/s     ±{rl_item.spread:.0%}"
               f"  ({rl_item.game_rate:,.0f} games/s)  bar {RLCARD_BAR:g}x = {RLCARD_BAR * rl_item.rate:,.0f}/s")
     print()
-    head = (f"{'variant':<10} {'seats':>5} | {'kernel dec/s':>13} {'games/s':>8} | {'reference dec/s':>15} {'games/s':>8} "
+    head = (f"{'variant':<11} {'seats':>5} | {'kernel dec/s':>13} {'games/s':>8} | {'reference dec/s':>15} {'games/s':>8} "
             f"{'speedup':>7} | {'verdicts/s':>10} {'no effects':>10} | {'xOpenSpiel':>10} {'xRLCard':>8} | result")
     print(head)
     print("-" * len(head))
@@ -318,19 +318,19 @@ def main(argv: list[str] | None = None) -> int:
             verdict.append("RLC " + ("PASS" if x_rl >= RLCARD_BAR else "FAIL"))
         if any(x.endswith("FAIL") for x in verdict):
             all_pass = False
-        print(f"{row['variant']:<10} {row['players']:>5} | {k.rate:>10,.0f}±{k.spread:>2.0%} {k.game_rate:>8,.0f} | "
+        print(f"{row['variant']:<11} {row['players']:>5} | {k.rate:>10,.0f}±{k.spread:>2.0%} {k.game_rate:>8,.0f} | "
               f"{ref.rate:>12,.0f}±{ref.spread:>2.0%} {ref.game_rate:>8,.1f} {k.rate / ref.rate if ref.rate else 0:>6.1f}x | "
               f"{(v.rate if v else 0):>10,.0f} {(v0.rate if v0 else 0):>10,.0f} | "
               f"{x_os if x_os is not None else float('nan'):>9.2f}x {x_rl if x_rl is not None else float('nan'):>7.2f}x | "
               f"{' '.join(verdict) or 'no comparator'}")
     if base is not None:
         print()
-        head = f"{'variant':<10} {'seats':>5} | {'kernel dec/s':>13} | {'at ' + args.baseline:>14} | {'now / then':>10}"
+        head = f"{'variant':<11} {'seats':>5} | {'kernel dec/s':>13} | {'at ' + args.baseline:>14} | {'now / then':>10}"
         print(head)
         print("-" * len(head))
         for row in rows:
             k, b = row["kernel"], row["baseline"]
-            print(f"{row['variant']:<10} {row['players']:>5} | {k.rate:>10,.0f}±{k.spread:>2.0%} | "
+            print(f"{row['variant']:<11} {row['players']:>5} | {k.rate:>10,.0f}±{k.spread:>2.0%} | "
                   f"{b.rate:>11,.0f}±{b.spread:>2.0%} | {k.rate / b.rate if b.rate else 0:>9.3f}x")
     print()
     if os_item or rl_item:

@@ -67,9 +67,18 @@ from typing import Any
 from engine.deal import new_game
 from engine.moves import DRAW, PASS, WAIT, Move
 from engine.rules import judge_card
-from engine.ruleset import EndMode, ReshuffleFallback, Ruleset, SelfTarget, WishDuration, WishKind, load_ruleset
+from engine.ruleset import (
+    AfterPenalty,
+    EndMode,
+    ReshuffleFallback,
+    Ruleset,
+    SelfTarget,
+    WishDuration,
+    WishKind,
+    load_ruleset,
+)
 from engine.state import RANK_WISH, Attack, State, Wish, tables_for
-from engine.transitions import attack_totals, give_back_half, group_refusal, play_moves
+from engine.transitions import attack_totals, give_back_half, group_refusal, play_moves, reversals
 from engine.verdicts import LEGAL_PLAY
 
 __all__ = ["Playout", "run_random_games", "compiled"]
@@ -183,6 +192,8 @@ class Action:
         "wish_ok",
         "makao",
         "kakao",
+        "cover",
+        "flip",
     )
 
     def __init__(self, kind: int, move: Move) -> None:
@@ -201,6 +212,8 @@ class Action:
         self.wish_ok: list[int] = []  # legal first cards under that wish, per top card
         self.makao = False
         self.kakao = False
+        self.cover = False  # the last card is one its player must cover (ru-101's nine)
+        self.flip = False  # an odd number of reversing cards: the direction of play flips
 
     def __repr__(self) -> str:
         return f"Action({self.move!r})"
@@ -248,6 +261,7 @@ class _Compiled:
         self.makao_pen = makao.penalty if makao else 0
         self.kakao_pen = kakao.penalty if kakao else 0
         self.backwards = list(t.backwards)
+        self._compile_cover_and_penalty(rules)
         self.actions: dict[Move, Action] = {}
         self.DRAW_A = self.action(DRAW)
         self.WAIT_A = self.action(WAIT)
@@ -276,6 +290,24 @@ class _Compiled:
             if rule.wish is not None:
                 for value in rule.wish_values if rule.wish == "rank" else rules.deck.suits:
                     self.wish_mask(rule.wish, value)
+
+    def _compile_cover_and_penalty(self, rules: Ruleset) -> None:
+        """ru-101's cards to cover and ``[attack] after_penalty`` (engine.rules, cover section)."""
+        t = self.t
+        # cover_ok[top]: the cards that cover ``top`` — of its suit or rank (engine.rules.judge_cover)
+        self.cover_ok = [
+            sum(1 << c for c in range(self.size) if t.suit[c] == t.suit[top] or t.rank[c] == t.rank[top])
+            for top in range(self.size)
+        ]
+        self.play_on = rules.after_penalty is AfterPenalty.SAME  # the penalised seat plays on
+
+    def cover_actions(self, h: int, nh: int, cs: list[int] | None, top: int) -> list[Action] | None:
+        """The legal actions while the seat to move must cover ``top``: its covering plays (no
+        draw while it holds one), or None when only drawing is left (engine.rules.legal_moves)."""
+        legal = h & self.cover_ok[top]
+        if not legal:
+            return None
+        return self.list_for(h, legal, nh, False, cs)[:-1]
 
     def multi_for_mask(self, key: tuple[int, int, int], nh: int) -> list[Action]:
         """multi_masks[key] (built on a miss): key = (first card, its rank's cards held, size key)."""
@@ -361,6 +393,8 @@ class _Compiled:
                 cmask |= 1 << card
             a.mask = cmask if len(set(cards)) == len(cards) else -1
             a.makao, a.kakao = bool(move.makao), bool(move.kakao)
+            a.cover = t.cover[last]
+            a.flip = reversals(t, cards) % 2 == 1  # engine.rules._reverse_direction
         self.actions[move] = a
         return a
 
@@ -423,6 +457,8 @@ class Playout:
         "seed",
         "biggest",
         "rng",
+        "cv",
+        "dir",
     )
     k: _Compiled
     rules: Ruleset
@@ -448,6 +484,8 @@ class Playout:
     seed: int
     biggest: int  # the biggest attack seen (statistics)
     rng: random.Random | None  # the generator reshuffles reuse
+    cv: bool  # the seat to move must cover the top card (ru-101's nine)
+    dir: int  # the direction of play: 1 clockwise (seat numbers rising), -1 counter-clockwise
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -471,6 +509,8 @@ class Playout:
         p.seed = 0
         p.biggest = 0
         p.rng = None
+        p.cv = False
+        p.dir = 1
         return p
 
     def _set_hand(self, seat: int, cards: Sequence[int]) -> None:
@@ -512,6 +552,8 @@ class Playout:
         p.fin = [s in st.finished for s in range(n)]
         p.over = st.over
         p.seed = st.seed
+        p.cv = st.cover
+        p.dir = st.direction
         return p
 
     @classmethod
@@ -564,6 +606,8 @@ class Playout:
             finished=tuple(self.finished),
             over=self.over,
             seed=self.seed,
+            cover=self.cv,
+            direction=self.dir,
         )
 
     def snapshot(self) -> tuple[object, ...]:
@@ -575,7 +619,7 @@ class Playout:
         wish = (self.wish.kind, self.wish.value, self.wby) if self.wish is not None else None
         counts = None if self.cnt is None else tuple(map(tuple, self.cnt))
         return (tuple(self.hm), counts, tuple(self.pile), tuple(self.deck), self.to_move, attack, wish,
-                tuple(self.waiting), self.drawn, tuple(self.finished), self.over, self.seed)
+                tuple(self.waiting), self.drawn, tuple(self.finished), self.over, self.seed, self.cv, self.dir)
 
     @property
     def players(self) -> int:
@@ -592,6 +636,9 @@ class Playout:
         if self.drawn >= 0:
             return k.drawn_lists[nh - 1 if nh < 3 else 2][self.drawn][0]
         top = self.pile[-1]
+        if self.cv:
+            acts = k.cover_actions(h, nh, self.cnt[seat] if self.cnt is not None else None, top)
+            return [k.DRAW_A] if acts is None else acts
         if self.ak:
             legal = h & k.def_ok[self.ac][top]
         elif self.wish is not None and not (self.wby == seat and self.wdur == UNTIL_RETURN):
@@ -679,12 +726,13 @@ class Playout:
         pile, deck, waiting, fin, finished = self.pile, self.deck, self.waiting, self.fin, self.finished
         seat, ak, aa, ac = self.to_move, self.ak, self.aa, self.ac
         wish, wby, wdur, wok = self.wish, self.wby, self.wdur, self.wok
-        drawn, over = self.drawn, self.over
+        drawn, over, cv = self.drawn, self.over, self.cv
+        dr = self.dir
         nfin = len(finished)
         top_ok, def_ok, bit = k.top_ok, k.def_ok, k.bit
         several, play_drawn, draw_adds, skip_adds = k.several, k.play_drawn, k.draw_adds, k.skip_adds
         backwards, first_out, makao_pen, kakao_pen = k.backwards, k.first_out, k.makao_pen, k.kakao_pen
-        lapse = k.lapse
+        lapse, play_on, cover_actions = k.lapse, k.play_on, k.cover_actions
         finish_round, last_holders = k.finish_round, k.last_holders
         DRAW_A, WAIT_A, drawn_lists = k.DRAW_A, k.WAIT_A, k.drawn_lists
         lists, store_list, list_for = k.lists, k.store_list, k.list_for
@@ -707,6 +755,11 @@ class Playout:
                 nh = hs[seat]
                 if drawn >= 0:
                     acts, m, b = drawn_lists[nh - 1 if nh < 3 else 2][drawn]
+                elif cv:  # ru-101: cover the nine, drawing only while no card covers it
+                    acts = cover_actions(h, nh, cnt[seat] if cnt is not None else None, pile[-1])
+                    if acts is not None:
+                        m = len(acts)
+                        b = m.bit_length()
                 else:
                     if ak:
                         legal = h & def_ok[ac][pile[-1]]
@@ -777,6 +830,8 @@ class Playout:
                 nh = hs[seat] - a.count
                 hs[seat] = nh
                 pile += cards
+                if a.flip:  # reversing cards (engine.rules._reverse_direction)
+                    dr = -dr
                 if a.draw:
                     aa = (aa if ak == 1 and draw_adds else 0) + a.draw
                     ak = 1
@@ -800,7 +855,10 @@ class Playout:
                     self._draw(seat, makao_pen)
                 elif nh == 0 and kakao_pen and not a.kakao:
                     self._draw(seat, kakao_pen)
-                if not hs[seat]:
+                cv = a.cover
+                if cv:  # its player moves again to cover it (engine.rules._must_cover)
+                    hand_on = False
+                elif not hs[seat]:
                     finished.append(seat)
                     fin[seat] = True
                     nfin += 1
@@ -815,7 +873,7 @@ class Playout:
                     if ak and backwards[ac]:
                         s = seat
                         for _ in range(n - 1):
-                            s = s - 1 if s else n - 1
+                            s = (s - dr) % n  # the previous seat, against the direction of play
                             if not fin[s] and not waiting[s]:
                                 if s == wby and wdur == UNTIL_RETURN:
                                     wish, wby = None, -1
@@ -823,7 +881,20 @@ class Playout:
                                 hand_on = False
                                 break
             elif kind == DRAW_K:
-                if ak:
+                if cv:  # engine.rules._draw_to_cover
+                    if self._draw(seat, 1):
+                        hand_on = False
+                    else:
+                        cv = False
+                        if not hs[seat]:
+                            finished.append(seat)
+                            fin[seat] = True
+                            nfin += 1
+                            if first_out or n - nfin <= last_holders:
+                                over = True
+                                wish, wby = None, -1
+                                hand_on = False
+                elif ak:
                     if cnt is None and 0 < aa <= len(deck):
                         h = hm[seat]
                         for c in deck[-aa:]:
@@ -834,6 +905,8 @@ class Playout:
                     else:
                         self._draw(seat, aa)
                     ak = 0
+                    if play_on:  # [attack] after_penalty = "same": the seat plays on
+                        hand_on = False
                 else:
                     if deck:
                         c = deck.pop()
@@ -863,9 +936,11 @@ class Playout:
                 else:
                     s = seat
                     while True:
-                        s += 1
+                        s += dr
                         if s == n:
                             s = 0
+                        elif s < 0:  # counter-clockwise past seat 0
+                            s = n - 1
                         if fin[s]:
                             if s == wby and wdur <= UNTIL_RETURN:
                                 wish, wby = None, -1
@@ -879,7 +954,7 @@ class Playout:
                         if s == wby and wdur == UNTIL_RETURN:
                             wish, wby = None, -1
                         break
-                    if finish_round and nfin and s <= seat:
+                    if finish_round and nfin and (s <= seat if dr > 0 else s >= seat):
                         # the round of turns has ended with a seat out (engine.rules._hand_on)
                         over = True
                         ak = 0
@@ -893,7 +968,8 @@ class Playout:
                 biggest = aa
         self.to_move, self.ak, self.aa, self.ac = seat, ak, aa, ac
         self.wish, self.wby, self.wdur, self.wok = wish, wby, wdur, wok
-        self.drawn, self.over, self.biggest = drawn, over, biggest
+        self.drawn, self.over, self.biggest, self.cv = drawn, over, biggest, cv
+        self.dir = dr
         return steps
 
 

@@ -82,6 +82,29 @@ RULESET_MESSAGES = {
     "not_utf8": "the file is not UTF-8 text",
     "not_toml": "the file is not valid TOML (line {line}, column {column})",
     "key_too_long": "the file has a dotted key of more than {limit} parts (line {line})",
+    # the reader's own checks (engine/ruleset.py), once every field is within its range
+    "not_table": "field '{field}' must be a table",
+    "missing": "field '{field}' is missing",
+    "wrong_type": "field '{field}' has the wrong type ({type})",
+    "not_one_of": "field '{field}' must be one of {options}, not {value}",
+    "unknown_field": "unknown field '{field}'",
+    "not_pattern": "field '{field}' holds {value}, which is neither a rank nor a card of the {deck} deck",
+    "pattern_key": "field '{field}' is neither a rank nor a card of the {deck} deck",
+    "players_range": "field '{field}' must be [min, max] with {low} <= min <= max <= {high}",
+    "not_pairs": "field '{field}' must be a list of [from_seats, decks] pairs",
+    "empty_class": "field '{field}' must be a non-empty list of ranks or cards",
+    "two_classes": "field '{field}' lists {card} in two classes",
+    "not_ranks": "field '{field}' must list ranks of the {deck} deck",
+    "rank_wish_only": "field '{field}' is only for a rank wish",
+    "draw_and_skip": "field '{field}' and 'skip' must not both be set, nor negative",
+    "wish_with_attack": "field '{field}' cannot go with an attack on the same card",
+    "cover_with_effect": "field '{field}' cannot go with an attack, a wish or a wild card on the same card",
+    "cover_rank_mixed": "field '{field}' mixes cards to cover with attacks, wishes or wild cards in one rank",
+    "card_points_values": "field '{field}' maps ranks of the {deck} deck to whole numbers, not {value}",
+    "card_points_missing": "field '{field}' must give points for every rank",
+    "no_starter": "field '{field}' leaves no starter card with {count} players",
+    "unreadable": "cannot be read ({reason})",
+    "invalid_field": "field '{field}' {detail}",
 }
 
 # The coarse kind each code belongs to (what ``engine.packing.PackError.kind`` said before codes).
@@ -141,6 +164,29 @@ def shown(value: Any, limit: int = 20) -> str:
     if isinstance(value, float):
         return repr(value)
     return f"a {type(value).__name__}"
+
+
+def value_params(value: Any, limit: int = 20) -> dict[str, Any]:
+    """Describes a user's value for a translated message: its kind, a short text and its size.
+
+    ``shown`` writes the same value in English; these params let the UI write it in any language:
+    ``value_kind`` is ``number`` (``value_text`` the digits, or ``value_digits`` for a huge one),
+    ``text`` (``value_text`` cut to ``limit`` characters, ``value_length`` its length) or ``other``
+    (``value_text`` the name of its type).
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value.bit_length() <= 100:
+            return {"value_kind": "number", "value_text": str(value), "value_digits": 0}
+        return {
+            "value_kind": "number",
+            "value_text": "",
+            "value_digits": int((value.bit_length() - 1) * 0.30102999566) + 1,
+        }
+    if isinstance(value, str):
+        return {"value_kind": "text", "value_text": value[:limit], "value_length": len(value)}
+    if isinstance(value, bool) or value is None or isinstance(value, float):
+        return {"value_kind": "other", "value_text": repr(value)}
+    return {"value_kind": "other", "value_text": type(value).__name__}
 
 
 # ------------------------------------------------------------------------------ uploads, text

@@ -115,21 +115,31 @@ def match_limit(rules: Ruleset) -> int | None:
     return PENALTY_LIMITS.get(rules.id.removesuffix(HOUSE_SUFFIX))
 
 
+def round_winners(result: dict[str, Any]) -> list[int]:
+    """Every seat that won the round: ``winners`` when the round was finished (end mode
+    ``finish_round``, pl-devdo: several may win), else the one ``winner`` (or nobody)."""
+    if "winners" in result:
+        return list(result["winners"])
+    return [] if result.get("winner") is None else [result["winner"]]
+
+
 def round_scores(rules: Ruleset, result: dict[str, Any]) -> tuple[int, ...]:
-    """One round's points per seat from ``engine.rules.round_result`` (table in the module doc)."""
+    """One round's points per seat from ``engine.rules.round_result`` (table in the module doc);
+    winners of a finished round (pl-devdo) tie: each scores what the one winner would."""
     places = result["places"]
     n = len(places)
     kind = rules.end_result
     scores = [0] * n
+    winners = round_winners(result)
     if kind == "points":
-        if result["winner"] is not None:
-            scores[result["winner"]] = result["points"]
+        for seat in winners:
+            scores[seat] = result["points"]
     elif kind == "places":
         for i, seat in enumerate(places):
-            scores[seat] = n - 1 - i
+            scores[seat] = n - 1 - (0 if seat in winners else i)  # winners share the first place
     elif kind == "winner":
-        if result["winner"] is not None:
-            scores[result["winner"]] = 1
+        for seat in winners:
+            scores[seat] = 1
     elif kind == "loser":
         if result.get("loser") is not None:
             scores[result["loser"]] = 1
@@ -158,6 +168,8 @@ class RoundScore:
             "places": self.places,
             "winner": self.result.get("winner"),
         }
+        if "winners" in self.result:
+            out["winners"] = list(self.result["winners"])
         if "loser" in self.result:
             out["loser"] = self.result["loser"]
         out["moves"] = self.moves
@@ -253,6 +265,8 @@ def playout_view(p: Playout) -> SeatView:
         drawn=None if p.drawn < 0 else p.drawn,
         finished=tuple(p.finished),
         over=p.over,
+        cover=p.cv,
+        direction=p.dir,
     )
 
 

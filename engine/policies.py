@@ -9,7 +9,7 @@ from typing import Any
 from engine.deal import new_game
 from engine.moves import Move
 from engine.rules import child, legal_moves
-from engine.ruleset import load_ruleset
+from engine.ruleset import Ruleset, load_ruleset
 from engine.state import State
 
 
@@ -30,10 +30,12 @@ def eager_move(st: State, rng: random.Random) -> Move:
     return plays[rng.randrange(len(plays))]
 
 
-def reference_random_games(variant: str, players: int, games: int, seed: int, step_cap: int = 20_000) -> dict[str, Any]:
+def reference_random_games(
+    variant: str | Ruleset, players: int, games: int, seed: int, step_cap: int = 20_000
+) -> dict[str, Any]:
     """Plays random games on the reference engine (legal_moves + child) and returns statistics;
     engine.fastplay.run_random_games plays the very same games on the playout kernel."""
-    rules = load_ruleset(variant)
+    rules = variant if isinstance(variant, Ruleset) else load_ruleset(variant)
     rng = random.Random(seed)
     decisions = finished = biggest = 0
     lengths = []
@@ -52,7 +54,7 @@ def reference_random_games(variant: str, players: int, games: int, seed: int, st
         finished += st.over
     seconds = time.perf_counter() - start
     return {
-        "variant": variant,
+        "variant": rules.id,
         "players": players,
         "games": games,
         "decisions": decisions,

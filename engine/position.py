@@ -30,6 +30,8 @@ FIELDS = (
     "finished",
     "over",
     "seed",
+    "cover",
+    "direction",
 )
 REQUIRED = ("variant", "hands", "to_move", "pile")
 MAX_SHARE_CODE = 64 * 1024  # characters of a share code we even try to decode
@@ -39,8 +41,10 @@ MAX_UNKNOWN = 10_000
 PROBLEM_CODES = (
     "bad_attack",
     "bad_attack_amount",
+    "bad_cover",
     "bad_card",
     "bad_count",
+    "bad_direction",
     "bad_format",
     "bad_type",
     "bad_waiting",
@@ -208,6 +212,7 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
     if not isinstance(over, bool):
         add("bad_type", "over must be true or false", field="over", expected="boolean")
         over = False
+    direction = _read_direction(data.get("direction"), add)
 
     t = tables_for(rules)
     attack = None
@@ -281,6 +286,8 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
             if attack is not None:
                 add("drawn_under_attack", "drawn: a seat under attack does not draw a card it may play", field="drawn")
 
+    cover = _read_cover(data, rules, pile, attack, drawn, add)
+
     # Cards: every known card at most as often as the decks hold it; unknown ones dealt by seed.
     copies = rules.copies_for(players)
     known: Counter[int] = Counter()
@@ -316,6 +323,8 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
         if (isinstance(hand, list) and hand) or (_is_int(hand) and hand):
             add("finished_holds_cards", f"finished: seat {seat} still holds cards", field="finished", seat=seat)
     for seat, hand in enumerate(hands):
+        if cover and seat == to_move:
+            continue  # a nine played as the last card: its player draws to cover it (ru-101)
         if not over and seat not in finished and (hand == [] or hand == 0):
             add(
                 "empty_hand",
@@ -369,7 +378,47 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
         finished=tuple(finished),
         over=over,
         seed=seed,
+        cover=cover,
+        direction=direction,
     )
+
+
+def _read_cover(data: dict[str, Any], rules: Ruleset, pile: Any, attack: Any, drawn: Any, add: Any) -> bool:
+    """Reads ``"cover": true``: the seat to move must cover the top card it played (ru-101's nine)."""
+    value = data.get("cover", False)
+    if value is False:
+        return False
+    if value is not True:
+        add("bad_type", "cover: must be true or false", field="cover", expected="boolean")
+        return False
+    top = pile[-1] if isinstance(pile, list) and pile else None
+    if top is None or not tables_for(rules).cover[top] or attack is not None or drawn is not None:
+        add(
+            "bad_cover",
+            f"cover: in {rules.id} the top card is no card to cover, or an attack or a drawn card is pending",
+            field="cover",
+        )
+        return False
+    return True
+
+
+DIRECTIONS = {"clockwise": 1, "counterclockwise": -1}
+
+
+def _read_direction(value: Any, add: Callable[..., None]) -> int:
+    """Reads ``direction`` (absent or null: clockwise, the seat numbers rising)."""
+    if value is None:
+        return 1
+    if not isinstance(value, str) or value not in DIRECTIONS:
+        shown = value[:20] if isinstance(value, str) else type(value).__name__
+        add(
+            "bad_direction",
+            f'direction must be "clockwise" or "counterclockwise", not {shown!r}',
+            field="direction",
+            value=shown,
+        )
+        return 1
+    return DIRECTIONS[value]
 
 
 def implied_attacker(t: Tables, pile: tuple[int, ...], kind: str) -> int:
@@ -448,8 +497,12 @@ def position_to_json(st: State) -> dict[str, Any]:
         out["drawn"] = name(st.drawn)
     if st.finished:
         out["finished"] = list(st.finished)
+    if st.cover:
+        out["cover"] = True
     out["over"] = st.over
     out["seed"] = st.seed
+    if st.direction < 0:  # written only when not the default, so clockwise positions stay plain v1
+        out["direction"] = "counterclockwise"
     return out
 
 

@@ -73,3 +73,8 @@ def play_together(rules: Ruleset, first: int, card: int) -> bool:
 def first_card_reason(st: State, card: int) -> str:
     """The judge's reason code for this card as the first card of a play now."""
     return judge_card(st, tables_for(st.rules), card)
+
+
+def reverses_direction(rules: Ruleset) -> bool:
+    """Whether some card of this ruleset reverses the direction of play (de-maumau-9's 9)."""
+    return any(tables_for(rules).reverse)

@@ -14,9 +14,18 @@ from typing import Any
 
 from engine.errors import IllegalMoveError
 from engine.moves import DRAW, PASS, WAIT, Move, format_move
-from engine.ruleset import DefenceCondition, EndMode, EndResult, ReshuffleFallback, Ruleset, SelfTarget, WishDuration
+from engine.ruleset import (
+    AfterPenalty,
+    DefenceCondition,
+    EndMode,
+    EndResult,
+    ReshuffleFallback,
+    Ruleset,
+    SelfTarget,
+    WishDuration,
+)
 from engine.state import RANK_WISH, SUIT_WISH, Attack, State, Tables, Wish, tables_for
-from engine.transitions import attack_totals, give_back_half, group_refusal, play_moves
+from engine.transitions import attack_totals, give_back_half, group_refusal, play_moves, reversals, wrapped
 from engine.verdicts import LEGAL_PLAY, Event, Reason, Verdict
 
 _LEGAL = frozenset(LEGAL_PLAY)
@@ -44,6 +53,8 @@ def live_wish(st: State) -> Wish | None:
 def judge_card(st: State, t: Tables, card: int) -> str:
     """Returns the reason code for ``card`` as the first (or only) card of a play now."""
     rules = st.rules
+    if st.cover:
+        return judge_cover(t, st.pile[-1], card)
     attack = st.attack
     if attack is not None:
         # While an attack is pending only the variant's defence cards go (RULES.md: attack).
@@ -83,6 +94,39 @@ def judge_card(st: State, t: Tables, card: int) -> str:
     if t.rank[card] == t.rank[top]:
         return "match_rank"
     return "no_match"
+
+
+# ---------------------------------------------------------------------------- cards to cover
+# ru-101 (relatives.md §1.8, shram, hobbygaiety): "a 9 must be covered with the same suit or another
+# 9; draw until you can". The player of a card marked `cover` moves again and must play a card of
+# its suit or rank — a wild card only when it is of that suit — or, holding none, draw one card and
+# try again. A 9 played as the last card does not finish its player, who draws to cover it. When
+# nothing is left to draw the obligation lapses and the turn passes on (docs/ENGINE.md).
+
+
+def judge_cover(t: Tables, top: int, card: int) -> str:
+    """Returns the reason code for ``card`` played to cover the card ``top`` its player must cover."""
+    if t.suit[card] == t.suit[top]:
+        return "covers_suit"
+    if t.rank[card] == t.rank[top]:
+        return "covers_rank"
+    return "must_cover"
+
+
+def _cover_legal(st: State, t: Tables, hand: tuple[int, ...]) -> list[int]:
+    """The cards of ``hand`` that cover the top card."""
+    top = st.pile[-1]
+    suit, rank = t.suit, t.rank
+    return [c for c in hand if suit[c] == suit[top] or rank[c] == rank[top]]
+
+
+def _check_cover_draw(st: State, t: Tables) -> Reason:
+    """The reason on ``draw`` while the seat to move must cover: legal only holding no cover."""
+    name = st.rules.deck.name
+    held = _cover_legal(st, t, st.hands[st.to_move])
+    if held:
+        return Reason("cover_before_drawing", {"card": name(held[0]), "top": name(st.pile[-1])})
+    return Reason("draw_to_cover", {"top": name(st.pile[-1])})
 
 
 def _sequences(st: State, t: Tables, hand: tuple[int, ...], first: int) -> list[tuple[int, ...]]:
@@ -157,7 +201,11 @@ def legal_moves(st: State) -> list[Move]:
     if several:
         ranks = [rank[c] for c in hand]
     previous = -1
-    if st.attack is None and live_wish(st) is None and not st.rules.wild_not_on_same_rank:
+    if st.cover:
+        legal = _cover_legal(st, t, hand)
+        if not legal:
+            return [DRAW]  # ru-101: draw until you can cover
+    elif st.attack is None and live_wish(st) is None and not st.rules.wild_not_on_same_rank:
         top = st.pile[-1]
         if t.wild[top]:
             legal = list(hand)
@@ -174,7 +222,8 @@ def legal_moves(st: State) -> list[Move]:
             out.extend(_multi_moves(st, t, hand, card, rank[card]))
         else:
             out.extend(singles[card])
-    out.append(WAIT if st.attack is not None and st.attack.kind == "skip" else DRAW)
+    if not st.cover:  # holding a card that covers, its player must play one (ru-101)
+        out.append(WAIT if st.attack is not None and st.attack.kind == "skip" else DRAW)
     return out
 
 
@@ -195,9 +244,14 @@ def check(st: State, move: Move) -> Verdict:
     if move.kind == "draw":
         if st.drawn is not None:
             return verdict(False, Reason("already_drawn", {"card": name(st.drawn)}))
+        if st.cover:
+            reason = _check_cover_draw(st, t)
+            return verdict(reason.code == "draw_to_cover", reason)
         if attack is not None and attack.kind == "skip":
             return verdict(False, Reason("must_answer_skip", {"amount": attack.amount}))
         if attack is not None:
+            if rules.after_penalty is AfterPenalty.SAME:
+                return verdict(True, Reason("take_draw_attack_play_on", {"amount": attack.amount}))
             return verdict(True, Reason("take_draw_attack", {"amount": attack.amount}))
         return verdict(True, Reason("draw_one_play_it" if rules.play_drawn else "draw_one"))
     if move.kind == "wait":
@@ -274,6 +328,7 @@ def check(st: State, move: Move) -> Verdict:
         reasons.append(Reason("call_ignored", {"call": "makao"}))
     if move.kakao and not (remaining == 0 and kakao):
         reasons.append(Reason("call_ignored", {"call": "kakao"}))
+    reasons.extend(_direction_notes(st, t, cards))
     return verdict(True, *reasons)
 
 
@@ -346,7 +401,9 @@ class _Step:
         "drawn",
         "seed",
         "over",
+        "cover",
         "events",
+        "direction",
     )
 
     def __init__(self, st: State, events: list[Event] | None) -> None:
@@ -359,6 +416,8 @@ class _Step:
         self.attack, self.wish = st.attack, st.wish
         self.drawn: int | None = None
         self.seed, self.over = st.seed, False
+        self.cover = False  # set again by a play or a draw that leaves a card to cover
+        self.direction = st.direction
         self.events = events
         if st.wish is not None and live_wish(st) is None:  # pl-trad: the turn is back with its maker
             self.end_wish()
@@ -438,7 +497,7 @@ class _Step:
         """Returns the next seat that plays, passing over finished and waiting seats."""
         s = seat
         for _ in range(self.n * (max(self.waiting, default=0) + 2)):
-            s = (s + 1) % self.n
+            s = (s + self.direction) % self.n
             if s in self.finished:
                 self._passes_wisher(s, playing=False)
                 continue
@@ -452,10 +511,11 @@ class _Step:
         return seat
 
     def previous(self, seat: int) -> int | None:
-        """The previous seat that plays (K♠); a waiting seat is passed without losing a turn."""
+        """The previous seat that plays (K♠), against the direction of play; a waiting seat is
+        passed without losing a turn."""
         s = seat
         for _ in range(self.n - 1):
-            s = (s - 1) % self.n
+            s = (s - self.direction) % self.n
             if s not in self.finished and self.waiting[s] == 0:
                 return s
         return None
@@ -474,6 +534,8 @@ class _Step:
             finished=tuple(self.finished),
             over=self.over,
             seed=self.seed,
+            cover=self.cover,
+            direction=self.direction,
         )
 
     # -- the end of the round
@@ -516,11 +578,15 @@ def _apply(st: State, move: Move, events: list[Event] | None) -> State:
 
     if kind == "draw":
         attack = st.attack
+        if st.cover:
+            return _draw_to_cover(w, seat)
         if attack is not None:
             got = w.draw(seat, attack.amount)
             w.attack = None
             if w.events is not None:
                 w.emit("drew_penalty", seat=seat, count=len(got), cards=w.names(got))
+            if rules.after_penalty is AfterPenalty.SAME:
+                return _play_on_after_penalty(w, seat)
         else:
             got = w.draw(seat, 1)
             if w.events is not None:
@@ -551,6 +617,7 @@ def _apply(st: State, move: Move, events: list[Event] | None) -> State:
     w.pile = st.pile + cards
     if w.events is not None:
         w.emit("played", seat=seat, cards=w.names(cards))
+    _reverse_direction(w, cards)
 
     # Attacks: the effects of every card played add up (RULES.md: turn, play).
     previous = st.attack
@@ -597,6 +664,8 @@ def _apply(st: State, move: Move, events: list[Event] | None) -> State:
         got = w.draw(seat, kakao.penalty)
         w.emit("call_penalty", seat=seat, call="kakao", word=kakao.word, count=len(got))
 
+    if t.cover[cards[-1]]:
+        return _must_cover(w, seat, cards[-1])
     if not w.hands[seat]:
         w.finish_seat(seat)
         if w.over:
@@ -620,9 +689,69 @@ def _apply(st: State, move: Move, events: list[Event] | None) -> State:
     return _hand_on(w, seat)
 
 
+def _must_cover(w: _Step, seat: int, card: int) -> State:
+    """The player of a card to cover moves again (ru-101's nine), even with no card left."""
+    w.cover = True
+    if w.events is not None:
+        w.emit("to_cover", seat=seat, card=w.names((card,))[0])
+    return w.freeze(seat)
+
+
+def _draw_to_cover(w: _Step, seat: int) -> State:
+    """Draws one card towards covering; with nothing left to draw the obligation lapses."""
+    got = w.draw(seat, 1)
+    if w.events is not None:
+        w.emit("drew", seat=seat, count=len(got), cards=w.names(got))
+    if got:
+        w.cover = True
+        return w.freeze(seat)
+    w.emit("cover_lapsed", seat=seat)
+    if not w.hands[seat]:  # a nine played as the last card, and nothing to draw: its player is out
+        w.finish_seat(seat)
+        if w.over:
+            return w.freeze(seat)
+    w.end_turn(seat)
+    return _hand_on(w, seat)
+
+
+def _play_on_after_penalty(w: _Step, seat: int) -> State:
+    """`[attack] after_penalty = "same"`: the seat that drew the penalty takes its turn as usual."""
+    w.emit("plays_on", seat=seat)
+    return w.freeze(seat)
+# ---------------------------------------------------------------------------- direction of play
+
+
+def direction_name(direction: int) -> str:
+    """The direction of play as position JSON writes it: ``clockwise`` or ``counterclockwise``."""
+    return "clockwise" if direction > 0 else "counterclockwise"
+
+
+def _direction_notes(st: State, t: Tables, cards: tuple[int, ...]) -> list[Reason]:
+    """The note a legal play with reversing cards carries: each reversing card flips the direction
+    (an even number leaves it); with two players still holding cards a flip changes nobody's turn."""
+    flips = reversals(t, cards)
+    if not flips:
+        return []
+    name = st.rules.deck.name
+    card = name(next(c for c in cards if t.reverse[c]))
+    if flips % 2 == 0:
+        return [Reason("reverses_cancel", {"card": card, "count": flips})]
+    holders = st.players - len(st.finished)
+    code = "reverses_direction" if holders > 2 else "reverses_two_players"
+    return [Reason(code, {"card": card, "count": flips, "direction": direction_name(-st.direction)})]
+
+
+def _reverse_direction(w: _Step, cards: tuple[int, ...]) -> None:
+    """Flips the direction once per reversing card played (Mau-Mau's optional 9): the attack, the
+    K♠'s "previous seat" and the turn of this very play already follow the new direction."""
+    if reversals(w.t, cards) % 2:
+        w.direction = -w.direction
+        w.emit("direction_changed", direction=direction_name(w.direction), by=w.st.to_move)
+
+
 def _hand_on(w: _Step, seat: int) -> State:
     nxt = w.advance(seat)
-    if w.finished and nxt <= seat and w.rules.end_mode is EndMode.FINISH_ROUND:
+    if w.finished and wrapped(seat, nxt, w.direction) and w.rules.end_mode is EndMode.FINISH_ROUND:
         # devdo-eu/macau: once a seat is out, the round of turns ends with the last seat's turn
         # (the turn passing on past the last seat); a K♠ looking back ends nothing.
         w.over = True

@@ -8,7 +8,6 @@ the file and the field.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
@@ -18,7 +17,7 @@ from typing import Any, Literal, TypeVar
 from engine import guard
 from engine.cards import DECK_KINDS, DeckKind
 from engine.errors import RulesetError
-from engine.ruleset_bounds import check_bounds
+from engine.ruleset_bounds import Range, check_bounds, range_of
 
 RULESET_DIR = Path(__file__).parent / "rulesets"
 
@@ -88,6 +87,13 @@ class SelfTarget(StrEnum):
     HIT = "hit"  # devdo-eu/macau: it hits its own player, who answers it on the next turn
 
 
+class AfterPenalty(StrEnum):
+    """Who moves once a seat has drawn a draw attack's penalty cards."""
+
+    NEXT = "next"  # every shipped ruleset: drawing the penalty ends the turn, the next seat plays
+    SAME = "same"  # house rule: the penalised seat plays on (a card that fits, or draws one)
+
+
 class StarterRejectedTo(StrEnum):
     """Where flipped cards that may not start go."""
 
@@ -102,6 +108,7 @@ END_RESULTS = tuple(r.value for r in EndResult)
 FALLBACKS = tuple(f.value for f in ReshuffleFallback)
 TARGETS = tuple(t.value for t in AttackTarget)
 SELF_TARGETS = tuple(t.value for t in SelfTarget)
+AFTER_PENALTIES = tuple(a.value for a in AfterPenalty)
 
 _E = TypeVar("_E", bound=StrEnum)
 
@@ -119,6 +126,8 @@ class CardRule:
     wish_optional: bool = False
     wish_duration: WishDuration = WishDuration.UNTIL_FULFILLED
     wild: bool = False
+    cover: bool = False  # ru-101's nine: its player must cover it (engine.rules, cover section)
+    reverse: bool = False  # playing it flips the direction of play (Mau-Mau's optional 9)
 
     def __post_init__(self) -> None:
         # Built from plain strings too (house rules, tests): keep the members, reject the rest.
@@ -189,6 +198,7 @@ class Ruleset:
     card_points: dict[str, int] = field(default_factory=dict, hash=False, compare=False)
     reshuffle_fallback: ReshuffleFallback = ReshuffleFallback.NONE
     self_target: SelfTarget = SelfTarget.LAPSE
+    after_penalty: AfterPenalty = AfterPenalty.NEXT
     notes: tuple[Note, ...] = ()
     path: str = ""
 
@@ -198,6 +208,7 @@ class Ruleset:
         object.__setattr__(self, "end_result", EndResult(self.end_result))
         object.__setattr__(self, "reshuffle_fallback", ReshuffleFallback(self.reshuffle_fallback))
         object.__setattr__(self, "self_target", SelfTarget(self.self_target))
+        object.__setattr__(self, "after_penalty", AfterPenalty(self.after_penalty))
 
     def copies_for(self, players: int) -> int:
         """Returns how many decks are shuffled together for this many seats."""
@@ -241,31 +252,42 @@ class _Reader:
 
     def __init__(self, data: Any, where: str, origin: str):
         if not isinstance(data, dict):
-            raise RulesetError(f"{origin}: {where or 'the file'} must be a table")
+            text = f"{where or 'the file'} must be a table"
+            raise guard.RulesetInputError(origin, "not_table", text, field=where)
         self.data, self.where, self.origin = data, where, origin
         self.used: set[str] = set()
 
     def _name(self, key: str) -> str:
         return f"{self.where}.{key}" if self.where else key
 
+    def refuse(self, key: str, code: str, **params: Any) -> RulesetError:
+        """The error for a field, as a code of ``guard.RULESET_MESSAGES`` with params (the UI translates it)."""
+        return guard.RulesetInputError(self.origin, code, field=self._name(key), **params)
+
     def fail(self, key: str, message: str) -> RulesetError:
-        return RulesetError(f"{self.origin}: field '{self._name(key)}' {message}")
+        """The error for a field with an English detail only (code ``invalid_field``); prefer ``refuse``."""
+        return self.refuse(key, "invalid_field", detail=message)
 
     def get(self, key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
         self.used.add(key)
         if key not in self.data:
             if default is ...:
-                raise self.fail(key, "is missing")
+                raise self.refuse(key, "missing")
             return default
         value = self.data[key]
         if kind is int and isinstance(value, bool) or not isinstance(value, kind):
-            raise self.fail(key, f"has the wrong type ({type(value).__name__})")
+            expected = kind if isinstance(kind, tuple) else (kind,)
+            raise self.refuse(
+                key, "wrong_type", type=type(value).__name__, expected=", ".join(k.__name__ for k in expected)
+            )
         return value
 
     def choice(self, key: str, options: tuple[str, ...], default: Any = ...) -> str:
         value = self.get(key, str, default)
         if value not in options:
-            raise self.fail(key, f"must be one of {', '.join(options)}, not {value!r}")
+            raise self.refuse(
+                key, "not_one_of", options=", ".join(options), value=guard.shown(value), **guard.value_params(value)
+            )
         return str(value)
 
     def enum(self, key: str, kind: type[_E], default: _E | None = None) -> _E:
@@ -280,7 +302,7 @@ class _Reader:
     def finish(self) -> None:
         for key in self.data:
             if key not in self.used:
-                raise RulesetError(f"{self.origin}: unknown field '{self._name(key)}'")
+                raise guard.RulesetInputError(self.origin, "unknown_field", field=self._name(key))
 
 
 def _patterns(reader: _Reader, key: str, deck: DeckKind, default: Any = ...) -> tuple[str, ...]:
@@ -288,7 +310,7 @@ def _patterns(reader: _Reader, key: str, deck: DeckKind, default: Any = ...) -> 
     out = []
     for value in values:
         if not isinstance(value, str) or not _is_pattern(value, deck):
-            raise reader.fail(key, f"holds {value!r}, which is neither a rank nor a card of the {deck.id} deck")
+            raise reader.refuse(key, "not_pattern", value=guard.shown(value), deck=deck.id, **guard.value_params(value))
         out.append(value)
     return tuple(out)
 
@@ -299,44 +321,90 @@ def _is_pattern(text: str, deck: DeckKind) -> bool:
     return len(text) >= 2 and text[:-1] in deck.ranks and text[-1] in deck.suits
 
 
+def _check_cover_ranks(cards_table: _Reader, rules: list[CardRule], deck: DeckKind) -> None:
+    """Refuses a rank whose cards are partly cards to cover and partly attacks or wishes: cards of one
+    rank go down together, and a play is either covered by its player or hands the turn on."""
+    by_pattern = {r.pattern: r for r in rules}
+    for rank in deck.ranks:
+        kinds = set()
+        for suit in deck.suits:
+            rule = by_pattern.get(rank + suit) or by_pattern.get(rank)
+            if rule is None:
+                kinds.add("plain")
+            elif rule.cover:
+                kinds.add("cover")
+            elif rule.draw or rule.skip or rule.wish or rule.wild:
+                kinds.add("effect")
+        if "cover" in kinds and "effect" in kinds:
+            raise cards_table.refuse(rank, "cover_rank_mixed")
+
+
+def _bound(field: str) -> Range:
+    bound = range_of(field)
+    if bound is None:  # pragma: no cover - BOUNDS names every field read here
+        raise KeyError(field)
+    return bound
+
+
 def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
     """Builds a Ruleset from parsed TOML; raises RulesetError naming origin and field."""
-    check_bounds(data, origin)   # every field within RULESET_SCHEMA.md's ranges (engine/ruleset_bounds.py)
+    check_bounds(data, origin)  # every field within RULESET_SCHEMA.md's ranges (engine/ruleset_bounds.py)
     top = _Reader(data, "", origin)
     deck_id = top.choice("deck", tuple(DECK_KINDS))
     deck = DECK_KINDS[deck_id]
     players = top.get("players", list)
+    seats = _bound("players[0]")  # the ranges are BOUNDS' (engine/ruleset_bounds.py), never repeated here
     if (
         len(players) != 2
         or not all(isinstance(p, int) and not isinstance(p, bool) for p in players)
-        or not 2 <= players[0] <= players[1] <= 10
+        or not seats.low <= players[0] <= players[1] <= seats.high
     ):
-        raise top.fail("players", "must be [min, max] with 2 <= min <= max <= 10")
+        raise top.refuse("players", "players_range", low=seats.low, high=seats.high)
     hand_size = top.get("hand_size", int)
-    if not 1 <= hand_size <= 10:
-        raise top.fail("hand_size", "must be between 1 and 10")
+    hand = _bound("hand_size")
+    if not hand.low <= hand_size <= hand.high:
+        raise top.refuse(
+            "hand_size",
+            "out_of_range",
+            low=hand.low,
+            high=hand.high,
+            value=guard.shown(hand_size),
+            **guard.value_params(hand_size),
+        )
     copies_raw = top.get("deck_copies", list, [[2, 1]])
     copies = []
     for pair in copies_raw:
         if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, int) and x > 0 for x in pair)):
-            raise top.fail("deck_copies", "must be a list of [from_seats, decks] pairs")
+            raise top.refuse("deck_copies", "not_pairs")
         copies.append((pair[0], pair[1]))
 
     play = top.table("play")
     several = play.get("several_cards", bool, True)
     play_drawn = play.get("play_drawn", bool, True)
     min_group = play.get("min_group", int, 2)
-    if not 2 <= min_group <= 8:
-        raise play.fail("min_group", "must be between 2 and 8")
+    group = _bound("play.min_group")
+    if not group.low <= min_group <= group.high:
+        raise play.refuse(
+            "min_group",
+            "out_of_range",
+            low=group.low,
+            high=group.high,
+            value=guard.shown(min_group),
+            **guard.value_params(min_group),
+        )
     separate_raw = play.get("separate", list, [])
     separate = []
     for index, entry in enumerate(separate_raw):
         if not isinstance(entry, list) or not entry:
-            raise play.fail(f"separate[{index}]", "must be a non-empty list of ranks or cards")
+            raise play.refuse(f"separate[{index}]", "empty_class")
         bad = [v for v in entry if not isinstance(v, str) or not _is_pattern(v, deck)]
         if bad:
-            raise play.fail(
-                f"separate[{index}]", f"holds {bad[0]!r}, which is neither a rank nor a card of the {deck.id} deck"
+            raise play.refuse(
+                f"separate[{index}]",
+                "not_pattern",
+                value=guard.shown(bad[0]),
+                deck=deck.id,
+                **guard.value_params(bad[0]),
             )
         separate.append(tuple(entry))
     listed: dict[int, int] = {}
@@ -344,7 +412,7 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
         for card in deck.all_cards():
             if any(p in (deck.rank_of(card), deck.name(card)) for p in patterns):
                 if card in listed and listed[card] != index:
-                    raise play.fail("separate", f"lists {deck.name(card)} in two classes")
+                    raise play.refuse("separate", "two_classes", card=deck.name(card))
                 listed[card] = index
     play.finish()
 
@@ -358,6 +426,7 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
     draw_adds = attack.get("draw_adds", bool, True)
     skip_adds = attack.get("skip_adds", bool, True)
     self_target = attack.enum("self_target", SelfTarget, SelfTarget.LAPSE)
+    after_penalty = attack.enum("after_penalty", AfterPenalty, AfterPenalty.NEXT)
     attack.finish()
 
     cards_table = top.table("cards")
@@ -365,7 +434,7 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
     for pattern in cards_table.data:
         cards_table.used.add(pattern)
         if not _is_pattern(pattern, deck):
-            raise cards_table.fail(pattern, f"is neither a rank nor a card of the {deck.id} deck")
+            raise cards_table.refuse(pattern, "pattern_key", deck=deck.id)
         rule = cards_table.table(pattern)
         draw = rule.get("draw", int, 0)
         skip = rule.get("skip", int, 0)
@@ -375,23 +444,38 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
         if wish_text == "rank" or wish_text == "suit":
             wish = wish_text
         elif wish_text is not None:
-            raise rule.fail("wish", "must be 'rank' or 'suit'")
+            raise rule.refuse(
+                "wish",
+                "not_one_of",
+                options="rank, suit",
+                value=guard.shown(wish_text),
+                **guard.value_params(wish_text),
+            )
         values = rule.get("wish_values", list, [])
         if wish == "rank":
             bad = [v for v in values if v not in deck.ranks]
             if bad or not values:
-                raise rule.fail("wish_values", f"must list ranks of the {deck.id} deck")
+                raise rule.refuse("wish_values", "not_ranks", deck=deck.id)
         elif values:
-            raise rule.fail("wish_values", "is only for a rank wish")
+            raise rule.refuse("wish_values", "rank_wish_only")
         optional = rule.get("wish_optional", bool, False)
         duration = rule.enum("wish_duration", WishDuration, WishDuration.UNTIL_FULFILLED)
         wild = rule.get("wild", bool, False)
+        reverse = rule.get("reverse", bool, False)
         if draw < 0 or skip < 0 or (draw and skip):
-            raise rule.fail("draw", "and 'skip' must not both be set, nor negative")
+            raise rule.refuse("draw", "draw_and_skip")
         if wish and (draw or skip):
-            raise rule.fail("wish", "cannot go with an attack on the same card")
+            raise rule.refuse("wish", "wish_with_attack")
+        cover = rule.get("cover", bool, False)
+        if cover and (draw or skip or wish or wild):
+            raise rule.refuse("cover", "cover_with_effect")
         rule.finish()
-        card_rules.append(CardRule(pattern, draw, skip, target, wish, tuple(values), optional, duration, wild))
+        card_rules.append(
+            CardRule(
+                pattern, draw, skip, target, wish, tuple(values), optional, duration, wild, cover, reverse=reverse
+            )
+        )
+    _check_cover_ranks(cards_table, card_rules, deck)
 
     wild = top.table("wild")
     blocked_attack = wild.get("blocked_by_attack", bool, True)
@@ -426,9 +510,11 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
     card_points_raw = end.get("card_points", dict, {})
     for rank, value in card_points_raw.items():
         if rank not in deck.ranks or not isinstance(value, int) or isinstance(value, bool):
-            raise end.fail("card_points", f"maps ranks of the {deck.id} deck to whole numbers, not {rank!r}")
+            raise end.refuse(
+                "card_points", "card_points_values", value=guard.shown(rank), deck=deck.id, **guard.value_params(rank)
+            )
     if end_result == "penalty_points" and set(card_points_raw) != set(deck.ranks):
-        raise end.fail("card_points", "must give points for every rank")
+        raise end.refuse("card_points", "card_points_missing")
     end.finish()
 
     reshuffle = top.table("reshuffle")
@@ -472,13 +558,14 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
         card_points=dict(card_points_raw),
         reshuffle_fallback=fallback,
         self_target=self_target,
+        after_penalty=after_penalty,
         notes=tuple(notes),
         path=origin,
     )
     top.finish()
     for players_count in range(ruleset.players[0], ruleset.players[1] + 1):
         if players_count * hand_size + 1 > deck.size * ruleset.copies_for(players_count):
-            raise top.fail("hand_size", f"leaves no starter card with {players_count} players")
+            raise top.refuse("hand_size", "no_starter", count=players_count)
     return ruleset
 
 
@@ -486,11 +573,10 @@ def load_ruleset_file(path: str | Path) -> Ruleset:
     """Reads one ruleset file; raises RulesetError naming the file and the field."""
     path = Path(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        raw = path.read_bytes()
     except OSError as exc:
-        raise RulesetError(f"{path.name}: cannot be read ({exc.strerror})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesetError(f"{path.name}: not valid TOML ({exc})") from None
+        raise guard.RulesetInputError(path.name, "unreadable", reason=exc.strerror) from None
+    data = guard.load_toml(raw, path.name)  # UTF-8 and TOML errors with a code, like an upload
     return ruleset_from_dict(data, path.name)
 
 
@@ -502,7 +588,7 @@ def load_ruleset_text(text: str | bytes, origin: str = "uploaded ruleset") -> Ru
 def variant_ids() -> list[str]:
     """Lists the ids of the rulesets shipped in engine/rulesets, in a teaching order."""
     try:
-        stamp = RULESET_DIR.stat().st_mtime_ns   # a file added or removed changes the folder's time
+        stamp = RULESET_DIR.stat().st_mtime_ns  # a file added or removed changes the folder's time
     except OSError:
         stamp = -1
     return list(_listed_ids(str(RULESET_DIR), stamp))
@@ -511,7 +597,7 @@ def variant_ids() -> list[str]:
 @lru_cache(maxsize=4)
 def _listed_ids(folder: str, stamp: int) -> tuple[str, ...]:
     # Every page run asks several hundred times (pickers, labels, checks): one listing per folder state.
-    order = ["pl", "pl-trad", "pl-devdo", "da", "hu", "cz-prsi", "de-maumau", "ru-101"]
+    order = ["pl", "pl-trad", "pl-devdo", "da", "hu", "cz-prsi", "de-maumau", "de-maumau-9", "ru-101"]
     found = sorted(p.stem for p in Path(folder).glob("*.toml"))
     return tuple([v for v in order if v in found] + [v for v in found if v not in order])
 

@@ -5,9 +5,10 @@ list a size (docs/RULESET_SCHEMA.md is generated from ``BOUNDS``). ``check_bound
 parsed TOML before the reader looks at it and refuses the first field outside its range, naming
 the field and the range. Values of the wrong type are left to the reader, which names them.
 
-Why these ranges: the form offers draw 1–10, sit out 1–5 and penalties 0–10; a deck is 32 or 52
-cards and more than four decks only makes dealing slow (100,000 decks are 5.2 M cards, 527 MB);
-a name is read in menus and a 60,000-character one took 27 s to render.
+Why these ranges: the house-rules form reads its limits from here (``form_range``), so an upload
+can do what the form can and no more; a deck is 32 or 52 cards and more than four decks only makes
+dealing slow (100,000 decks are 5.2 M cards, 527 MB); a name is read in menus and a
+60,000-character one took 27 s to render.
 """
 
 from __future__ import annotations
@@ -16,16 +17,21 @@ import re
 import sys
 from typing import Any, NamedTuple
 
-from engine.guard import MAX_TOML_DEPTH, RulesetInputError, shown
+from engine.guard import MAX_TOML_DEPTH, RulesetInputError, shown, value_params
 
 
 class Range(NamedTuple):
-    """Inclusive bounds of one field, measured in ``unit`` (value, characters or entries), and why."""
+    """Inclusive bounds of one field, measured in ``unit`` (value, characters or entries), and why.
+
+    ``off`` is the value that means "this card has no such rule" (a draw of 0): the house-rules
+    form shows such a field only while the rule is on, so it offers the values above ``off``.
+    """
 
     low: int
     high: int
     doc: str
     unit: str = "value"
+    off: int | None = None
 
 
 # Paths: keys joined by ".", "*" any key of a table, "[]" any entry of a list, "[1]" the second entry.
@@ -44,8 +50,8 @@ BOUNDS: dict[str, Range] = {
     "play.separate[]": Range(1, 70, "the cards of one such class", "entries"),
     "starter.forbidden": Range(0, 70, "cards that may not be the starter card", "entries"),
     "cards": Range(0, 70, "cards and ranks with an effect", "entries"),
-    "cards.*.draw": Range(0, 10, "cards the attacked player draws (0: no draw attack)"),
-    "cards.*.skip": Range(0, 5, "turns the attacked player sits out (0: no sit-out attack)"),
+    "cards.*.draw": Range(0, 10, "cards the attacked player draws (0: no draw attack)", off=0),
+    "cards.*.skip": Range(0, 5, "turns the attacked player sits out (0: no sit-out attack)", off=0),
     "cards.*.wish_values": Range(0, 13, "ranks a rank wish may name", "entries"),
     "defence": Range(0, 30, "defence rules", "entries"),
     "defence[].against": Range(0, 70, "attacking cards the rule answers", "entries"),
@@ -122,6 +128,15 @@ def range_of(field: str, unit: str = "value") -> Range | None:
     return range_of_path(_segments(field), unit)
 
 
+def form_range(field: str, unit: str = "value") -> tuple[int, int]:
+    """Returns the (min, max) the house-rules form offers for a field: the table's range, above ``off``."""
+    bound = range_of(field, unit)
+    if bound is None:
+        raise KeyError(f"no range for {field!r} in BOUNDS")
+    low = bound.low + 1 if bound.off is not None and bound.off == bound.low else bound.low
+    return low, bound.high
+
+
 def field_name(where: tuple[str | int, ...]) -> str:
     """Writes a field path as the reader names fields: ``cards.2.draw``, ``deck_copies[0][1]``."""
     out = ""
@@ -142,7 +157,13 @@ def _refuse(origin: str, where: tuple[str | int, ...], bound: Range, value: Any)
     field = field_name(where)
     if bound.unit == "value":
         return RulesetInputError(
-            origin, "out_of_range", field=field, low=bound.low, high=bound.high, value=shown(value)
+            origin,
+            "out_of_range",
+            field=field,
+            low=bound.low,
+            high=bound.high,
+            value=shown(value),
+            **value_params(value),
         )
     if bound.unit == "characters":
         return RulesetInputError(origin, "text_length", field=field, low=bound.low, high=bound.high, length=len(value))

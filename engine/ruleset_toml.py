@@ -32,6 +32,10 @@ def _card_rule_dict(rule: CardRule) -> dict[str, Any]:
         out["wish_duration"] = rule.wish_duration.value
     if rule.wild:
         out["wild"] = True
+    if rule.cover:
+        out["cover"] = True
+    if rule.reverse:
+        out["reverse"] = True
     return out
 
 
@@ -57,7 +61,12 @@ def ruleset_to_dict(r: Ruleset) -> dict[str, Any]:
             "rejected_to": r.starter_rejected_to.value,
             "triggers": r.starter_triggers,
         },
-        "attack": {"draw_adds": r.draw_adds, "skip_adds": r.skip_adds, "self_target": r.self_target.value},
+        "attack": {
+            "draw_adds": r.draw_adds,
+            "skip_adds": r.skip_adds,
+            "self_target": r.self_target.value,
+            "after_penalty": r.after_penalty.value,
+        },
         "cards": {rule.pattern: _card_rule_dict(rule) for rule in r.cards},
         "wild": {
             "blocked_by_attack": r.wild_blocked_by_attack,

@@ -42,6 +42,8 @@ TOPICS = (
     "hu_ace",
     "hu_felso",
     "hu_also",
+    "cover",  # ru-101: cover the nine
+    "reverse",  # a card that reverses the direction of play (de-maumau-9's 9)
 )
 VIEWS = ("open", "hidden")
 TOP_FIELDS = (
@@ -60,7 +62,7 @@ TOP_FIELDS = (
 )
 STEP_FIELDS = ("narration", "move", "accept", "hint", "wrong")
 WRONG_FIELDS = ("move", "reason", "remark")
-CHECK_FIELDS = ("top", "hand_sizes", "to_move", "attack", "wish", "waiting", "finished", "over")
+CHECK_FIELDS = ("top", "hand_sizes", "to_move", "attack", "wish", "waiting", "finished", "over", "direction")
 # How a legal move that is not the step's answer differs from it (``step_mismatch``): the Learn
 # page says what was done and what the step asked for, not only "something else".
 LESSON_CODES = (
@@ -527,6 +529,8 @@ def _check_success(sc: Scenario, st: State) -> None:
         fail("finished", list(st.finished))
     if "over" in rules and bool(rules["over"]) != st.over:
         fail("over", st.over)
+    if "direction" in rules and rules["direction"] != ("clockwise" if st.direction > 0 else "counterclockwise"):
+        fail("direction", "clockwise" if st.direction > 0 else "counterclockwise")
 
 
 def _card(sc: Scenario, st: State, text: Any) -> str:

@@ -34,6 +34,8 @@ class SeatView(NamedTuple):
     drawn: int | None  # the card this seat just drew (only the drawer sees it)
     finished: tuple[int, ...]
     over: bool
+    cover: bool = False  # the seat to move must cover the top card (ru-101's nine): public
+    direction: int = 1  # the direction of play, public (a reversing card turns it)
 
     @property
     def players(self) -> int:
@@ -66,6 +68,8 @@ def view_of(st: State, seat: int | None = None) -> SeatView:
         drawn=st.drawn if st.to_move == seat else None,
         finished=st.finished,
         over=st.over,
+        cover=st.cover,
+        direction=st.direction,
     )
 
 
@@ -118,4 +122,6 @@ def sample_state(view: SeatView, rng: random.Random) -> State:
         finished=view.finished,
         over=view.over,
         seed=rng.randrange(2**31),
+        cover=view.cover,
+        direction=view.direction,
     )

@@ -51,6 +51,8 @@ class State(NamedTuple):
     finished: tuple[int, ...] = ()
     over: bool = False
     seed: int = 0
+    cover: bool = False  # the seat to move must cover the top card it played (ru-101's nine)
+    direction: int = 1  # 1: clockwise (seat numbers rising), -1: counter-clockwise (after a reversing card)
 
     @property
     def players(self) -> int:
@@ -87,6 +89,8 @@ class Tables:
         self.wish_kind = [0] * n
         self.wish_rule: list[CardRule | None] = [None] * n
         self.wild = [False] * n
+        self.cover = [False] * n  # a card its player must cover (ru-101's nine)
+        self.reverse = [False] * n  # the card flips the direction of play
         self.rank_wish_card_rule: CardRule | None = None
         self.suit_wish_card_rule: CardRule | None = None
         for c in range(n):
@@ -97,6 +101,8 @@ class Tables:
             self.skip[c] = rule.skip
             self.backwards[c] = rule.target is AttackTarget.PREVIOUS
             self.wild[c] = rule.wild
+            self.cover[c] = rule.cover
+            self.reverse[c] = rule.reverse
             if rule.wish:
                 self.wish_kind[c] = RANK_WISH if rule.wish == "rank" else SUIT_WISH
                 self.wish_rule[c] = rule

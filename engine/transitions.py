@@ -68,3 +68,25 @@ def play_moves(rules: Ruleset, t: Tables, cards: tuple[int, ...], remaining: int
     elif remaining == 0 and rules.call("kakao"):
         calls = [(False, True), (False, False)]
     return [Move("play", cards, d, s, m, k) for d, s in wishes for m, k in calls]
+
+
+# ---------------------------------------------------------------------------- direction of play
+
+
+def reversals(t: Tables, cards: tuple[int, ...]) -> int:
+    """Counts the reversing cards among cards played together: each one flips the direction, so an
+    even number leaves it as it was (Mau-Mau's optional 9, relatives.md §1.7; Chodské prší's 8)."""
+    reverse = t.reverse
+    return sum(1 for card in cards if reverse[card])
+
+
+def step_seat(seat: int, players: int, direction: int) -> int:
+    """The seat after ``seat`` in the direction of play (1 clockwise, -1 counter-clockwise)."""
+    return (seat + direction) % players
+
+
+def wrapped(seat: int, nxt: int, direction: int) -> bool:
+    """Whether the turn passing from ``seat`` to ``nxt`` goes past the end of the seat order in the
+    direction of play (clockwise past the last seat, counter-clockwise past seat 0) — pl-devdo's
+    end of the round of turns (``end.mode = "finish_round"``)."""
+    return nxt <= seat if direction > 0 else nxt >= seat

@@ -25,6 +25,8 @@ LEGAL_PLAY = (
     "queen_under_suit_wish",  # {card, suit}: pl, literal: any queen under an ace wish
     "same_rank_follows",  # {card, first}: a further card of the same rank
     "plays_drawn_card",  # {card}: the card just drawn goes down
+    "covers_suit",  # {card, top, suit}: covers the card its player must cover, by its suit (ru-101's 9)
+    "covers_rank",  # {card, top, suit}: covers it with a card of its rank (another 9)
 )
 # Why a play is illegal
 ILLEGAL_PLAY = (
@@ -50,6 +52,7 @@ ILLEGAL_PLAY = (
     "wish_not_allowed",  # {card, kind}: demand/suit given to a card that does not wish
     "demand_not_allowed",  # {card, rank, allowed}
     "round_over",  # {}
+    "must_cover",  # {card, top, suit}: the top card must first be covered by its suit or rank (ru-101)
 )
 # Draw, wait and pass
 OTHER = (
@@ -63,6 +66,9 @@ OTHER = (
     "nothing_to_pass",  # {} illegal: pass without a drawn card
     "already_drawn",  # {card} illegal: draw again after drawing
     "wait_not_draw",  # {amount} illegal: wait under a draw attack
+    "take_draw_attack_play_on",  # {amount} legal: draw every pending card, then play on ([attack] after_penalty)
+    "draw_to_cover",  # {top} legal: no card covers top; draw one and try again (ru-101)
+    "cover_before_drawing",  # {card, top} illegal: a card in hand covers top, so it must be played
 )
 # Notes that accompany a legal play
 NOTES = (
@@ -70,6 +76,9 @@ NOTES = (
     "forgot_kakao",  # {penalty, word}: playing the last card without "kakao" costs cards
     "call_ignored",  # {call}: a call that is not needed here is ignored
     "wish_cancelled",  # {card}: a jack/ace without a wish cancels the active wish
+    "reverses_direction",  # {card, count, direction}: the play flips the direction of play (now: direction)
+    "reverses_two_players",  # {card, count, direction}: it flips, but with two players the same seat is next
+    "reverses_cancel",  # {card, count}: an even number of reversing cards leaves the direction as it was
 )
 # The card turned up to start the pile (engine.deal.judge_starter)
 STARTER = (
@@ -99,6 +108,10 @@ EVENT_KINDS = (
     "finished",  # {seat, place}
     "round_over",  # {result, winner, places, loser, points}
     "turn",  # {seat}: the seat to move next
+    "to_cover",  # {seat, card}: its player moves again to cover card (ru-101's 9)
+    "cover_lapsed",  # {seat}: nothing left to draw: the card stays uncovered, the turn passes
+    "plays_on",  # {seat}: after drawing the penalty the seat plays on ([attack] after_penalty)
+    "direction_changed",  # {direction, by}: play now goes clockwise / counterclockwise
 )
 
 

@@ -147,6 +147,10 @@ def _card_fields(a: Ruleset, b: Ruleset) -> list[FieldDiff]:
                         add(name, (name,))
         if differs(("wild",)):
             add("wild", ("wild",))
+        if differs(("cover",)):
+            add("cover", ("cover",))  # ru-101's nine: its player covers it
+        if differs(("reverse",)):  # the direction of play (de-maumau-9's 9)
+            add("reverse", ("reverse",))
     return out
 
 
@@ -203,6 +207,7 @@ def differing_fields(a: Ruleset, b: Ruleset) -> list[FieldDiff]:
     plain("attack.draw_adds", a.draw_adds, b.draw_adds, PLAY)
     plain("attack.skip_adds", a.skip_adds, b.skip_adds, PLAY)
     plain("attack.self_target", a.self_target, b.self_target, PLAY)
+    plain("attack.after_penalty", a.after_penalty, b.after_penalty, PLAY)
     out.extend(_card_fields(a, b))
     for name in _WILD_FIELDS:
         plain(f"wild.{name}", getattr(a, f"wild_{name}"), getattr(b, f"wild_{name}"), PLAY)
@@ -325,6 +330,7 @@ _ASPECT_ORDER = (
     "attack_lapsed",
     "sits_out",
     "passed_over",
+    "direction_changed",
     "wish_ended",
     "wish_set",
     "can_play_drawn",

@@ -19,7 +19,8 @@ from ui.present.reasons import card_text, describe_event, describe_verdict
 
 GOLDEN_DIR = Path(__file__).resolve().parent.parent / "tests" / "golden"
 GAMES = [("pl", 3, 1), ("pl", 2, 7), ("pl-trad", 4, 2), ("pl-trad", 6, 3),
-         ("da", 4, 4), ("da", 2, 5), ("hu", 3, 6), ("hu", 5, 8), ("pl-devdo", 3, 9), ("pl-devdo", 7, 10)]
+         ("da", 4, 4), ("da", 2, 5), ("hu", 3, 6), ("hu", 5, 8), ("pl-devdo", 3, 9), ("pl-devdo", 7, 10),
+         ("ru-101", 3, 11), ("ru-101", 2, 17), ("de-maumau-9", 3, 11), ("de-maumau-9", 5, 12)]
 STEP_CAP = 600
 
 

@@ -31,7 +31,7 @@ import random
 from collections.abc import Callable
 
 from engine.fastplay import DRAW_K, PLAY, ROUND, UNTIL_RETURN, WAIT_K, Action, Playout, _counted, _tuple_new
-from engine.ruleset import EndMode, Ruleset, SelfTarget
+from engine.ruleset import AfterPenalty, EndMode, Ruleset, SelfTarget
 from engine.state import Wish
 
 ROLLOUT_CAP = 400  # moves; beyond this the cheap evaluation scores the round (rare: see docs/COACH.md)
@@ -40,7 +40,7 @@ ROLLOUT_CAP = 400  # moves; beyond this the cheap evaluation scores the round (r
 def rollout(p: Playout, rng: random.Random, seat: int, stop_at_first_out: bool, cap: int = ROLLOUT_CAP) -> int:
     """Plays ``p`` on in place with the keen policy until ``seat``'s result is known or ``cap``
     moves are made; returns the number of moves made."""
-    if not mirrors(p.rules):
+    if not mirrors(p.rules) or p.dir != 1:
         return _rollout_by_kernel(p, rng, seat, stop_at_first_out, cap)
     k = p.k
     n = p.n
@@ -247,12 +247,16 @@ def rollout(p: Playout, rng: random.Random, seat: int, stop_at_first_out: bool, 
 def mirrors(rules: Ruleset) -> bool:
     """Whether the fast loop below plays this ruleset's rules: it mirrors the kernel's loop for the
     original effects; house effects added later (pl-devdo: packs of 3+, cards kept apart, attacks that
-    hit their own player, finishing the round) are played through the kernel itself instead."""
+    hit their own player, finishing the round; ru-101's nine to cover; a penalised seat playing on;
+    de-maumau-9: cards that reverse the direction of play) are played through the kernel itself instead."""
     return (
-        rules.min_group <= 2
+        not any(rule.reverse for rule in rules.cards)
+        and rules.min_group <= 2
         and not rules.separate
         and rules.self_target == SelfTarget.LAPSE
         and rules.end_mode != EndMode.FINISH_ROUND
+        and rules.after_penalty == AfterPenalty.NEXT
+        and not any(rule.cover for rule in rules.cards)  # ru-101's nine
     )
 
 
@@ -272,13 +276,15 @@ def keen_action(p: Playout, rng: random.Random) -> Action:
     if len(acts) == 1 and acts[0].kind != PLAY:
         return acts[0]
     seat = p.to_move
+    # the plays come first; draw / wait / pass last — none while a nine is to be covered (ru-101)
+    plays = len(acts) - (acts[-1].kind != PLAY)
     return acts[
         pick(
             acts,
-            len(acts) - 1,
+            plays,
             p.hm[seat],
             p.hs[seat],
-            _next_small(seat, p.n, p.fin, p.waiting, p.hs),
+            _next_small(seat, p.n, p.fin, p.waiting, p.hs, p.dir),
             policy_tables(p),
             rng.getrandbits,
         )
@@ -310,11 +316,11 @@ def policy_tables(p: Playout) -> _PolicyTables:
     return tabs
 
 
-def _next_small(seat: int, n: int, fin: list[bool], waiting: list[int], hs: list[int]) -> bool:
-    """Whether the next seat that plays holds 2 cards or fewer (a target worth attacking)."""
+def _next_small(seat: int, n: int, fin: list[bool], waiting: list[int], hs: list[int], step: int = 1) -> bool:
+    """Whether the next seat that plays, the way play goes, holds 2 cards or fewer (a target worth attacking)."""
     s = seat
     for _ in range(n - 1):
-        s = s + 1 if s + 1 < n else 0
+        s = (s + step) % n
         if not fin[s] and not waiting[s]:
             return hs[s] <= 2
     return False

@@ -30,6 +30,8 @@ def legal_state(view: SeatView) -> State:
         drawn=view.drawn,
         finished=view.finished,
         over=view.over,
+        cover=view.cover,
+        direction=view.direction,
     )
 
 
@@ -49,22 +51,22 @@ def calls_made(moves: list[Move]) -> list[Move]:
 
 def next_seat(view: SeatView, seat: int) -> int | None:
     """The next seat after ``seat`` that plays (neither finished nor sitting out), as an attack
-    on "the next player" finds it (RULES.md: sitting out); None when there is none."""
+    on "the next player" finds it (RULES.md: sitting out), the way play goes; None when there is none."""
     n = len(view.hand_sizes)
     s = seat
     for _ in range(n - 1):
-        s = (s + 1) % n
+        s = (s + view.direction) % n
         if s not in view.finished and not view.waiting[s]:
             return s
     return None
 
 
 def previous_seat(view: SeatView, seat: int) -> int | None:
-    """The previous seat that plays, the target of a K♠ (RULES.md: battle kings)."""
+    """The previous seat that plays, against the way play goes: the target of a K♠ (RULES.md: battle kings)."""
     n = len(view.hand_sizes)
     s = seat
     for _ in range(n - 1):
-        s = (s - 1) % n
+        s = (s - view.direction) % n
         if s not in view.finished and not view.waiting[s]:
             return s
     return None

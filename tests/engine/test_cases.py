@@ -29,13 +29,13 @@ from engine.ruleset import load_ruleset, variant_ids  # noqa: E402
 
 CASES_DIR = ROOT / "tests" / "cases"
 
-FILE_KEYS = {"variant", "case", "contrast", "deal"}
+FILE_KEYS = {"variant", "house", "case", "contrast", "deal"}
 # keys of a [[case]]
 CASE_KEYS = {
     "id", "rule", "position", "before", "move", "legal", "reason", "error",
     # expected effects (checked only for legal moves)
     "to_move", "attack", "wish", "hand_sizes", "hands", "waiting", "over", "finished",
-    "events", "no_events", "notes", "no_notes", "top", "drawn", "deck_size", "pile_size",
+    "events", "no_events", "notes", "no_notes", "top", "drawn", "deck_size", "pile_size", "cover", "direction",
 }
 EFFECT_KEYS = CASE_KEYS - {"id", "rule", "position", "before", "move", "legal", "reason", "error"}
 # keys of a [[contrast]]: shared part + one sub-table per variant
@@ -103,6 +103,7 @@ def _load_file(path: Path) -> list[Case]:
             continue
         case = dict(raw)
         case.setdefault("_variant", default_variant)
+        case["_house"] = data.get("house")
         add(Case(file, cid, case))
     for i, raw in enumerate(data.get("contrast", [])):
         cid = raw.get("id", f"<contrast #{i + 1}>") if isinstance(raw, dict) else f"<contrast #{i + 1}>"
@@ -157,6 +158,34 @@ CASES = _all_cases()
 
 
 # ------------------------------------------------------------------ helpers
+
+def _house_rules(case: Case, variant: Any) -> Any:
+    """The file's ``[house]`` ruleset (README: house rulesets in a case file): a shipped ruleset
+    (``base``) with the tables given merged over it, two levels deep (``cards = { "9" = {...} }``
+    adds to the 9's rule). A house table with an ``id`` applies to the positions naming that id;
+    one without applies to every case of the file."""
+    from engine.ruleset import ruleset_from_dict
+    from engine.ruleset_toml import ruleset_to_dict
+
+    house = case.data.get("_house")
+    if not house or ("id" in house and variant != house["id"]):
+        return None
+    data = ruleset_to_dict(load_ruleset(house["base"]))
+    for key, value in house.items():
+        if key == "base":
+            continue
+        if isinstance(value, dict) and isinstance(data.get(key), dict):
+            merged = dict(data[key])
+            for sub, subvalue in value.items():
+                if isinstance(subvalue, dict) and isinstance(merged.get(sub), dict):
+                    merged[sub] = {**merged[sub], **subvalue}
+                else:
+                    merged[sub] = subvalue
+            data[key] = merged
+        else:
+            data[key] = value
+    return ruleset_from_dict(data, f"{case.file} [house]")
+
 
 def _position(case: Case) -> dict[str, Any]:
     raw = case.data.get("position")
@@ -238,7 +267,7 @@ def _run_case(case: Case) -> None:
 
     expected_error = d.get("error")
     try:
-        st = position_from_json(pos)
+        st = position_from_json(pos, _house_rules(case, pos.get("variant")))
     except (PositionError, RulesetError, NotationError) as exc:
         if expected_error == "position":
             return
@@ -320,6 +349,8 @@ def _run_case(case: Case) -> None:
     expect("drawn", out.get("drawn", "none"))
     expect("deck_size", len(out["deck"]))
     expect("pile_size", len(out["pile"]))
+    expect("cover", out.get("cover", False))
+    expect("direction", out.get("direction", "clockwise"))
     for want in d.get("events", []):
         if not any(_event_matches(want, e) for e in events):
             problems.append(f"events: expected {want!r}")

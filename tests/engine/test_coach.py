@@ -104,7 +104,7 @@ def test_the_rollout_policy_plays_when_it_can_and_always_calls(variant):
 def test_the_objective_follows_each_rulesets_scoring():
     kinds = {v: objective_for(load_ruleset(v)).kind for v in variant_ids()}
     assert kinds == {"pl": "place", "pl-trad": "not_loser", "da": "points", "hu": "win",
-                     "cz-prsi": "win", "de-maumau": "win", "ru-101": "penalty", "pl-devdo": "win"}
+                     "cz-prsi": "win", "de-maumau": "win", "de-maumau-9": "win", "ru-101": "penalty", "pl-devdo": "win"}
     assert not objective_for(load_ruleset("ru-101")).higher_is_better
 
 

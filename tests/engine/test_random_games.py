@@ -79,7 +79,10 @@ def test_random_games_keep_every_invariant(variant: str, players: int) -> None:
         while not p.over:
             assert steps < STEP_CAP, f"{where}: no end after {STEP_CAP} steps"
             seat = p.to_move
-            assert p.hs[seat] > 0 and seat not in p.finished, f"{where} step {steps}: seat {seat} to move holds no cards"
+            # ... unless it must cover the nine it played as its last card (ru-101: it draws to cover it)
+            assert (p.hs[seat] > 0 or p.cv) and seat not in p.finished, f"{where} step {steps}: seat {seat} to move holds no cards"
+            if p.cv:   # a card to cover is on top, its player to move, nothing else pending
+                assert p.k.t.cover[p.pile[-1]] and not p.ak and p.drawn < 0, f"{where} step {steps}: a cover out of place"
             assert p.ak or not p.waiting[seat], f"{where} step {steps}: seat {seat} to move sits out"
             if steps >= SAMPLE_PREFIX and steps % SAMPLE_EVERY and not full:
                 # the kernel's own choices (the same draws as rng.randrange) up to the next sample

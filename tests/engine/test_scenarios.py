@@ -31,7 +31,14 @@ EXPECTED_TOPICS = {
            "end_of_round"},
     "hu": {"matching", "drawing", "several_cards", "hu_seven", "hu_ace", "hu_felso", "hu_also", "makao_call",
            "end_of_round"},
+    "ru-101": {"cover"},   # the relatives' first lesson: the rule of theirs a makao player does not know
 }
+FULL_COURSES = ("pl", "pl-trad", "da", "hu")
+
+
+# Relatives without a full course get a lesson for each effect a learner meets there that the
+# Polish, Danish and Hungarian courses do not teach.
+EFFECT_LESSONS = {"de-maumau-9": {"reverse"}}
 
 
 def raw(name: str) -> dict:
@@ -40,8 +47,8 @@ def raw(name: str) -> dict:
 
 def test_there_are_lessons_for_every_variant() -> None:
     lessons = load_scenarios()
-    assert {s.variant for s in lessons} == set(EXPECTED_TOPICS)
-    for variant in EXPECTED_TOPICS:
+    assert {s.variant for s in lessons} == set(EXPECTED_TOPICS) | set(EFFECT_LESSONS)
+    for variant in FULL_COURSES:
         assert len(lessons_of(variant, lessons)) >= 8
 
 
@@ -60,6 +67,23 @@ def test_lesson_ids_and_orders_are_unique_and_orders_have_no_gaps() -> None:
         assert [s.order for s in lessons_of(variant, lessons)] == list(range(1, len(lessons_of(variant, lessons)) + 1))
 
 
+@pytest.mark.parametrize("variant", list(EFFECT_LESSONS))
+def test_a_relative_has_a_lesson_for_each_of_its_own_effects(variant: str) -> None:
+    lessons = lessons_of(variant, load_scenarios())
+    assert {topic for s in lessons for topic in s.topics} == EFFECT_LESSONS[variant]
+    assert [s.order for s in lessons] == list(range(1, len(lessons) + 1))
+
+
+def test_every_ruleset_with_a_reversing_card_has_the_reversing_lesson() -> None:
+    from engine.queries import reverses_direction
+    from engine.ruleset import load_ruleset, variant_ids
+
+    lessons = load_scenarios()
+    for variant in variant_ids():
+        if reverses_direction(load_ruleset(variant)):
+            assert any("reverse" in s.topics for s in lessons_of(variant, lessons)), variant
+
+
 @pytest.mark.parametrize("variant", list(EXPECTED_TOPICS))
 def test_every_applicable_topic_is_taught_in_each_variant(variant: str) -> None:
     lessons = lessons_of(variant, load_scenarios())
@@ -68,7 +92,7 @@ def test_every_applicable_topic_is_taught_in_each_variant(variant: str) -> None:
     assert taught <= EXPECTED_TOPICS[variant], f"{variant} teaches topics that do not apply: {taught - EXPECTED_TOPICS[variant]}"
 
 
-@pytest.mark.parametrize("variant", list(EXPECTED_TOPICS))
+@pytest.mark.parametrize("variant", FULL_COURSES)   # a relative's lessons teach only what differs
 def test_lessons_follow_the_teaching_order(variant: str) -> None:
     lessons = lessons_of(variant, load_scenarios())
     assert "matching" in lessons[0].topics, "the first lesson states the goal and teaches matching"
@@ -169,7 +193,8 @@ def test_a_file_that_is_not_toml_is_named(tmp_path: Path) -> None:
 
 def test_the_topic_list_is_the_fixed_one() -> None:
     assert TOPICS == ("matching", "drawing", "several_cards", "two_three", "battle_kings", "four", "jack", "queen",
-                      "ace", "makao_call", "end_of_round", "hu_seven", "hu_ace", "hu_felso", "hu_also")
+                      "ace", "makao_call", "end_of_round", "hu_seven", "hu_ace", "hu_felso", "hu_also", "cover",
+                      "reverse")
 
 
 @pytest.mark.parametrize(("mistakes", "hints", "expected"), [(0, 0, 3), (1, 0, 2), (0, 1, 2), (1, 1, 1), (2, 2, 0)])

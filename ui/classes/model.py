@@ -180,7 +180,7 @@ def grid_html(board: Board, topics: tuple[str, ...], rows: tuple[GridRow, ...], 
     legend = " · ".join(f"<span style='background:{STATUS_COLOURS[s]};padding:0 .4em;color:#111'>"
                         f"<b>{esc(STATUS_SYMBOLS[s])}</b></span> {esc(status_word(s, t))}"
                         for s in ("none", "learning", "stuck", "mastered"))
-    names = [esc(_("Pupil")), esc(_("Right")), esc(_("Stars"))]
+    names = [esc(_("Pupil")), esc(t.pgettext("count of right answers", "Right")), esc(_("Stars"))]
     return (
         f"<div class='makao-legend' style='margin:.3em 0'>{legend}</div>"
         f"<div style='overflow-x:auto'><table class='makao-board' "

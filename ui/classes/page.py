@@ -316,7 +316,7 @@ def pupil_view(t: Translator) -> None:
         return
     cols = st.columns(3)
     cols[0].metric(_("Answers saved"), len(mine.answers))
-    cols[1].metric(_("Right"), sum(1 for a in mine.answers if a.correct))
+    cols[1].metric(t.pgettext("count of right answers", "Right"), sum(1 for a in mine.answers if a.correct))
     cols[2].metric(_("Lesson stars"), sum(mine.stars.values()))
     links = st.columns(4)
     if pupil.get("quiz") and links[0].button(_("Start the class quiz"), key="classes_start_quiz", type="primary",
@@ -441,7 +441,7 @@ def _filters(board: Board, t: Translator) -> tuple[tuple[str, ...], bool]:
 def _question_table(rows: tuple[model.QuestionRow, ...], t: Translator) -> None:
     _ = t.gettext
     esc = html.escape
-    names = ["#", _("Question"), _("Right"), _("Answers"), _("Most common wrong answer"), _("Why it is wrong")]
+    names = ["#", _("Question"), t.pgettext("count of right answers", "Right"), _("Answers"), _("Most common wrong answer"), _("Why it is wrong")]
     head = "<tr>" + "".join(f"<th>{esc(name)}</th>" for name in names) + "</tr>"
     body = []
     for i, row in enumerate(rows, start=1):
@@ -474,9 +474,9 @@ def _charts(board: Board, topics: tuple[str, ...], rows: tuple[model.QuestionRow
     bars = pd.DataFrame(model.question_chart_rows(rows))
     if not bars.empty:
         chart = alt.Chart(bars).mark_bar(color="#1971c2").encode(
-            x=alt.X("percent:Q", title=_("Right (%)"), scale=alt.Scale(domain=[0, 100])),
+            x=alt.X("percent:Q", title=t.pgettext("share of right answers", "Right (%)"), scale=alt.Scale(domain=[0, 100])),
             y=alt.Y("question:N", title=None, sort=None),
-            tooltip=[alt.Tooltip("question:N", title=_("Question")), alt.Tooltip("percent:Q", title=_("Right (%)")),
+            tooltip=[alt.Tooltip("question:N", title=_("Question")), alt.Tooltip("percent:Q", title=t.pgettext("share of right answers", "Right (%)")),
                      alt.Tooltip("answers:Q", title=_("Answers"))])
         right.altair_chart(chart, width="stretch", alt=_("Right answers per question"))
 
@@ -539,10 +539,10 @@ def live_board() -> None:
 def _csv_header(t: Translator) -> Callable[[str], str]:
     _ = t.gettext
     names = {"nickname": _("nickname"), "joined_utc": _("joined (UTC)"), "answers": _("answers"),
-             "correct": _("right"), "stars": _("stars"), "lessons_done": _("lessons done"),
-             "rounds_played": _("rounds played"), "rounds_won": _("rounds won"), "points": _("points"),
-             "answered_utc": _("answered (UTC)"), "kind": _("kind"), "question_id": _("question"),
-             "variant": _("variant"), "topic": _("topic"), "answer": _("answer"), "reason": _("reason")}
+             "correct": t.pgettext("CSV column: number of right answers", "right"), "stars": _("stars"), "lessons_done": _("lessons done"),
+             "rounds_played": _("rounds played"), "rounds_won": _("rounds won"), "points": t.pgettext("CSV column: game points", "points"),
+             "answered_utc": _("answered (UTC)"), "kind": t.pgettext("CSV column: what was answered (quiz, drill, lesson)", "kind"), "question_id": _("question"),
+             "variant": _("variant"), "topic": _("topic"), "answer": t.pgettext("CSV column: the pupil's answer", "answer"), "reason": _("reason")}
     return lambda name: names.get(name, name)
 
 

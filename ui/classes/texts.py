@@ -30,10 +30,10 @@ def status_word(status: str, t: Translator) -> str:
     """The name of a board status in the reader's language."""
     _ = t.gettext
     return {
-        "none": _("not started"),
-        "learning": _("learning"),
-        "stuck": _("stuck"),
-        "mastered": _("mastered"),
+        "none": t.pgettext("pupil's status on a topic", "not started"),
+        "learning": t.pgettext("pupil's status on a topic", "learning"),
+        "stuck": t.pgettext("pupil's status on a topic", "stuck"),
+        "mastered": t.pgettext("pupil's status on a topic", "mastered"),
     }[status]
 
 
@@ -70,7 +70,7 @@ def error_message(code: str, params: Mapping[str, Any], t: Translator) -> str:
         "ruleset_unknown": _("Choose one of the app's variants."),
         "language_format": _("Choose one of the app's languages."),
         "lesson_unknown": _("A chosen lesson does not belong to this variant. Choose the lessons again."),
-        "drill_unknown": _("A chosen exercise does not belong to this variant. Choose the exercises again."),
+        "drill_unknown": _("A chosen drill does not belong to this variant. Choose the drills again."),
         "pin_format": _("A PIN has 4 digits."),
         "answer_invalid": _("This answer could not be saved: it does not fit what the class expects."),
         "teacher_key_wrong": _("This teacher link is not valid. Open the teacher link you got when you made the "

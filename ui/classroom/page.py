@@ -172,7 +172,7 @@ def _projector(drills: tuple[Drill, ...], t: Translator, material: Translator) -
                    icon=":material/arrow_forward:", use_container_width=True)
     if revealed:
         with st.container(border=True, key="projector_answer"):
-            st.markdown("### " + escape_markdown(material.gettext("Answer") + ": " + answer_text(drill, state, material)))
+            st.markdown("### " + escape_markdown(material.pgettext("the right answer of a drill", "Answer") + ": " + answer_text(drill, state, material)))
             st.markdown("\n".join(f"- {escape_markdown(line)}" for line in explanation(drill, state, material)))
 
 

@@ -25,7 +25,7 @@ from engine.verdicts import Event, Verdict
 from ui.present.cards import suit_word
 from ui.present.i18n import Translator
 from ui.present.reasons import (
-    card_text, describe_event, describe_reason, describe_verdict, player_placeholders, wish_rank_text,
+    card_text, cards_text, describe_event, describe_reason, describe_verdict, player_placeholders, wish_rank_text,
 )
 from ui.shell.pages import SANDBOX_SCRIPT, relative_link
 
@@ -202,7 +202,7 @@ def situation(st: State, t: Translator) -> str:
             text = t.gettext("{by} wishes for {suit}.").format(
                 **player_placeholders("by", st.wish.by, t), suit=suit_word(st.wish.value, art, t))
         parts.append(_sentence(text))
-    hand = " ".join(card_text(deck.name(c), art, t) for c in st.hands[st.to_move])
+    hand = cards_text([deck.name(c) for c in st.hands[st.to_move]], art, t)
     parts.append(_sentence(t.gettext("{seat} to move, holding {cards}.").format(
         **player_placeholders("seat", st.to_move, t), cards=hand)))
     return " ".join(parts)

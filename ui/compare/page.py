@@ -50,6 +50,8 @@ HOUSE_REMOVE = "house_remove"
 HOUSE_UPLOAD = "house_upload"
 HOUSE_DOWNLOAD = "house_download"
 HOUSE_FORM = "house_form"
+HOUSE_DEFENCE_ADD = "house_defence_add_"        # + attacking pattern: adds a defence row
+HOUSE_DEFENCE_REMOVE = "house_defence_remove_"  # + pattern_row: removes that row
 HOUSE_SANDBOX = "contrast_house_sandbox_"  # + contrast id: opens its house-rules position in the Sandbox
 DEFAULT_VARIANTS = ("pl", "pl-trad", "da", "hu")
 RELATIVES = ("cz-prsi", "de-maumau", "ru-101")
@@ -306,9 +308,32 @@ def _draw_field(field: house_rules.HouseField, t: Translator) -> None:
                      placeholder=choose_one(field.options, t))
     elif field.kind == "multi":
         st.multiselect(field.label, options=field.options, format_func=field.option_label, key=key,
-                       placeholder=choose_many(field.options, t))
-    else:
-        st.text_input(field.label, max_chars=80, key=key)
+                       placeholder=choose_many(field.options, t), max_selections=field.high or None)
+    elif field.kind == "text":
+        st.text_input(field.label, max_chars=field.high, key=key)   # the bounds of uploads (ruleset_bounds)
+
+
+def _draw_defences(fields: list[house_rules.HouseField], t: Translator) -> None:
+    """Per attacking card, its defence rows (cards that answer, when), each removable, and a row to add."""
+    _ = t.gettext
+    for block in house_rules.defence_blocks(fields):
+        st.markdown(_("Defences against {card}").format(card=block.label))
+        if block.undefendable(st.session_state):
+            st.caption(":material/block: " + _("{card} cannot be defended: the attacked player takes it.").format(
+                card=block.label))
+        for with_field, condition_field in block.rows:
+            cards, condition, remove = st.columns([4, 3, 2], vertical_alignment="bottom")
+            with cards:
+                _draw_field(with_field, t)
+            with condition:
+                _draw_field(condition_field, t)
+            remove.form_submit_button(
+                _("Remove"), key=f"{HOUSE_DEFENCE_REMOVE}{block.pattern}_{with_field.row}", icon=":material/delete:",
+                help=_("Remove defence {number} against {card}").format(number=with_field.row + 1, card=block.label),
+                on_click=house_rules.remove_defence_row, args=(block.pattern, with_field.row))
+        st.form_submit_button(_("Add a defence against {card}").format(card=block.label),
+                              key=f"{HOUSE_DEFENCE_ADD}{block.pattern}", icon=":material/add:",
+                              on_click=house_rules.add_defence_row, args=(block.pattern,))
 
 
 def draw_house_rules(t: Translator) -> None:
@@ -317,10 +342,9 @@ def draw_house_rules(t: Translator) -> None:
         "Every home plays makao a little differently. Start from a variant, change its rules, and "
         "see the table and the positions above follow. Save the result as a ruleset file, or load one."
     ))
-    error = house_rules.house_error()
+    error = house_rules.house_error_text(t)   # built from the engine's code and params, never its English
     if error:
-        st.error(_("The house rules were not changed: {error}").format(error=escape_markdown(error)),
-                 icon=":material/error:")
+        st.error(_("The house rules were not changed: {error}").format(error=error), icon=":material/error:")
     notice = st.session_state.get(house_rules.HOUSE_NOTICE)
     if notice and not error:
         st.success(_(notice), icon=":material/check:")
@@ -338,7 +362,7 @@ def draw_house_rules(t: Translator) -> None:
 
     if house is None:
         return
-    fields = house_rules.house_fields(house, t, lambda p: card_label(house, p, t))
+    fields = house_rules.house_fields(house, t, lambda p: card_label(house, p, t), st.session_state)
     house_rules.load_form(fields, house, only_missing=True)
     with st.form(HOUSE_FORM, border=True):
         st.markdown("**" + escape_markdown(house_label(house, t)) + "**")
@@ -347,6 +371,9 @@ def draw_house_rules(t: Translator) -> None:
             groups.setdefault(field.group, []).append(field)
         for group, members in groups.items():
             st.markdown("*" + _(group) + "*")
+            if group == house_rules.DEFENCE_GROUP:
+                _draw_defences(members, t)
+                continue
             halves = st.columns(2)
             for index, field in enumerate(members):
                 with halves[index % 2]:

@@ -144,9 +144,9 @@ def king_of_spades(r: Ruleset, t: Translator) -> str:
         return _no(t, t.gettext("Nobody: an ordinary card"))
     amount = hit.params["amount"]
     if hit.params["kind"] == "draw":
-        what = t.ngettext("draws {count}", "draws {count}", amount).format(count=amount)
+        what = t.ngettext("draws {count} card", "draws {count} cards", amount).format(count=amount)
     else:
-        what = t.ngettext("sits out {count}", "sits out {count}", amount).format(count=amount)
+        what = t.ngettext("sits out {count} turn", "sits out {count} turns", amount).format(count=amount)
     if hit.params["target"] == 1:
         return t.gettext("The next player ({what})").format(what=what)
     return t.gettext("The previous player ({what})").format(what=what)

@@ -16,6 +16,8 @@ from engine.cards import DECK_KINDS
 from engine.ruleset import CardRule, Ruleset
 from ui.present.i18n import N_, Translator
 from ui.present.rules_text import (
+    after_penalty_sentence,
+    cover_sentences,
     effect_sentences,
     escape_markdown,
     pattern_label,
@@ -134,7 +136,7 @@ def _rule_meaning(r: Ruleset, rule: CardRule) -> tuple:
     """What a card rule does, without the deck's names: equal for the 7 of two decks that act alike."""
     suit = "" if rule.pattern in r.deck.ranks else rule.pattern[-1]
     return (suit, rule.draw, rule.skip, rule.target, rule.wish, rule.wish_values, rule.wish_optional,
-            rule.wish_duration if rule.wish else "", rule.wild)
+            rule.wish_duration if rule.wish else "", rule.wild, rule.cover, rule.reverse)
 
 
 def _ranks_meaning(row: str) -> Callable[[Ruleset], object]:
@@ -155,6 +157,15 @@ def _other_cards_cell(r: Ruleset, t: Translator) -> str:
     if not rules:
         return t.gettext("None.")
     return " ".join(_rule_text(r, rule, t) for rule in rules)
+
+
+def _direction_cell(r: Ruleset, t: Translator) -> str:
+    """Which cards reverse the direction of play (Mau-Mau's optional 9, Chodské prší's 8), if any."""
+    reversing = [card_label(r, rule.pattern, t) for rule in r.cards if rule.reverse]
+    if not reversing:
+        return t.gettext("Always clockwise: no card reverses it.")
+    cards = t.format_list(reversing, "or")
+    return t.gettext("Clockwise until {cards} reverses it; each reversing card reverses it again.").format(cards=cards)
 
 
 def _deck_cell(r: Ruleset, t: Translator) -> str:
@@ -212,6 +223,22 @@ def _adds_cell(r: Ruleset, t: Translator) -> str:
     return " ".join(parts) or t.gettext("No card attacks.")
 
 
+def _after_penalty_cell(r: Ruleset, t: Translator) -> str:
+    """Who moves once a seat has drawn a draw attack's cards ([attack] after_penalty)."""
+    if not any(rule.draw for rule in r.cards):
+        return t.gettext("No card attacks.")
+    return after_penalty_sentence(r, t)
+
+
+def _cover_cell(r: Ruleset, t: Translator) -> str:
+    """The cards their player must cover (ru-101's nine), or that there are none."""
+    cover = [rule for rule in r.cards if rule.cover]
+    if not cover:
+        return t.gettext("No card must be covered.")
+    cards = t.format_list([card_label(r, rule.pattern, t) for rule in cover])
+    return t.gettext("{card}: {rule}").format(card=cards, rule=_sentences(cover_sentences(t)))
+
+
 def _wild_cell(r: Ruleset, t: Translator) -> str:
     wild = [rule for rule in r.cards if rule.wild]
     if not wild:
@@ -262,6 +289,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic("several", N_("Several cards"), _section("several")),
     Topic("drawing", N_("Drawing"), _section("drawing")),
     Topic("adds_up", N_("Penalties add up"), _adds_cell),
+    Topic("after_penalty", N_("After a penalty"), _after_penalty_cell),
     Topic("two_three", N_("2 and 3"), _ranks_cell("two_three"), _ranks_meaning("two_three")),
     Topic("kings", N_("Kings (battle kings)"), _ranks_cell("kings"), _ranks_meaning("kings")),
     Topic("four", N_("4"), _ranks_cell("four"), _ranks_meaning("four")),
@@ -275,7 +303,9 @@ TOPICS: tuple[Topic, ...] = (
     Topic("felso", N_("Felső (Ober)"), _ranks_cell("felso"), _ranks_meaning("felso")),
     Topic("ace", N_("Ace"), _ranks_cell("ace"), _ranks_meaning("ace")),
     Topic("other", N_("Other special cards"), _other_cards_cell),
+    Topic("direction", N_("Direction of play"), _direction_cell),
     Topic("wild", N_("Wild card"), _wild_cell),
+    Topic("cover", N_("Cards to cover"), _cover_cell),
     Topic("wish_duration", N_("How long wishes last"), _wish_duration_cell),
     Topic("calls", N_("The last-card call"), _section("calls")),
     Topic("end", N_("End of round and scoring"), _section("end")),

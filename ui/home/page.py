@@ -7,7 +7,7 @@ from engine.ruleset import load_ruleset
 from ui.present.cards import hand_html
 from ui.present.rules_text import escape_markdown, special_card_examples, variant_summary
 from ui.shell import handoff, session
-from ui.shell.pages import LEARN_SCRIPT, PAGES
+from ui.shell.pages import LEARN_SCRIPT, PAGES, page_title
 
 START_LESSONS = "home_start_lessons"
 
@@ -73,6 +73,6 @@ def draw() -> None:
     st.subheader(_("What you find here"), anchor="sections")
     for spec in PAGES:
         with st.container():
-            st.page_link(spec.script, label=_(spec.title), icon=spec.icon)
+            st.page_link(spec.script, label=page_title(spec, t), icon=spec.icon)
             st.caption(_(spec.summary))
     st.caption(_("Change the language and the variant at any time in the sidebar."))

@@ -55,10 +55,13 @@ TOPIC_NAMES = {
     "hu_ace": N_("The ace (ász)"),
     "hu_felso": N_("The felső"),
     "hu_also": N_("The alsó"),
+    "cover": N_("Cover the nine"),
+    "reverse": N_("Reversing the direction"),
 }
 # Ruleset note topics shown with a lesson's topics (RULES.md: show the interpretations).
-NOTE_TOPICS = {"four": ("sit_out",), "hu_felso": ("wish",), "hu_also": ("wish", "hu_also"),
-               "hu_seven": ("wish",), "hu_ace": ("wish",)}
+NOTE_TOPICS = {"cover": ("nine", "nine_last_card"), "four": ("sit_out",), "hu_felso": ("wish",),
+               "hu_also": ("wish", "hu_also"), "hu_seven": ("wish",), "hu_ace": ("wish",),
+               "reverse": ("reverse", "reverse_two_players")}
 
 
 @lru_cache(maxsize=1)
@@ -80,7 +83,7 @@ _STAR = "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 
 
 def star_text(count: int, t: Translator) -> str:
     """The stars in words: "2 of 3 stars"."""
-    return t.ngettext("{count} of 3 stars", "{count} of 3 stars", count).format(count=count)
+    return t.gettext("{count} of 3 stars").format(count=count)
 
 
 def stars_html(count: int, t: Translator, size: int = 20) -> str:

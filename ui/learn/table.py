@@ -15,7 +15,7 @@ from ui.learn import lesson as ls
 from ui.present.cards import card_back_svg, card_label, card_svg, suit_word
 from ui.present.i18n import Translator
 from ui.present.reasons import card_text, player, wish_rank_text
-from ui.present.seating import next_seat, previous_seat
+from ui.present.seating import is_clockwise, next_seat, previous_seat, seats_in_play_order
 
 CARD_W = 78
 PILE_SHOWN = 3
@@ -132,7 +132,7 @@ def lesson_table(lesson: Scenario, run: dict[str, Any], state: State, t: Transla
     deck = state.rules.deck
     art = deck.art
     seats = _seats(lesson, state, t, four_colour)
-    order = " → ".join(_cap(seat_name(lesson, s, t)) for s in range(state.players))
+    order = " → ".join(_cap(seat_name(lesson, s, t)) for s in seats_in_play_order(state))
     selected = run["selected"] if playing else []
     lit = playing and (lighting or run["show_legal"])
     legal = ls.playable_cards(state) if lit else set()
@@ -167,7 +167,7 @@ def lesson_table(lesson: Scenario, run: dict[str, Any], state: State, t: Transla
             buttons.append({"id": "pass", "label": _("Keep the card"), "action": {"type": "pass"}, "kind": "secondary"})
         elif state.attack is not None and state.attack.kind == "skip":
             # A sit-out attack is waited out, never drawn away (engine reason must_answer_skip).
-            buttons.append({"id": "wait", "label": _("Sit out"), "action": {"type": "wait"}, "kind": "secondary"})
+            buttons.append({"id": "wait", "label": _("Wait"), "action": {"type": "wait"}, "kind": "secondary"})
         else:
             draw = _("Draw")
             if state.attack is not None:
@@ -198,7 +198,9 @@ def lesson_table(lesson: Scenario, run: dict[str, Any], state: State, t: Transla
         "viewer": lesson.learner,
         "order_text": _("Order of play: {order}, then {first} again.").format(
             order=order, first=_cap(seat_name(lesson, 0, t))),
-        "direction_text": _("Direction of play"),
+        "direction_text": _("Direction of play: clockwise") if is_clockwise(state)
+        else _("Direction of play: counterclockwise"),
+        "clockwise": is_clockwise(state),
         "pile": pile,
         "pile_label": _("Pile, top card {card}").format(card=top),
         "deck": {"count": len(state.deck),

@@ -24,7 +24,7 @@ from typing import Any
 
 from engine.deal import new_game
 from engine.errors import EngineError
-from engine.match import PENALTY_LIMITS, better, move_rng
+from engine.match import PENALTY_LIMITS, better, move_rng, round_winners
 from engine.match import round_scores as _engine_round_scores
 from engine.moves import DRAW, PASS, WAIT, Move
 from engine.players import STRENGTHS, choose_move
@@ -330,7 +330,7 @@ def finished_rounds(game: Game | None) -> list[tuple[str, str, int, bool, int]]:
     out = []
     for record in game.rounds:
         key = f"play:{record.seed}:{record.number}:{len(record.turns)}:{record.seconds:.3f}"
-        won = record.result.get("winner") == 0
+        won = 0 in round_winners(record.result)
         out.append((key, game.rules.id, game.state.players, won, int(record.scores[0])))
     return out
 
@@ -384,7 +384,7 @@ def _finish_round(game: Game, stopped: bool = False) -> Game:
     scores = round_scores(game.rules, result)
     seconds = max(0.0, time.time() - game.started) if game.started else 0.0
     record = RoundRecord(game.round_no, game.round_seed, game.turns, result, scores, seconds)
-    won = result.get("winner") == 0 and game.settings.humans == 1
+    won = 0 in round_winners(result) and game.settings.humans == 1   # pl-devdo: one of several winners
     stats = game.stats
     stats = Stats(stats.rounds + 1, stats.wins + int(won), stats.points + (scores[0] if game.settings.humans == 1 else 0),
                   stats.seconds + seconds)
@@ -429,6 +429,12 @@ def _human_move(game: Game, move: Move) -> Game:
         if found is not None:
             return replace(game, pending=Pending(move, found), picking=False, notice=None)
     return _apply(game, move)
+
+
+def checker_active(game: Game) -> bool:
+    """Whether the move checker judges the next move a person makes at the table now."""
+    return (game.checker and not game.over and human_to_move(game) and game.curtain is None and game.replay is None
+            and game.pending is None)
 
 
 def ask_hint(game: Game, playouts: Any = None) -> Game:

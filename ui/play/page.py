@@ -39,6 +39,7 @@ LIGHTING = "play_lighting"          # beginner switch: light the cards that may 
 FASTER = "play_faster"
 CHECKER = "play_checker"            # the move checker switch (off by default)
 REVIEW = "play_review"              # the last round's review: (round number, moments)
+QUEUED = "play_queued"              # a table action held for the page to run under the move checker's spinner
 TABLE = "play_table"
 SET = "play_set_"                   # prefix of the new-game form's widget keys
 LOG_SHOWN = 40
@@ -53,6 +54,25 @@ def game() -> Game | None:
 def _act(action: dict[str, Any]) -> None:
     current = game()
     if current is not None:
+        st.session_state[GAME] = act(current, action)
+
+
+def _on_table(action: dict[str, Any]) -> None:
+    """A tap on the table: while the move checker judges the person's moves, it runs in the page, under a spinner."""
+    current = game()
+    if current is not None and model.checker_active(current):
+        st.session_state[QUEUED] = action
+    else:
+        _act(action)
+
+
+def run_queued(t: Translator) -> None:
+    """Runs the table action held for the move checker, with a spinner while the coach judges the move."""
+    action = st.session_state.pop(QUEUED, None)
+    current = game()
+    if action is None or current is None:
+        return
+    with st.spinner(t.gettext("The coach is checking your move…")):
         st.session_state[GAME] = act(current, action)
 
 
@@ -350,7 +370,8 @@ def draw_page() -> None:
         st.info(_("Choose the rules and the players above, then Deal."), icon=":material/info:")
         return
     draw_options(t)
-    draw_hint_button(g, t)
+    run_queued(t)
+    draw_hint_button(game(), t)
     g = game()
     notice = notice_text(g.notice, t)
     if notice:
@@ -358,7 +379,7 @@ def draw_page() -> None:
     data = table_data(g, t, lighting=bool(st.session_state.get(LIGHTING, True)), four_colour=session.four_colour(),
                       pace="fast" if st.session_state.get(FASTER) else "normal")
     with st.container(key="play_table_box"):
-        card_table(data, key=TABLE, on_action=_act)
+        card_table(data, key=TABLE, on_action=_on_table)
     draw_checker_question(game(), t)
     draw_hint(game(), t)
     if data["timer"] is not None:

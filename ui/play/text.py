@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.match import round_winners
 from engine.moves import format_move
 from engine.verdicts import Event, Verdict
 from ui.play.model import (
@@ -25,7 +26,7 @@ from ui.play.model import (
 from ui.present import grammar
 from ui.present.cards import suit_word
 from ui.present.i18n import N_, Translator
-from ui.present.reasons import card_text, describe_event, describe_verdict, wish_rank_text
+from ui.present.reasons import card_text, cards_text, describe_event, describe_verdict, wish_rank_text
 from ui.present.seating import next_seat, previous_seat
 
 STRENGTH_LABELS = {
@@ -76,6 +77,8 @@ def _named(event: Event, game: Game, t: Translator, turn: Turn | None) -> Event:
     for key in _SEAT_KEYS:
         if isinstance(params.get(key), int):
             params[key] = seat_name(game, params[key], t)
+    if isinstance(params.get("winners"), list):   # pl-devdo: every seat out when the round ended
+        params["winners"] = [seat_name(game, s, t) if isinstance(s, int) else s for s in params["winners"]]
     if event.kind == "attack" and turn is not None and isinstance(event.params.get("target"), int):
         target = event.params["target"]
         name = seat_name(game, target, t)
@@ -104,12 +107,19 @@ def narrate_turn(turn: Turn, game: Game, t: Translator, reveal: bool = False) ->
         lines.append(describe_event(_named(event, game, t, turn), deck, t))
         if (event.kind == "played" and auto_call(game.rules)
                 and len(_after_hand(turn)) == 1):
-            lines.append(_cap(t.gettext('The game says "Makao!" for {seat}: one card left.').format(
-                seat=seat_name(game, turn.seat, t), **seat_forms("seat", game, turn.seat, t))))
+            lines.append(_cap(t.gettext('The game says "{word}!" for {seat}: one card left.').format(
+                word=_makao_word(game, t), seat=seat_name(game, turn.seat, t), **seat_forms("seat", game, turn.seat, t))))
     if turn.move.kind == "pass" and not any(e.kind not in ("turn", "passed_over") for e in turn.events):
         lines.insert(0, _cap(t.gettext("{seat} keeps the drawn card.").format(
             seat=seat_name(game, turn.seat, t), **seat_forms("seat", game, turn.seat, t))))
     return lines
+
+
+def _makao_word(game: Game, t: Translator) -> str:
+    # The ruleset's own word for the call (da "Makao", hu "Makaó"), else the catalog's "Makao".
+    rule = game.rules.calls.get("makao")
+    word = rule.word if rule is not None and rule.word else t.gettext("Makao")
+    return word[:1].upper() + word[1:]
 
 
 def _after_hand(turn: Turn) -> list[int]:
@@ -241,7 +251,9 @@ def score_cell(game: Game, record: RoundRecord, seat: int, t: Translator) -> str
         places = record.result.get("places", [])
         if seat not in places:
             return str(score)
-        return t.gettext("place {place} ({points})").format(place=places.index(seat) + 1, points=score)
+        winners = round_winners(record.result)
+        place = 1 if seat in winners else places.index(seat) + 1   # tied winners share the first place
+        return t.gettext("place {place} ({points})").format(place=place, points=score)
     if kind == "loser":
         return t.gettext("lost") if score else "–"
     if kind == "winner":
@@ -260,6 +272,8 @@ def score_rule(game: Game, t: Translator) -> str:
                          "and the highest total wins the match.")
     if kind == "loser":
         return t.gettext("The last player holding cards loses the round; the fewest losses win the match.")
+    if kind == "winner" and game.rules.end_mode == "finish_round":
+        return t.gettext("Everyone out when the round of turns ends wins the round; the most wins take the match.")
     if kind == "winner":
         return t.gettext("The first player out wins the round; the most wins take the match.")
     if game.rules.id == "ru-101":
@@ -306,7 +320,7 @@ def transcript(game: Game, record: RoundRecord, t: Translator) -> str:
         first = record.turns[0].before
         for seat, hand in enumerate(first.hands):
             lines.append(t.gettext("{seat} was dealt: {cards}").format(
-                seat=_cap(seat_title(game, seat, t)), cards=" ".join(card_text(deck.name(c), deck.art, t) for c in hand)))
+                seat=_cap(seat_title(game, seat, t)), cards=cards_text([deck.name(c) for c in hand], deck.art, t)))
         lines.append(t.gettext("Starter card: {card}").format(card=card_text(deck.name(first.pile[-1]), deck.art, t)))
         lines.append("")
     for number, turn in enumerate(record.turns, start=1):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.coach import MoveEstimate
 from ui.play.model import (
     PACES,
     Game,
@@ -32,9 +33,11 @@ from ui.play.text import (
     wish_choice_label,
 )
 from ui.present.cards import card_back_svg, card_label, card_svg
+from ui.present.coach_text import move_text
 from ui.present.i18n import Translator
 from ui.present.reasons import card_text
-from ui.present.seating import next_seat, previous_seat
+from ui.present.seating import is_clockwise, next_seat, previous_seat, seats_in_play_order
+from ui.present.widget_text import coach_badge, coach_card_label, coach_control_label, coach_line
 
 CARD_W = 78
 PILE_SHOWN = 3
@@ -100,7 +103,7 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
             "status_text": status_text,
             "faces": faces,
         })
-    order = " → ".join(_cap(seat_name(game, s, t)) for s in range(n))
+    order = " → ".join(_cap(seat_name(game, s, t)) for s in seats_in_play_order(state))
 
     pile_cards = state.pile[-PILE_SHOWN:]
     pile = [card_svg(deck.name(c), art, four_colour=four_colour, width=CARD_W,
@@ -110,9 +113,8 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
     mover_is_viewer = human_to_move(game) and state.to_move == viewer and not replaying
     hidden = game.curtain is not None
     verdicts = selectable(game) if mover_is_viewer and not hidden else {}
-    coach_cards: list[int] = []
-    if mover_is_viewer and game.coach is not None and game.pending is None:
-        coach_cards = list(game.coach.best.move.cards)
+    best = coach_move(game) if mover_is_viewer and not hidden else None
+    coach_cards = list(best.move.cards) if best is not None else []
     hand_cards = []
     if not hidden:
         for index, card in enumerate(state.hands[viewer]):
@@ -129,16 +131,16 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
                     label = (_("{card}, may be played") if legal else _("{card}, may not be played")).format(card=label)
             else:
                 mark, shown = "plain", None
-            coach_pick = card in coach_cards     # the hint's best move, lit in the card's label
+            coach_pick = card in coach_cards     # the coach's best move: badge, outline and label
             if coach_pick:
-                coach_cards.remove(card)
-                label = _("{card}, the coach's best move").format(card=label)
+                label = coach_card_label(label, t)
             hand_cards.append({
                 "id": f"{name}#{index}",
                 "card": name,
                 "svg": card_svg(name, art, four_colour=four_colour, width=CARD_W, highlight=shown, label=label),
                 "label": label,
                 "coach": coach_pick,
+                "coach_order": coach_cards.index(card) + 1 if coach_pick and len(coach_cards) > 1 else None,
                 "state": mark if (lighting or mark == "selected") else "plain",
                 "order": game.selected.index(card) + 1 if card in game.selected and mover_is_viewer else None,
                 "action": {"type": "tap", "card": name} if mover_is_viewer else None,
@@ -159,7 +161,7 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
                 buttons.append({"id": "play", "label": label, "action": {"type": "play"}, "kind": "primary"})
                 buttons.append({"id": "clear", "label": _("Clear"), "action": {"type": "clear"}, "kind": "secondary"})
             other = non_play_move(state)
-            other_label = {"draw": _("Draw"), "wait": _("Sit out"), "pass": _("Keep the card")}[other.kind]
+            other_label = {"draw": _("Draw"), "wait": _("Wait"), "pass": _("Keep the card")}[other.kind]
             if other.kind == "draw" and state.attack is not None:
                 other_label = t.ngettext("Draw {amount} card", "Draw {amount} cards", state.attack.amount).format(
                     amount=state.attack.amount)
@@ -183,7 +185,8 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
     curtain = None
     if hidden:
         name = _cap(seat_name(game, game.curtain, t))
-        curtain = {"text": _("Pass the device to {seat}. The hand stays hidden until then.").format(seat=name),
+        curtain = {"text": _("Pass the device to {seat}. The hand stays hidden until then.").format(
+                    seat=name, **seat_forms("seat", game, game.curtain, t)),
                    "button": {"label": _("I am {seat}: show my hand").format(seat=name, **seat_forms("seat", game, game.curtain, t)),
                               "action": {"type": "ready"}}}
 
@@ -191,14 +194,16 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
     deck_action = None
     if mover_is_viewer and not hidden and not game.picking and non_play_move(state).kind == "draw":
         deck_action = {"type": "draw"}
-    return {
+    data = {
         "stamp": f"{game.round_no}/{len(game.turns)}/{game.replay}/{len(game.selected)}/{game.picking}/"
                  f"{sorted(game.calls)}/{hidden}/{game.why is not None}/{game.coach is not None}/{game.pending is not None}",
         "seats": seats,
         "viewer": viewer,
         "order_text": _("Order of play: {order}, then {first} again.").format(order=order,
                                                                              first=_cap(seat_name(game, 0, t))),
-        "direction_text": _("Direction of play"),
+        "direction_text": _("Direction of play: clockwise") if is_clockwise(state)
+        else _("Direction of play: counterclockwise"),
+        "clockwise": is_clockwise(state),
         "pile": pile,
         "pile_label": _("Pile, top card {card}").format(card=top),
         "deck": {"count": len(state.deck),
@@ -209,7 +214,8 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
         "banners": banners(game, state, t),
         "headline": turn_headline(game, state, t),
         "hand": {"label": _("Your hand") if game.settings.humans == 1 else
-                 _("Hand of {seat}").format(seat=_cap(seat_name(game, viewer, t))),
+                 _cap(_("Hand of {seat}").format(seat=_cap(seat_name(game, viewer, t)),
+                                                 **seat_forms("seat", game, viewer, t))),
                  "cards": hand_cards,
                  "hidden_text": _("The hand is hidden.") if hidden else None},
         "buttons": buttons,
@@ -218,4 +224,43 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
         "why_label": _("Why not"),
         "timer": timer,
         "curtain": curtain,
+        "coach": None,
     }
+    if best is not None:
+        light_coach_move(data, best, game, t)
+    return data
+
+
+def coach_move(game: Game) -> MoveEstimate | None:
+    """The coach's best move for the person to move: the move checker's while it asks, else the hint's."""
+    if game.pending is not None:
+        return game.pending.shortfall.best
+    if game.coach is not None:
+        return game.coach.best
+    return None
+
+
+def light_coach_move(data: dict[str, Any], estimate: MoveEstimate, game: Game, t: Translator) -> None:
+    """Marks the coach's best move on the table data: the line that names it, and the deck, button,
+    call or wish choice it stands for (its cards are marked as the hand is built)."""
+    best = estimate.move
+    data["coach"] = {"badge": coach_badge(t), "text": coach_line(move_text(estimate.notation, game.rules, t), t)}
+    ids = {best.kind} if best.kind != "play" else set()
+    if best.makao:
+        ids.add("call_makao")
+    if best.kakao:
+        ids.add("call_kakao")
+    for button in data["buttons"]:
+        if button["id"] in ids:
+            button["coach"] = True
+            button["aria"] = coach_control_label(button["label"], t)
+    if best.kind == "draw" and data["deck"]["action"] is not None:
+        data["deck"]["coach"] = True
+        data["deck"]["aria"] = coach_control_label(data["deck"]["label"], t)
+    # Picking the wish of the very cards the coach plays: its demand or suit ("none" too) is lit.
+    wish = best.demand if best.demand is not None else best.suit
+    if data["picker"] is not None and wish is not None and tuple(game.selected) == tuple(best.cards):
+        for option in data["picker"]["options"]:
+            if option["action"].get("value") == wish:
+                option["coach"] = True
+                option["aria"] = coach_control_label(option["label"], t)

@@ -31,7 +31,7 @@ def _quiz_code_message(code: str, t: Translator) -> str:
         "format": _("The quiz link is not a Makao Tutor quiz link. Ask your teacher for the link again."),
         "corrupt": _("The quiz link is damaged (perhaps cut short when it was copied). Ask your teacher for the link again."),
         "invalid": _("The quiz link holds a quiz this app cannot read. Ask your teacher for a new link."),
-        "unknown_drill": _("The quiz link names exercises this version of the app does not have. Ask your teacher for a new link."),
+        "unknown_drill": _("The quiz link names drills this version of the app does not have. Ask your teacher for a new link."),
     }.get(code, _("The quiz link cannot be used."))
 
 
@@ -57,7 +57,7 @@ def _pickers(variant: str, t: Translator) -> None:
     st.session_state[ps.MODE_PICKER] = ps.mode(st.session_state)
     st.radio(_("How to practise"), modes, format_func=labels.__getitem__, key=ps.MODE_PICKER, horizontal=True,
              on_change=ps.on_mode_picked, args=(st.session_state,),
-             help=_("Drills are exercises written by hand; endless practice asks about positions from games "
+             help=_("Drills are written by hand; endless practice asks about positions from games "
                     "the computer plays."))
     if ps.mode(st.session_state) == "class":
         return
@@ -163,7 +163,7 @@ def draw_progress(variant: str, t: Translator) -> None:
     st.subheader(_("Your progress"), anchor="progress")
     cols = st.columns(4)
     cols[0].metric(_("Answered"), progress.attempts)
-    cols[1].metric(_("Right"), progress.correct)
+    cols[1].metric(t.pgettext("count of right answers", "Right"), progress.correct)
     cols[2].metric(_("Streak"), progress.streak)
     cols[3].metric(_("Best streak"), progress.best_streak)
     topics = ps.topics(variant)
@@ -174,9 +174,9 @@ def draw_progress(variant: str, t: Translator) -> None:
             _("Topic"): topic_label(topic, t),
             _("Answered"): score.attempts,
             # A dash, not an empty value: the table would print "None" for a topic not answered yet.
-            _("Right (%)"): str(round(100 * score.accuracy)) if score.attempts else "—",
+            t.pgettext("share of right answers", "Right (%)"): str(round(100 * score.accuracy)) if score.attempts else "—",
             _("Last {count}").format(count=MASTERY_WINDOW): f"{score.recent_right}/{len(score.recent)}",
-            _("Mastered"): score.mastered,
+            t.pgettext("topic table column: the topic is mastered", "Mastered"): score.mastered,
         })
     st.dataframe(pd.DataFrame(rows), hide_index=True, key="practice_scores")
     st.caption(_("A topic is mastered when at least {needed} of your last {window} answers on it are right.").format(

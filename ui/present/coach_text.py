@@ -15,8 +15,16 @@ from babel.numbers import format_decimal, format_percent
 
 from engine.coach import CoachReason, Hint, MoveEstimate, place_of
 from engine.ruleset import Ruleset
+from ui.present import grammar
 from ui.present.cards import suit_word
-from ui.present.reasons import Translations, card_text, player, wish_rank_text
+from ui.present.reasons import (
+    Translations,
+    card_text,
+    cards_placeholders,
+    number_placeholders,
+    player_placeholders,
+    wish_rank_text,
+)
 
 
 def _tr(tr: Translations | None) -> Translations:
@@ -69,7 +77,9 @@ def move_text(notation: str, rules: Ruleset, tr: Translations | None = None) -> 
             continue
         if token in ("makao", "kakao"):
             call = rules.calls.get(token)
-            extras.append(_("call \"{word}\"").format(word=(call.word if call and call.word else token)))
+            # A part of a move after its cards ("J♥, demand 7, call "makao""), not an order to the reader.
+            extras.append(tr.pgettext("coach move", "call \"{word}\"").format(
+                word=(call.word if call and call.word else token)))
         else:
             cards.append(card_text(token, art, tr))
         i += 1
@@ -152,7 +162,6 @@ def _sentence(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Tr
     if code in ("only_move", "better_by", "close_call"):
         return _numbers(code, p, rules, players, tr)
     if code == "goes_out":
-        cards = (", " if art == "hungarian" else " ").join(card_text(c, art, tr) for c in p["cards"])
         n = len(p["cards"])
         if p["objective"] == "place":
             text = ngettext("{cards} is your last card: you go out in place {place}.",
@@ -163,7 +172,8 @@ def _sentence(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Tr
         else:
             text = ngettext("{cards} is your last card: you go out and win the round.",
                             "{cards} are your last cards: you go out and win the round.", n)
-        return text.format(cards=cards, place=p["place"])
+        return grammar.fill(text, grammar.language_of(tr), {**cards_placeholders("cards", p["cards"], art, tr),
+                                                            **number_placeholders("place", p["place"], tr)})
     if code == "makes_call":
         return ngettext("Say \"{word}\" with it: forgetting the call costs {penalty} penalty card.",
                         "Say \"{word}\" with it: forgetting the call costs {penalty} penalty cards.",
@@ -187,14 +197,15 @@ def _sentence(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Tr
                         p["held"])
         return text.format(suit=suit_word(p["value"], art, tr), held=p["held"], percent=percent_text(p["percent"] / 100, tr))
     if code == "next_stuck":
-        return ngettext("After it {seat}, who holds {cards} card, has no card to play in {percent} of the deals.",
-                        "After it {seat}, who holds {cards} cards, has no card to play in {percent} of the deals.",
-                        p["cards"]).format(seat=player(p["seat"], tr), cards=p["cards"], percent=percent_text(p["percent"] / 100, tr))
+        return grammar.fill(ngettext("After it {seat}, who holds {cards} card, has no card to play in {percent} of the deals.",
+                                     "After it {seat}, who holds {cards} cards, has no card to play in {percent} of the deals.",
+                                     p["cards"]), grammar.language_of(tr),
+                            {**player_placeholders("seat", p["seat"], tr), "cards": p["cards"],
+                             "percent": percent_text(p["percent"] / 100, tr)})
     if code == "keeps_card":
-        cards = (", " if art == "hungarian" else " ").join(card_text(c, art, tr) for c in p["cards"])
-        return ngettext("Keeping {cards} saves you a draw later in {percent} of the simulated rounds.",
-                        "Keeping {cards} saves you a draw later in {percent} of the simulated rounds.",
-                        len(p["cards"])).format(cards=cards, percent=percent_text(p["percent"] / 100, tr))
+        return grammar.fill(_("Keeping {cards} saves you a draw later in {percent} of the simulated rounds."),
+                            grammar.language_of(tr), {**cards_placeholders("cards", p["cards"], art, tr),
+                                                      "percent": percent_text(p["percent"] / 100, tr)})
     raise KeyError(f"unknown coach reason {code!r}")
 
 

@@ -24,6 +24,7 @@ from ui.present.reasons import (
     player_placeholders,
     wish_rank_text,
 )
+from ui.present.reasons import cards_text as cards_side_by_side
 
 
 def _cap(text: str) -> str:
@@ -61,7 +62,7 @@ def move_text(text: str, st: State, tr: Translator) -> str:
         return _("sit out (wait)")
     if move.kind == "pass":
         return _("keep the drawn card (pass)")
-    words = _("play {cards}").format(cards=" ".join(card_text(deck.name(c), art, tr) for c in move.cards))
+    words = _("play {cards}").format(cards=cards_side_by_side([deck.name(c) for c in move.cards], art, tr))
     if move.demand == "none" or move.suit == "none":
         words += ", " + _("wishing nothing")
     elif move.demand is not None:
@@ -262,6 +263,8 @@ TOPIC_LABELS = {
     "hu_ace": N_("The ász"),
     "hu_felso": N_("The felső's wish"),
     "hu_also": N_("The alsó's demand"),
+    "cover": N_("Cover the nine"),
+    "reverse": N_("Reversing the direction of play"),
 }
 
 

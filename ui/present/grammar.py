@@ -277,7 +277,9 @@ def player_forms(language: str, name: str, text: str, number: int | None = None)
     """
     if language == "hu":
         has_article = re.match(r"(?:az?)\s", text.strip(), re.IGNORECASE) is not None
-        return {f"{name}_the": text if has_article else hu_with_article(text)}
+        # The article goes before a numbered player ("az 1. játékos (te)"), never before a pronoun ("te").
+        pronoun = number is None and not text.strip()[:1].isdigit()
+        return {f"{name}_the": text if has_article or pronoun else hu_with_article(text)}
     if language == "pl":
         if number is None:
             return {f"{name}_{case}": text for case in FORMS["pl"]}

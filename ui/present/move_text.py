@@ -5,7 +5,7 @@ from engine.cards import DeckKind
 from engine.moves import Move
 from ui.present.cards import suit_word
 from ui.present.i18n import Translator
-from ui.present.reasons import card_text, wish_rank_text
+from ui.present.reasons import cards_text, wish_rank_text
 
 
 def move_words(move: Move, deck: DeckKind, t: Translator) -> str:
@@ -17,7 +17,7 @@ def move_words(move: Move, deck: DeckKind, t: Translator) -> str:
         return _("Wait")
     if move.kind == "pass":
         return _("Pass (keep the drawn card)")
-    cards = " ".join(card_text(deck.name(c), deck.art, t) for c in move.cards)
+    cards = cards_text([deck.name(c) for c in move.cards], deck.art, t)
     text = _("Play {cards}").format(cards=cards)
     if move.demand not in (None, "none"):
         text += ", " + _("demand {rank}").format(rank=wish_rank_text(move.demand, deck.art, t))

@@ -30,6 +30,12 @@ def quoted(value: Any) -> str:
     return "“" + escape_markdown(text) + "”"
 
 
+def _player_forms(seat: int, tr: Translator) -> dict[str, str]:
+    # "the hand of player 2": hu "a 2. játékos lapjai" needs {player_the}.
+    text = player(seat, tr)
+    return {"player": text, **grammar.player_forms(grammar.language_of(tr) or "", "player", text, seat + 1)}
+
+
 def field_text(field: Any, tr: Translator) -> str:
     """Names a field of the position JSON for people ("the hand of player 2", "the pile")."""
     _ = tr.gettext
@@ -40,11 +46,11 @@ def field_text(field: Any, tr: Translator) -> str:
         if name == "hands":
             if first is None:
                 return _("the hands")
-            return _("the hand of {player}").format(player=player(int(first), tr))
+            return _("the hand of {player}").format(**_player_forms(int(first), tr))
         if name == "waiting":
             if first is None:
                 return _("the turns each player sits out")
-            return _("the turns {player} sits out").format(player=player(int(first), tr))
+            return _("the turns {player} sits out").format(**_player_forms(int(first), tr))
         return {"pile": _("the pile"), "deck": _("the deck"), "finished": _("the finished players")}[name]
     names = {
         "position": _("the position"),
@@ -104,6 +110,7 @@ def _templates(tr: Translator, deck: str) -> dict[str, Callable[[dict[str, Any]]
 
     return {
         "bad_attack": lambda p: _("The attack must be either “draw N cards” or “sit out N turns”."),
+        "bad_cover": lambda p: _("“Must cover” needs a card to cover on top (ru-101: a nine) and no attack or card just drawn."),
         "bad_attack_amount": lambda p: _("The attack of {value} is not a positive number.").format(
             value=quoted(p.get("value"))),
         "bad_card": lambda p: _("{text} in {field} is not a card of this deck (write rank then suit, e.g. {example}).").format(
@@ -111,6 +118,8 @@ def _templates(tr: Translator, deck: str) -> dict[str, Callable[[dict[str, Any]]
             example=card_short("10h", "french") if p.get("deck") != "hungarian" else "Ua"),
         "bad_count": lambda p: _("{value} is not a possible number of cards for {field}.").format(
             value=quoted(p.get("value")), field=field(p)),
+        "bad_direction": lambda p: _("The direction of play {value} is neither “clockwise” nor “counterclockwise”.").format(
+            value=quoted(p.get("value"))),
         "bad_format": lambda p: _("The format {value} is not one this app reads (it reads makao-position/1).").format(
             value=quoted(p.get("value"))),
         "bad_type": lambda p: _("{field} must be {expected}.").format(field=field(p), expected=expected(p.get("expected"))),

@@ -33,6 +33,11 @@ def card_text(card: str, deck: str, tr: Translations) -> str:
     return card_short(card, deck)
 
 
+def cards_text(cards: list[str] | tuple[str, ...], deck: str, tr: Translations) -> str:
+    """Writes several cards: short forms side by side (``7♥ 7♣``), Hungarian-deck names with commas."""
+    return (", " if deck == "hungarian" else " ").join(card_text(card, deck, tr) for card in cards)
+
+
 def wish_rank_text(rank: str, deck: str, tr: Translations) -> str:
     """Writes a wished rank: numbers as on the card (7, VII), figures by name (queen, alsó)."""
     if rank.isdigit():
@@ -55,6 +60,18 @@ def card_placeholders(name: str, card: str, deck: str, tr: Translations) -> dict
     values = {name: text}
     values.update(grammar.card_forms(grammar.language_of(tr) or "", name, text, kind.rank_of(card_id),
                                      kind.suit_of(card_id), deck, shown_by_name=deck == "hungarian"))
+    return values
+
+
+def cards_placeholders(name: str, cards: list[str] | tuple[str, ...], deck: str, tr: Translations) -> dict[str, str]:
+    """Returns the placeholder of several cards and its forms, which go with the first card named:
+    hu "a piros hetes, a zöld hetes" → {cards_the} "a piros hetes, zöld hetes"; pl {cards_acc} "siódemkę czerwienną, …"."""
+    text = cards_text(cards, deck, tr)
+    values = {name: text}
+    if cards:
+        first = card_placeholders(name, cards[0], deck, tr)
+        rest = text[len(card_text(cards[0], deck, tr)):]
+        values.update({key: value + rest for key, value in first.items() if key != name})
     return values
 
 
@@ -101,7 +118,7 @@ def _fmt(template: str, params: dict[str, Any], deck: str, tr: Translations, you
         elif key == "place" and isinstance(value, int):
             values.update(number_placeholders(key, value, tr))
         elif key == "winners":   # finish_round: every seat out when the round of turns ended
-            values[key] = ", ".join(player(v, tr, you) for v in value)
+            values[key] = ", ".join(v if isinstance(v, str) else player(v, tr, you) for v in value)
         elif key == "wish_card":
             values[key] = wish_rank_text(value, deck, tr)
             if language == "hu":
@@ -113,14 +130,7 @@ def _fmt(template: str, params: dict[str, Any], deck: str, tr: Translations, you
         elif key == "allowed":
             values[key] = ", ".join(wish_rank_text(v, deck, tr) for v in value)
         elif key == "cards":
-            # Short forms read well side by side (7♥ 7♣); full names need commas (Hungarian deck).
-            texts = [card_text(c, deck, tr) for c in value]
-            values[key] = (", " if deck == "hungarian" else " ").join(texts)
-            if value:
-                # The article and case go with the first card named: hu "a piros hetes, …"; pl "siódemkę czerwienną, …".
-                first = card_placeholders(key, value[0], deck, tr)
-                rest = values[key][len(texts[0]):]
-                values.update({k: v + rest for k, v in first.items() if k != key})
+            values.update(cards_placeholders(key, value, deck, tr))
         else:
             values[key] = value
     text = grammar.fill(template, language, values)
@@ -152,6 +162,9 @@ def _templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
         "queen_under_suit_wish": fixed(_("{card} may be played: in this variant a wild card of any suit may answer a suit wish.")),
         "same_rank_follows": fixed(_("{card} may go down with {first}: several cards of one rank may be played together.")),
         "plays_drawn_card": fixed(_("{card} is the card just drawn, and it may go down at once.")),
+        # cards to cover (ru-101's nine)
+        "covers_suit": fixed(_("{card} may be played: it covers {top} with a card of its suit.")),
+        "covers_rank": fixed(_("{card} may be played: it covers {top} with a card of its rank, which must be covered in turn.")),
         # illegal plays
         "no_match": fixed(_("{card} may not be played: it matches the top card {top} neither in suit nor in rank.")),
         "not_a_defence": fixed(_("{card} may not be played: an attack is pending, and {card} is no defence against {against}.")),
@@ -178,6 +191,7 @@ def _templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
         "wish_not_allowed": fixed(_("{card} cannot make that wish: only the wishing card of this variant can.")),
         "demand_not_allowed": fixed(_("{card} may not demand {rank}: the allowed demands are {allowed}.")),
         "round_over": fixed(_("The round is over.")),
+        "must_cover": fixed(_("{card} may not be played: {top} must first be covered with a card of its suit or rank.")),
         # draw, wait, pass
         "draw_one": fixed(_("Draw one card; the turn then ends.")),
         "draw_one_play_it": fixed(_("Draw one card; if it fits, it may be played at once.")),
@@ -191,6 +205,11 @@ def _templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
         "nothing_to_pass": fixed(_("Pass is only for keeping a card just drawn.")),
         "already_drawn": fixed(_("A card has already been drawn this turn: play {card} or pass.")),
         "wait_not_draw": fixed(_("A draw attack is pending: defend or draw the cards; waiting is for sit-out attacks.")),
+        "take_draw_attack_play_on": lambda p: ngettext(
+            "Take the penalty: draw {amount} card; then you may still play.",
+            "Take the penalty: draw {amount} cards; then you may still play.", p["amount"]),
+        "draw_to_cover": fixed(_("No card in hand covers {top}: draw one card and try again.")),
+        "cover_before_drawing": fixed(_("Drawing is not allowed now: {card} covers {top}, and {top} must be covered.")),
         # notes
         "forgot_makao": lambda p: ngettext("Without calling \"{word}\" this costs {penalty} penalty card.",
                                 "Without calling \"{word}\" this costs {penalty} penalty cards.", p["penalty"]),
@@ -198,6 +217,7 @@ def _templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
                                 "Without calling \"{word}\" this costs {penalty} penalty cards.", p["penalty"]),
         "call_ignored": fixed(_("The call \"{call}\" is not needed here and is ignored.")),
         "wish_cancelled": fixed(_("{card} without a wish cancels the wish in force.")),
+        **_direction_reasons(tr),
         # the card turned up to start the pile
         "starter_allowed": fixed(_("{card} may start the pile.")),
         "starter_forbidden": fixed(_("{card} may not start the pile: another card is turned up.")),
@@ -252,8 +272,7 @@ def _event_templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], s
                                 "{seat} takes the penalty and draws {count} cards.", p["count"]),
         "attack": attack,
         "sits_out": lambda p: ngettext("{seat} sits out {turns} turn.", "{seat} sits out {turns} turns.", p["turns"]),
-        "passed_over": lambda p: ngettext("{seat} sits this turn out ({left} more to wait).",
-                               "{seat} sits this turn out ({left} more to wait).", p["left"]),
+        "passed_over": lambda p: _("{seat} sits this turn out ({left} more to wait)."),
         "wish_set": wish,
         # The jack's rank wish is a "demand" everywhere in the app; a suit wish stays a wish.
         "wish_ended": lambda p: _("The demand is over.") if p.get("kind") == "rank" else _("The wish is over."),
@@ -270,6 +289,32 @@ def _event_templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], s
         "finished": fixed(_("{seat} has no cards left and finishes in place {place}.")),
         "round_over": over,
         "turn": fixed(_("{seat} is to move.")),
+        "to_cover": fixed(_("{seat} must cover {card} with a card of its suit or rank, drawing until they can.")),
+        "cover_lapsed": fixed(_("No cards are left to draw: the card stays uncovered and the turn passes on.")),
+        "plays_on": fixed(_("{seat} has taken the penalty and may still play.")),
+        "direction_changed": lambda p: _("Play now goes clockwise.") if p.get("direction") == "clockwise"
+        else _("Play now goes counterclockwise."),
+    }
+
+
+def _direction_reasons(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
+    """The notes on a play with reversing cards (Mau-Mau's optional 9)."""
+    _ = tr.gettext
+    ngettext = tr.ngettext
+
+    def reverses(params: dict[str, Any]) -> str:
+        if params.get("direction") == "clockwise":
+            return _("{card} reverses the direction of play: play now goes clockwise.")
+        return _("{card} reverses the direction of play: play now goes counterclockwise.")
+
+    return {
+        "reverses_direction": reverses,
+        "reverses_two_players": lambda p: _("{card} reverses the direction of play, but with two players the same "
+                                            "player is next either way."),
+        "reverses_cancel": lambda p: ngettext("{count} reversing card reverses the direction of play and back: "
+                                              "it stays as it was.",
+                                              "{count} reversing cards reverse the direction of play and back: "
+                                              "it stays as it was.", p["count"]),
     }
 
 
@@ -307,14 +352,15 @@ def _you_event_templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]
                                            "You take the penalty and draw {count} cards.", p["count"]),
         "attack": attack,
         "sits_out": lambda p: ngettext("You sit out {turns} turn.", "You sit out {turns} turns.", p["turns"]),
-        "passed_over": lambda p: ngettext("You sit this turn out ({left} more to wait).",
-                                          "You sit this turn out ({left} more to wait).", p["left"]),
+        "passed_over": lambda p: _("You sit this turn out ({left} more to wait)."),
         "wish_set": lambda p: _("You demand {rank}.") if p["kind"] == "rank" else _("You wish for {suit}."),
         "call_penalty": lambda p: ngettext("You forgot to call \"{word}\" and draw {count} penalty card.",
                                            "You forgot to call \"{word}\" and draw {count} penalty cards.", p["count"]),
         "can_play_drawn": lambda p: _("You may play the drawn card {card} at once, or keep it."),
         "finished": lambda p: _("You have no cards left and finish in place {place}."),
         "turn": lambda p: _("Your turn."),
+        "to_cover": lambda p: _("You must cover {card} with a card of its suit or rank, drawing until you can."),
+        "plays_on": lambda p: _("You have taken the penalty and may still play."),
         "round_over": lambda p: (
             _("The round is over: you are left holding cards and lose.") if p["result"] == "loser" else
             ngettext("The round is over: you win and score {points} point.",
@@ -348,6 +394,8 @@ def describe_event(event: Event, deck: str, tr: Translations | None = None, you:
     subject = event.params.get(_EVENT_SUBJECT.get(event.kind, "seat"))
     if event.kind == "round_over":
         subject = event.params.get("loser" if event.params.get("result") == "loser" else "winner")
+        if len(event.params.get("winners", ())) > 1:
+            subject = None   # several winners (pl-devdo): named together, "you" among them
     yours = _you_event_templates(tr) if you is not None and subject == you else {}
     template = (yours.get(event.kind) or _event_templates(tr)[event.kind])(event.params)
     return _fmt(template, event.params, deck, tr, you)

@@ -175,10 +175,9 @@ def _several_section(r: Ruleset, t: Translator) -> Section:
             t.gettext("Their effects add up, and only the last card may make a wish."),
         )
         if r.min_group > 2:
-            paragraphs += (t.ngettext(
-                "Cards of one rank go down together only {count} or more at once; a single card is always fine.",
-                "Cards of one rank go down together only {count} or more at once; a single card is always fine.",
-                r.min_group).format(count=r.min_group),)
+            paragraphs += (t.gettext(
+                "Cards of one rank go down together only {count} or more at once; a single card is always fine."
+            ).format(count=r.min_group),)
         for patterns in r.separate:
             cards = t.format_list([pattern_label(r.deck, p, t) for p in patterns], style="standard")
             paragraphs += (t.gettext("{cards} go down together only with each other, never with other cards of their rank.").format(
@@ -211,8 +210,22 @@ def wild_exceptions(r: Ruleset, t: Translator) -> str:
     return t.gettext("Except while {cases}.").format(cases=t.format_list(cases, style="or")) if cases else ""
 
 
+def reverse_sentences(r: Ruleset, rule: CardRule, t: Translator) -> list[str]:
+    """Says what a reversing card does (Mau-Mau's optional 9), or nothing for another card."""
+    if not rule.reverse:
+        return []
+    out = [t.gettext("It reverses the direction of play: the player on the other side moves next, and play "
+                     "goes that way until the next reversing card.")]
+    if r.several_cards:
+        out.append(t.gettext("Played together, each reversing card reverses again: two of them leave the "
+                             "direction as it was."))
+    if r.players[0] == 2:
+        out.append(t.gettext("With two players it changes nothing about who moves next."))
+    return out
+
+
 def effect_sentences(r: Ruleset, rule: CardRule, t: Translator, with_wild: bool = True) -> list[str]:
-    out = []
+    out = reverse_sentences(r, rule, t)
     if rule.draw:
         if rule.target == "previous":
             text = t.ngettext(
@@ -242,7 +255,26 @@ def effect_sentences(r: Ruleset, rule: CardRule, t: Translator, with_wild: bool 
             out.append(t.gettext("It may not be played on a card of its own rank."))
     if rule.wish:
         out.extend(_wish_sentences(r, rule, t))
+    if rule.cover:
+        out.extend(cover_sentences(t))
     return out
+
+
+def cover_sentences(t: Translator) -> list[str]:
+    """Says what a card to cover asks of its player (ru-101's nine, a card rule's ``cover``)."""
+    return [
+        t.gettext("Its player must cover it at once with a card of its suit or another card of its rank, "
+                  "which is then covered in turn."),
+        t.gettext("Holding no such card, they draw one card at a time until they can; it never finishes a round."),
+    ]
+
+
+def after_penalty_sentence(r: Ruleset, t: Translator) -> str:
+    """Says who moves once a seat has drawn a penalty ([attack] after_penalty)."""
+    if r.after_penalty == "same":
+        return t.gettext("After drawing the penalty cards the player may still play: a card that fits, "
+                         "or one card drawn as on any turn.")
+    return t.gettext("After drawing the penalty cards the player's turn ends; the next player plays.")
 
 
 def _defences_against(r: Ruleset, rule: CardRule) -> list[DefenceRule]:
@@ -318,7 +350,7 @@ def self_target_sentence(r: Ruleset, t: Translator) -> str:
 
 def _special_section(r: Ruleset, t: Translator) -> Section:
     rules = [rule for rule in r.cards if not _is_queen_rule(r, rule)
-             and (rule.draw or rule.skip or rule.wish or rule.wild)]
+             and (rule.draw or rule.skip or rule.wish or rule.wild or rule.cover or rule.reverse)]
     paragraphs = []
     if any(rule.draw or rule.skip for rule in rules):
         paragraphs.append(t.gettext(
@@ -341,6 +373,8 @@ def _special_section(r: Ruleset, t: Translator) -> Section:
                 )
             paragraphs.append(text)
         paragraphs.append(self_target_sentence(r, t))
+        if any(rule.draw for rule in rules):
+            paragraphs.append(after_penalty_sentence(r, t))
     for rule in rules:
         # One bullet per card: its effect first, then its defences or its wish, as sub-bullets.
         label = escape_markdown(pattern_label(r.deck, rule.pattern, t))

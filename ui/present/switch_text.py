@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any
 
 from engine.verdicts import Event, Reason, Verdict
-from ui.present.reasons import Translations, card_text, describe_event, describe_reason
+from ui.present.reasons import Translations, cards_text, describe_event, describe_reason
 
 
 def _main(verdict: Verdict) -> Reason:
@@ -72,8 +72,8 @@ def move_text(move: str, deck: str, tr: Translations) -> str:
     for word in words[1:]:
         if word in ("demand", "suit", "makao", "kakao"):
             break
-        cards.append(card_text(word, deck, tr))
-    return tr.gettext("Playing {cards}").format(cards=" ".join(cards))
+        cards.append(word)
+    return tr.gettext("Playing {cards}").format(cards=cards_text(cards, deck, tr))
 
 
 def difference_sentence(kind: str, move: str, home: Verdict, table: Verdict, deck: str, tr: Translations) -> str:

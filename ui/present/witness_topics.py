@@ -12,7 +12,7 @@ _RANK_ROWS = {
 _PLAIN = {
     "players": ("players",), "deck_copies": ("players",), "hand_size": ("hand_size",),
     "play.several_cards": ("several",), "play.play_drawn": ("drawing",),
-    "attack.draw_adds": ("adds_up",), "attack.skip_adds": ("adds_up",),
+    "attack.draw_adds": ("adds_up",), "attack.skip_adds": ("adds_up",), "attack.after_penalty": ("after_penalty",),
     "end.mode": ("end",), "end.result": ("end",), "end.points_per_card": ("end",), "end.card_points": ("end",),
     "reshuffle.fallback": ("reshuffle",),
 }
@@ -43,5 +43,9 @@ def topics_of_field(key: str) -> tuple[str, ...]:
             rows.append("wild")
         if name in ("wish", "wish_duration"):
             rows.append("wish_duration")
+        if name == "cover":
+            rows.append("cover")   # ru-101's nine: its rank's row and the row of cards to cover
+        if name == "reverse":
+            rows.append("direction")
         return tuple(rows)
     return ()

@@ -161,7 +161,8 @@ def read_link_once(state: MutableMapping[str, Any], code: str | None, made_under
                               "base": loaded.draft["variant"]} if made_under_house else None)
     else:
         set_draft(state, new_draft(session.variant(state)))
-        state[NOTICE] = {"origin": "link", "error": loaded.error, "problems": loaded.problems}
+        state[NOTICE] = {"origin": "link", "error": loaded.error, "problems": loaded.problems,
+                         "refusal": loaded.refusal}
 
 
 def check_house_rules(state: MutableMapping[str, Any]) -> None:
@@ -240,6 +241,8 @@ def on_field(state: MutableMapping[str, Any], name: str) -> None:
         set_draft(state, edited(d, drawn=None if value in (None, NONE) else value))
     elif name == "finished":
         set_draft(state, edited(d, finished=[int(s) for s in value] or None))
+    elif name == "direction":   # position JSON writes only the counter-clockwise direction
+        set_draft(state, edited(d, direction="counterclockwise" if value == "counterclockwise" else None))
 
 
 def on_cards_text(state: MutableMapping[str, Any], place: str) -> None:
@@ -395,7 +398,8 @@ def take(state: MutableMapping[str, Any], loaded: Loaded, origin: str) -> None:
     if loaded.draft is not None:
         adopt(state, loaded.draft, {"origin": origin, "error": None, "problems": ()})
     else:
-        state[NOTICE] = {"origin": origin, "error": loaded.error, "problems": loaded.problems}
+        state[NOTICE] = {"origin": origin, "error": loaded.error, "problems": loaded.problems,
+                         "refusal": loaded.refusal}
 
 
 def on_import_text(state: MutableMapping[str, Any]) -> None:

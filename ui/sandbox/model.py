@@ -231,6 +231,8 @@ def with_variant(draft: dict[str, Any], variant: str, book: Rulebook = SHIPPED,
             out.pop("wish")
     if "drawn" in out and not rules.play_drawn:
         out.pop("drawn")
+    if out.get("cover") and not any(rule.cover for rule in rules.cards):
+        out.pop("cover")   # a nine to cover (ru-101) means nothing where no card must be covered
     return out
 
 
@@ -367,6 +369,7 @@ class Loaded:
     draft: dict[str, Any] | None
     error: str | None = None          # too_long | unreadable | not_json | not_object | impossible
     problems: tuple[Problem, ...] = ()
+    refusal: tuple[str, dict[str, Any]] | None = None   # the guard's code and params, for a sentence
 
 
 def share_code(position: dict[str, Any]) -> str:
@@ -432,6 +435,8 @@ def read_share_code(code: Any) -> Loaded:
         return Loaded(None, "too_long")
     try:
         data = decode_share_code(code)
+    except InputError as exc:
+        return Loaded(None, "unreadable", refusal=(exc.code, dict(exc.params)))
     except NotationError:
         return Loaded(None, "unreadable")
     return _checked(data, SHIPPED)
@@ -447,7 +452,8 @@ def read_position_text(raw: str | bytes, book: Rulebook = SHIPPED) -> Loaded:
     try:   # the one guarded reader: size, nesting and number length checked before json decodes
         data = load_json(raw, "position", MAX_IMPORT_BYTES)
     except InputError as exc:
-        return Loaded(None, "too_long" if exc.code == "too_large" else "not_json")
+        return Loaded(None, "too_long" if exc.code == "too_large" else "not_json",
+                      refusal=(exc.code, dict(exc.params)))
     if not isinstance(data, dict):
         return Loaded(None, "not_object")
     return _checked(data, book)

@@ -193,7 +193,7 @@ def _turns_tab(d: dict[str, Any], rules: Ruleset, t: Translator) -> None:
         turns = waiting[seat] if seat < len(waiting) and isinstance(waiting[seat], int) else 0
         _init(f"{EDITOR}waiting_{seat}", max(0, min(turns, 100)))
         wait_cols[seat % len(wait_cols)].number_input(
-            _("{player} sits out (turns)").format(player=seat_name(seat, t)), min_value=0, max_value=100, step=1,
+            capitalise(_("{player} sits out (turns)").format(**seat_forms("player", seat, t))), min_value=0, max_value=100, step=1,
             key=f"{EDITOR}waiting_{seat}", on_change=ctl.on_waiting, args=(st.session_state, seat,))
     finished = [s for s in d.get("finished", []) if isinstance(s, int) and 0 <= s < seats] \
         if isinstance(d.get("finished"), list) else []
@@ -215,6 +215,7 @@ def _turns_tab(d: dict[str, Any], rules: Ruleset, t: Translator) -> None:
         _init(EDITOR + "deck_text", format_cards(deck_value))
         st.text_input(_("Deck, the next card to draw first"), key=EDITOR + "deck_text",
                       on_change=ctl.on_cards_text, args=(st.session_state, "deck",), help=cards_help(deck, t))
+    _direction_field(d, rules, t)
     seed_col, drawn_col = st.columns(2)
     _init(EDITOR + "seed", d.get("seed") if isinstance(d.get("seed"), int) and 0 <= d["seed"] < 2**31 else 0)
     seed_col.number_input(_("Seed for unknown cards"), min_value=0, max_value=2**31 - 1, step=1,
@@ -228,6 +229,19 @@ def _turns_tab(d: dict[str, Any], rules: Ruleset, t: Translator) -> None:
                             placeholder=choose_one(drawn_options, t),
                             key=EDITOR + "drawn", on_change=ctl.on_field, args=(st.session_state, "drawn",),
                             format_func=lambda c: _("None") if c == NONE else card_option(c, deck, t))
+
+
+def _direction_field(d: dict[str, Any], rules: Ruleset, t: Translator) -> None:
+    """The direction of play: offered where a card reverses it, or where the position already goes the other way."""
+    _ = t.gettext
+    direction = "counterclockwise" if d.get("direction") == "counterclockwise" else "clockwise"
+    if not queries.reverses_direction(rules) and direction == "clockwise":
+        return
+    _init(EDITOR + "direction", direction)
+    st.radio(_("Direction of play"), options=["clockwise", "counterclockwise"], key=EDITOR + "direction",
+             on_change=ctl.on_field, args=(st.session_state, "direction",), horizontal=True,
+             format_func=lambda v: _("Clockwise (player 1, 2, 3, …)") if v == "clockwise"
+             else _("Counterclockwise (after a reversing card)"))
 
 
 def _to_move(d: dict[str, Any]) -> int:

@@ -26,8 +26,8 @@ from ui.present.cards import card_back_svg, card_label, card_svg, suit_word
 from ui.present.grammar import capitalise
 from ui.present.i18n import Translator
 from ui.present.reasons import card_text, describe_verdict, wish_rank_text
-from ui.present.seating import next_seat, previous_seat
-from ui.sandbox.texts import pending_lines, seat_name
+from ui.present.seating import is_clockwise, next_seat, previous_seat, seats_in_play_order
+from ui.sandbox.texts import pending_lines, seat_forms, seat_name
 
 CARD_W = 78
 PILE_SHOWN = 3
@@ -304,7 +304,7 @@ def table_data(state: State, pick: Pick, t: Translator, *, open_hands: bool = Tr
             "order": pick.selected.index(card) + 1 if card in pick.selected else None,
             "action": None if state.over else {"type": "tap", "card": name},
         })
-    order = " → ".join(seat_name(s, t) for s in range(state.players))
+    order = " → ".join(seat_name(s, t) for s in seats_in_play_order(state))
     top = card_text(deck.name(state.top), art, t)
     pile = [card_svg(deck.name(c), art, four_colour=four_colour, width=CARD_W, label=card_label(deck.name(c), art, t))
             for c in state.pile[-PILE_SHOWN:]]
@@ -316,7 +316,9 @@ def table_data(state: State, pick: Pick, t: Translator, *, open_hands: bool = Tr
         "seats": _seats(state, t, open_hands, four_colour),
         "viewer": mover,
         "order_text": _("Order of play: {order}, then {first} again.").format(order=order, first=seat_name(0, t)),
-        "direction_text": _("Direction of play"),
+        "direction_text": _("Direction of play: clockwise") if is_clockwise(state)
+        else _("Direction of play: counterclockwise"),
+        "clockwise": is_clockwise(state),
         "pile": pile,
         "pile_label": _("Pile, top card {card}").format(card=top),
         "deck": {"count": len(state.deck),
@@ -326,7 +328,7 @@ def table_data(state: State, pick: Pick, t: Translator, *, open_hands: bool = Tr
                  "action": {"type": "draw"} if drawable else None},
         "banners": [{"kind": kind, "text": text} for kind, text in pending_lines(state, t)],
         "headline": headline,
-        "hand": {"label": capitalise(_("Hand of {seat}").format(seat=seat_name(mover, t))), "cards": cards,
+        "hand": {"label": capitalise(_("Hand of {seat}").format(**seat_forms("seat", mover, t))), "cards": cards,
                  "hidden_text": None},
         "buttons": _buttons(state, pick, t),
         "picker": _picker(state, pick, t),

@@ -14,8 +14,16 @@ from engine.verdicts import Verdict
 from ui.present import grammar
 from ui.present.cards import card_label, suit_word
 from ui.present.i18n import Translator
+from ui.present.input_text import input_refusal_text
 from ui.present.problems import describe_problems
-from ui.present.reasons import card_placeholders, card_text, describe_event, describe_verdict, wish_rank_text
+from ui.present.reasons import (
+    card_placeholders,
+    card_text,
+    cards_text,
+    describe_event,
+    describe_verdict,
+    wish_rank_text,
+)
 from ui.present.rules_text import escape_markdown
 from ui.sandbox.model import Rulebook
 from ui.sandbox.timeline import comparison_rows, under_other_rules
@@ -69,7 +77,7 @@ def move_label(verdict: Verdict, deck: str, t: Translator) -> str:
     move = verdict.move
     if move.kind != "play":
         return {"draw": _("Draw"), "wait": _("Wait"), "pass": _("Pass")}[move.kind]
-    cards = " ".join(card_text(n, deck, t) for n in verdict.notation.split()[1:1 + len(move.cards)])
+    cards = cards_text(verdict.notation.split()[1:1 + len(move.cards)], deck, t)
     parts = [_("Play {cards}").format(cards=cards)]
     if move.demand == "none":
         parts.append(_("no demand"))
@@ -99,6 +107,9 @@ def notice_messages(notice: dict[str, Any], deck: str, t: Translator) -> tuple[s
     _ = t.gettext
     origin, error = notice.get("origin"), notice.get("error")
     problems = describe_problems(list(notice.get("problems", ())), deck, t)
+    refusal = notice.get("refusal")
+    if refusal:   # why the guard could not read it at all, from its code (never the engine's English)
+        problems.append(input_refusal_text(refusal[0], refusal[1], t))
     base = notice.get("base")
     base_name = _(load_ruleset(base).name) if base in variant_ids() else ""
     if origin == "link" and error is None and notice.get("house") and base_name:
@@ -179,6 +190,18 @@ def comparison_frame(state: State, t: Translator, known: Rulebook) -> tuple[pd.D
     return frame, differ, details + notes
 
 
+def board_lines(state: State, t: Translator) -> list[str]:
+    """What the table says beside the pile: the top card, the deck, and what is pending."""
+    _ = t.gettext
+    deck = state.rules.deck
+    lines = [
+        _("Top card: {card}.").format(card=card_text(deck.name(state.top), deck.art, t)),
+        t.ngettext("The deck holds {count} card.", "The deck holds {count} cards.", len(state.deck)).format(
+            count=len(state.deck)),
+    ]
+    return lines + [text for _kind, text in pending_lines(state, t)]
+
+
 def pending_lines(state: State, t: Translator) -> list[tuple[str, str]]:
     """What is pending, as (kind, sentence): the attack, the wish in force, a card just drawn, the round's end.
 
@@ -202,6 +225,11 @@ def pending_lines(state: State, t: Translator) -> list[tuple[str, str]]:
     if state.drawn is not None:
         lines.append(("waiting", grammar.capitalise(_("{player} has just drawn {card} and may still play it.").format(
             **seat_forms("player", state.to_move, t), **card_placeholders("card", deck.name(state.drawn), deck.art, t)))))
+    if state.cover:
+        lines.append(("attack", grammar.capitalise(_("{player} must cover {card} with a card of its suit or rank.").format(
+            **seat_forms("player", state.to_move, t), **card_placeholders("card", deck.name(state.top), deck.art, t)))))
+    if state.direction < 0 and not state.over:
+        lines.append(("waiting", _("Play goes counterclockwise (a reversing card has turned it).")))
     if state.over:
         lines.append(("waiting", _("The round is over.")))
     return lines

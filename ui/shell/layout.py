@@ -5,6 +5,7 @@ from pathlib import Path
 
 import streamlit as st
 
+from ui.present.widget_text import uploader_css
 from ui.shell import session
 from ui.shell.pages import page_spec
 
@@ -25,6 +26,11 @@ ACCESSIBLE_CSS = """<style>
 [data-testid="stWidgetLabel"] p { color: #3d3c3b; }
 [data-testid="stCode"] pre, [data-testid="stCode"] code { white-space: pre-wrap !important; overflow-wrap: anywhere; }
 </style>"""
+
+
+def localized_widget_styles() -> None:
+    """Writes the words Streamlit draws itself in English (the file uploader's) in the reader's language."""
+    st.html("<style>" + uploader_css(session.tr()) + "</style>")
 
 
 def accessible_styles() -> None:

@@ -9,8 +9,17 @@ the Home page lists every page's summary.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from ui.present.i18n import N_
+
+
+class Translations(Protocol):
+    """What a page title needs from a catalog."""
+
+    def gettext(self, message: str, /) -> str: ...
+
+    def pgettext(self, context: str, message: str, /) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -142,6 +151,15 @@ PAGES: tuple[PageSpec, ...] = (
         wide=True,
     ),
 )
+
+
+def page_title(spec: PageSpec, t: Translations) -> str:
+    """Names a page in the menu, in the reader's language."""
+    # "Play" the page (a game) is not "Play" the button (put the chosen cards down): hu "Játék"
+    # beside "Kijátszás", so the page's title has a context of its own.
+    if spec.url_path == "play":
+        return t.pgettext("page title", "Play")
+    return t.gettext(spec.title)
 
 
 def page_spec(script: str) -> PageSpec:

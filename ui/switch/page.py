@@ -189,9 +189,9 @@ def _draw_step(lesson: model.SwitchLesson, run: dict, t: Translator) -> None:
     frequency = step.witness.frequency
     if frequency.rounds:
         st.caption(t.ngettext(
+            "This situation came up in {count} of {rounds} round the engine played at this table.",
             "This situation came up in {count} of {rounds} rounds the engine played at this table.",
-            "This situation came up in {count} of {rounds} rounds the engine played at this table.",
-            frequency.rounds_with).format(count=frequency.rounds_with, rounds=frequency.rounds))
+            frequency.rounds).format(count=frequency.rounds_with, rounds=frequency.rounds))
     _draw_table(st_, learner, t)
     fb = run.get("feedback")
     if fb is not None:

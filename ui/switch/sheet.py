@@ -16,7 +16,7 @@ from engine.witness import Witness
 from ui.present.cards import card_svg, suit_word
 from ui.present.grammar import capitalise
 from ui.present.i18n import Translator
-from ui.present.reasons import player, player_placeholders, wish_rank_text
+from ui.present.reasons import player_placeholders, wish_rank_text
 from ui.present.switch_text import difference_sentence, move_text
 from ui.switch.model import SwitchLesson
 
@@ -131,7 +131,7 @@ def sheet_pdf(lesson: SwitchLesson, tr: Translator) -> bytes:
         if pdf.get_y() + height + 20 > pdf.h - pdf.b_margin:
             pdf.add_page()
         para(f"{number + 1}. {sentence}", 9, bold=True)
-        para(tr.gettext("Top card, then the hand of {player}:").format(player=player(st.to_move, tr)), 8)
+        para(tr.gettext("Top card, then the hand of {player}:").format(**player_placeholders("player", st.to_move, tr)), 8)
         y = pdf.get_y()
         cards = [name(st.top)] + [name(c) for c in st.hands[st.to_move]]
         for i, card in enumerate(cards):

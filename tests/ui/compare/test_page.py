@@ -118,7 +118,7 @@ def test_a_house_rule_edit_changes_a_cell_of_the_table() -> None:
 def test_a_house_rule_changes_a_contrast_verdict() -> None:
     at = open_page()
     at.button(key=compare_view.HOUSE_START).click().run()          # from Polish makao
-    at.selectbox(key="house_field_defence_0").set_value("any")
+    at.selectbox(key="house_field_defence_2_0_condition").set_value("any")
     at.button(key=compare_view.HOUSE_APPLY).click().run()
     table = at.table[2].value                                      # A 3♣ against an attacking 2♥
     verdicts = dict(zip(table["Variant"], table["Verdict"]))
@@ -143,7 +143,7 @@ def test_a_broken_upload_shows_an_error_and_changes_nothing() -> None:
     broken = ruleset_to_toml(load_ruleset("da")).replace("hand_size = 5", "hand_size = 0").encode()
     assert not house_rules.use_upload("broken.toml", broken, at.session_state)
     at.run()
-    assert any("broken.toml" in unescaped(e.value) and "'hand_size'" in unescaped(e.value) for e in at.error)
+    assert any("broken.toml" in unescaped(e.value) and "“hand_size”" in unescaped(e.value) for e in at.error)
     assert "House rules (Polish makao)" in comparison(at).columns
 
 
@@ -171,7 +171,7 @@ def test_the_summary_answers_the_players_questions_per_variant() -> None:
 def test_the_summary_follows_the_house_rules() -> None:
     at = open_page()
     at.button(key=compare_view.HOUSE_START).click().run()          # from Polish makao
-    at.selectbox(key="house_field_defence_0").set_value("any")
+    at.selectbox(key="house_field_defence_2_0_condition").set_value("any")
     at.button(key=compare_view.HOUSE_APPLY).click().run()
     grid = summary(at)
     assert grid.loc["Does a 3♣ answer a 2♥?", "Polish makao"].startswith("✗")

@@ -202,3 +202,9 @@ def test_a_form_nobody_computed_falls_back_to_the_plain_word() -> None:
         fill("{seat_the}", "pl", {"seat": "gracz 3"})  # "_the" is no Polish form
     with pytest.raises(KeyError):
         fill("{other}", "hu", {"seat": "3. játékos"})
+
+
+def test_a_hungarian_pronoun_takes_no_article_but_a_numbered_player_does() -> None:
+    assert player_forms("hu", "by", "te") == {"by_the": "te"}
+    assert player_forms("hu", "by", "1. játékos (te)") == {"by_the": "az 1. játékos (te)"}
+    assert player_forms("hu", "by", "3. játékos", 3) == {"by_the": "a 3. játékos"}

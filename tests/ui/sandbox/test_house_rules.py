@@ -87,7 +87,8 @@ def test_house_rules_made_on_the_variants_page_are_chosen_in_the_sandbox_and_cha
     at = start()
     at.switch_page(VARIANTS).run()
     at.button(key=compare_view.HOUSE_START).click().run()          # from Polish makao
-    at.selectbox(key="house_field_defence_0").set_value("any")     # 2s and 3s answer any 2 or 3
+    at.selectbox(key="house_field_defence_2_0_condition").set_value("any")   # 2s and 3s answer any 2 or 3
+    at.selectbox(key="house_field_defence_3_0_condition").set_value("any")
     at.button(key=compare_view.HOUSE_APPLY).click().run()
     open_sandbox(at)
     build_three_on_two(at)
@@ -140,7 +141,8 @@ def test_a_contrast_under_house_rules_opens_in_the_sandbox_with_the_house_rules(
     at = start()
     at.switch_page(VARIANTS).run()
     at.button(key=compare_view.HOUSE_START).click().run()
-    at.selectbox(key="house_field_defence_0").set_value("any")
+    at.selectbox(key="house_field_defence_2_0_condition").set_value("any")
+    at.selectbox(key="house_field_defence_3_0_condition").set_value("any")
     at.button(key=compare_view.HOUSE_APPLY).click().run()
     at.button(key=compare_view.HOUSE_SANDBOX + "three-of-clubs-on-attacking-two-of-hearts").click().run()
     assert not at.exception, at.exception

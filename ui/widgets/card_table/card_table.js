@@ -42,12 +42,14 @@ function seatBox(seat) {
   return box;
 }
 
-function directionArrow(label) {
-  // A clockwise arrow around the pile: play goes from you to the seat on your left.
+function directionArrow(label, clockwise) {
+  // An arrow around the pile the way play goes: clockwise from you to the seat on your left, or
+  // mirrored once a reversing card has turned it (data.clockwise false).
   const ns = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(ns, "svg");
   svg.setAttribute("viewBox", "0 0 100 100");
-  svg.setAttribute("class", "ct-direction");
+  svg.setAttribute("class", "ct-direction" + (clockwise === false ? " is-counterclockwise" : ""));
+  svg.dataset.direction = clockwise === false ? "counterclockwise" : "clockwise";
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", label);
   const path = document.createElementNS(ns, "path");
@@ -60,6 +62,17 @@ function directionArrow(label) {
   svg.appendChild(path);
   svg.appendChild(head);
   return svg;
+}
+
+// The coach's best move: a double outline (.is-coach), a badge in words (with the order of a group's
+// cards) and the accessible name Python sends — never colour alone.
+function markCoach(node, coach, aria, order) {
+  if (!coach) return;
+  node.classList.add("is-coach");
+  const badge = el("span", "ct-coach-badge", order ? coach.badge + " " + order : coach.badge);
+  badge.setAttribute("aria-hidden", "true");
+  node.appendChild(badge);
+  if (aria) node.setAttribute("aria-label", aria);
 }
 
 export default function (component) {
@@ -116,13 +129,14 @@ export default function (component) {
     felt.appendChild(box);
   }
   const centre = el("div", "ct-centre");
-  centre.appendChild(directionArrow(data.direction_text + ". " + data.order_text));
+  centre.appendChild(directionArrow(data.direction_text + ". " + data.order_text, data.clockwise));
   const deck = data.deck.action
     ? button("", data.deck.action, "ct-deck is-drawable", "deck")
     : el("div", "ct-deck");
   deck.appendChild(svgBox("ct-deck-back", data.deck.back));
   deck.appendChild(el("span", "ct-deck-count", data.deck.label));
   deck.setAttribute("aria-label", data.deck.label);
+  if (data.deck.coach) markCoach(deck, data.coach, data.deck.aria);
   centre.appendChild(deck);
   const pile = el("div", "ct-pile");
   pile.setAttribute("role", "img");
@@ -145,6 +159,12 @@ export default function (component) {
   const headline = el("div", "ct-headline", data.headline);
   headline.setAttribute("aria-live", "polite");
   table.appendChild(headline);
+
+  if (data.coach) {
+    const line = el("div", "ct-coach", data.coach.text);
+    line.setAttribute("role", "status");
+    table.appendChild(line);
+  }
 
   const hand = el("div", "ct-hand");
   hand.setAttribute("role", "group");
@@ -170,6 +190,7 @@ export default function (component) {
     node.appendChild(art);
     if (card.order) node.appendChild(el("span", "ct-order", String(card.order)));
     if (card.state === "illegal") node.appendChild(el("span", "ct-mark", "✕"));
+    if (card.coach) markCoach(node, data.coach, null, card.coach_order);
     hand.appendChild(node);
   }
   table.appendChild(hand);
@@ -188,8 +209,10 @@ export default function (component) {
     picker.setAttribute("aria-label", data.picker.title);
     picker.appendChild(el("div", "ct-picker-title", data.picker.title));
     data.picker.options.forEach((option, i) => {
-      picker.appendChild(button(option.label, option.action, option.kind === "secondary" ? "is-secondary" : "is-choice",
-        "pick:" + i));
+      const node = button(option.label, option.action, option.kind === "secondary" ? "is-secondary" : "is-choice",
+        "pick:" + i);
+      if (option.coach) markCoach(node, data.coach, option.aria);
+      picker.appendChild(node);
     });
     table.appendChild(picker);
   }
@@ -200,6 +223,7 @@ export default function (component) {
       const node = button(b.label, b.action, "is-" + b.kind, "button:" + b.id);
       node.dataset.action = b.id;
       if (b.kind === "toggle") node.setAttribute("aria-pressed", b.pressed ? "true" : "false");
+      if (b.coach) markCoach(node, data.coach, b.aria);
       row.appendChild(node);
     }
     table.appendChild(row);
