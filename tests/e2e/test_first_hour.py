@@ -69,6 +69,90 @@ def test_axe_finds_no_serious_or_critical_violation_on_any_page(app_url, new_pag
     assert not any(found.values()), {where: v for where, v in found.items() if v}
 
 
+def play_until_a_dimmed_card_says_why(page, turns: int = 12) -> None:
+    """Plays a Play round on (clicks, as a learner does) until the computer seats have moved and a
+    card of yours may not go; then taps that card, so its reason shows. Every step waits for what
+    it did to show (the card selected, a new line in the log), so no click lands on a stale table."""
+    log = page.locator(".st-key-play_log [data-testid=stMarkdownContainer]")
+    for _ in range(turns):
+        expect(page.locator(".ct-hand button.ct-card").first).to_be_visible()      # your turn
+        wait_for_app(page)
+        lines = log.count()
+        dimmed = page.locator(".ct-hand button.ct-card.is-illegal")
+        if lines >= 2 and dimmed.count():
+            dimmed.first.click()
+            expect(page.locator(".ct-why")).to_be_visible()
+            wait_for_app(page)
+            return
+        legal = page.locator(".ct-hand button.ct-card.is-legal")
+        if legal.count():
+            card = legal.first.get_attribute("data-card")
+            legal.first.click()
+            expect(page.locator(f".ct-hand .ct-card.is-selected[data-card='{card}']")).to_have_count(1)
+            wait_for_app(page)
+            page.locator(f".ct-hand button.ct-card[data-card='{card}']").click()     # a second tap plays it
+            choice = page.locator(".ct-picker button.is-choice")
+            played = page.locator(".ct-hand:not(:has(.ct-card.is-selected))")
+            expect(choice.or_(played).first).to_be_visible()                       # a jack or an ace asks first
+            if choice.count():
+                choice.first.click()
+        else:
+            page.locator(".ct-buttons button[data-action='draw'], .ct-buttons button[data-action='wait'], "
+                         ".ct-buttons button[data-action='pass']").first.click()
+        expect(log).not_to_have_count(lines)                                       # the move is in the log
+        wait_for_app(page)
+    raise AssertionError("no dimmed card came up after the computer players moved")
+
+
+def complete_the_first_lesson(page) -> None:
+    """Plays Learn's lesson 1 (pl) to its "Lesson complete" card with clicks."""
+    for selector in (".st-key-learn_start_pl-01-goal-matching button", ".st-key-learn_next button",
+                     ".ct-hand button.ct-card[data-card='7h']", ".ct-buttons button[data-action='play']",
+                     ".st-key-learn_next button", ".st-key-learn_next button",
+                     ".ct-hand button.ct-card[data-card='7c']", ".ct-buttons button[data-action='play']",
+                     ".st-key-learn_next button"):
+        page.locator(selector).click()
+        wait_for_app(page)
+    expect(page.locator(".mk-stars svg.is-earned")).to_have_count(3)
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_axe_finds_no_serious_or_critical_violation_mid_way(app_url, new_page, language: str) -> None:
+    """The states a learner meets mid-way: Play after a few moves (a computer seat's move in the log,
+    a dimmed card's reason), the "Lesson complete" card, the Sandbox's card table with a card tapped."""
+    page = new_page()
+    found = {}
+    page.goto(f"{app_url}/play?lang={language}&variant=pl")
+    wait_for_app(page)
+    page.locator(".st-key-play_deal button").click()
+    wait_for_app(page)
+    page.locator(".st-key-play_faster label").click()          # the computer seats answer sooner
+    wait_for_app(page)
+    play_until_a_dimmed_card_says_why(page)
+    found["play-mid-game"] = serious_violations(page)
+    screenshot(page, f"axe-play-mid-game-{language}")
+
+    page.goto(f"{app_url}/learn?lang={language}&variant=pl")
+    wait_for_app(page)
+    complete_the_first_lesson(page)
+    found["lesson-complete"] = serious_violations(page)
+    screenshot(page, f"axe-lesson-complete-{language}")
+
+    page.goto(f"{app_url}/sandbox?lang={language}&variant=pl")
+    wait_for_app(page)
+    page.locator(".st-key-sandbox_deal button").click()
+    wait_for_app(page)
+    expect(page.locator(".ct-felt")).to_be_visible()
+    dimmed = page.locator(".ct-hand button.ct-card.is-illegal")
+    (dimmed if dimmed.count() else page.locator(".ct-hand button.ct-card.is-legal")).first.click()
+    wait_for_app(page)
+    page.locator(".st-key-sandbox_moves_box summary").click()
+    wait_for_app(page)
+    found["sandbox-table"] = serious_violations(page)
+    screenshot(page, f"axe-sandbox-table-{language}")
+    assert not any(found.values()), {where: v for where, v in found.items() if v}
+
+
 # --------------------------------------------------------------------------- the keyboard alone
 
 def test_a_lesson_is_completed_with_the_keyboard_alone(app_url, new_page) -> None:
@@ -104,7 +188,10 @@ def test_a_sandbox_move_is_played_with_the_keyboard_alone(app_url, new_page) -> 
     wait_for_app(page)
     key_press(page, ".st-key-sandbox_deal button")
     expect(page.get_by_text("No move yet", exact=False)).to_be_visible()
-    key_press(page, "[class*='st-key-sandbox_move_'] button")
+    # On the card table: Tab to a playable card, Enter selects it, Enter on Play plays it.
+    key_press(page, ".ct-hand button.ct-card.is-legal")
+    expect(page.locator(".ct-hand .ct-card.is-selected")).to_have_count(1)
+    key_press(page, ".ct-buttons button[data-action='play']")
     expect(page.get_by_text("No move yet", exact=False)).to_have_count(0)
     expect(page.locator(".st-key-sandbox_undo button")).to_be_enabled()
 
@@ -177,7 +264,14 @@ def test_home_opens_at_its_own_path_with_a_start_here_and_no_web_font_is_fetched
     expect(page.get_by_role("heading", name="Learn makao", level=1)).to_be_visible()
     expect(page.get_by_text("Page not found")).to_have_count(0)
     expect(page.get_by_text("New to makao? Start here.")).to_be_visible()
-    page.get_by_role("link", name="Start with the lessons").click()
+    page.get_by_role("button", name="Start with the lessons").click()
     wait_for_app(page)
+    # Lesson 1 itself, ready to play: its title, its first step and the card table, not the list.
     expect(page.get_by_role("heading", name="Learn step by step", level=1)).to_be_visible()
-    assert not [url for url in requests if not url.startswith(app_url)], requests
+    expect(page.get_by_role("heading", name="The goal: empty your hand")).to_be_visible()
+    expect(page.get_by_text("Step 1 of", exact=False)).to_be_visible()
+    expect(page.locator(".ct-felt")).to_be_visible()
+    expect(page.locator(".st-key-learn_start_pl-01-goal-matching")).to_have_count(0)
+    expect(page).to_have_url(f"{app_url}/learn")
+    # Nothing leaves the app's own server (the card table's script is a blob: of this page).
+    assert not [url for url in requests if not url.startswith((app_url, "blob:" + app_url, "data:"))], requests

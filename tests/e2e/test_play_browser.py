@@ -180,7 +180,7 @@ def test_a_dimmed_card_says_why_not_and_the_moment_opens_in_the_sandbox(app_url,
     expect(sandbox.get_by_role("heading", name="The table")).to_be_visible()
     # The Sandbox holds this very position: the learner's cards are on its table.
     for card in mine:
-        expect(sandbox.locator(f"svg.makao-card[data-card='{card}']").first).to_be_visible()
+        expect(sandbox.locator(f".ct-hand .ct-card[data-card='{card}']")).to_be_visible()
     screenshot(sandbox, "play-opened-in-sandbox")
     # Back on Play, the game is where it was.
     sandbox.get_by_role("link", name="Play").first.click()

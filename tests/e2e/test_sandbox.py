@@ -1,6 +1,7 @@
 """A real browser on the sandbox: a share link opens the position with its verdicts, a move is
-played and undone, the teacher's position is built by hand (its time written to test-artifacts/,
-not asserted: the machine is shared), hostile links stay inert."""
+played on the card table and undone, a jack's demand is chosen in the table's picker, the teacher's
+position is built by hand (its time written to test-artifacts/, not asserted: the machine is
+shared), hostile links stay inert."""
 from __future__ import annotations
 
 import time
@@ -9,7 +10,7 @@ from playwright.sync_api import expect
 
 from engine.position import encode_share_code
 from tests.e2e.conftest import ARTIFACTS, screenshot, wait_for_app
-from ui.sandbox.controller import EDITOR, move_key
+from ui.sandbox.controller import EDITOR
 from ui.sandbox.model import load_examples
 
 
@@ -42,9 +43,19 @@ def type_into(page, key: str, text: str, taken_in) -> None:
 
 
 def choose(page, key: str, option: str) -> None:
+    """Opens a selectbox and picks an option. A click that lands while the card table above is
+    still laying itself out can leave the list closed: then it is clicked again (a condition, not a sleep)."""
     wait_for_app(page)
-    widget(page, key).get_by_role("combobox").click()
-    page.get_by_role("option", name=option, exact=True).click()
+    box = widget(page, key).get_by_role("combobox")
+    wanted = page.get_by_role("option", name=option, exact=True)
+    for _attempt in range(3):
+        box.click()
+        try:
+            expect(wanted).to_be_visible(timeout=3_000)
+            break
+        except AssertionError:
+            page.keyboard.press("Escape")
+    wanted.click()
 
 
 def open_editor(page) -> None:
@@ -61,6 +72,23 @@ def click(page, key: str) -> None:
     widget(page, key).locator("button:visible").first.click()
 
 
+def open_move_list(page) -> None:
+    """Unfolds the list of every move with its reason (folded below the table)."""
+    wait_for_app(page)
+    page.get_by_text("Every move, with the reason it may or may not be made", exact=True).first.click()
+    expect(main(page).get_by_text("Instead of playing", exact=True)).to_be_visible()
+
+
+def card(page, name: str, state: str = ""):
+    return page.locator(f".ct-hand .ct-card{'.is-' + state if state else ''}[data-card='{name}']")
+
+
+def tap(page, name: str) -> None:
+    wait_for_app(page)
+    card(page, name).click()
+    wait_for_app(page)
+
+
 def fail_on_dialogs(page) -> list[str]:
     dialogs: list[str] = []
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
@@ -74,22 +102,55 @@ def test_a_share_link_shows_the_verdicts_and_a_move_is_played_and_undone(fresh_s
         wait_for_app(page)
         area = main(page)
         expect(page.get_by_role("heading", name="Sandbox: try any position", level=1)).to_be_visible()
+        # The hand of the player to move is on the card table: playable cards lit, the 9♣ dimmed.
+        expect(card(page, "Ks", "legal")).to_have_count(1)
+        expect(card(page, "2h", "legal")).to_have_count(1)
+        expect(card(page, "9c", "illegal")).to_have_attribute("aria-label", "9♣ — nine of clubs, may not be played")
+        expect(page.locator(".ct-seat")).to_have_count(3)
+        open_move_list(page)
         expect(area.get_by_text("K♠ may answer the attack of K♥", exact=False)).to_be_visible()
         expect(area.get_by_text("2♥ may answer the attack of K♥", exact=False)).to_be_visible()
-        expect(area.get_by_text("9♣ may not be played: an attack is pending", exact=False)).to_be_visible()
-        # Cards are real SVG with text alternatives; playable ones are marked as such.
+        expect(area.get_by_text("9♣ may not be played: an attack is pending", exact=False).first).to_be_visible()
         assert area.locator("svg.makao-card").count() >= 10
         screenshot(page, "sandbox-link-battle-kings")
 
-        click(page, move_key("play Ks"))
-        expect(area.get_by_text("Player 3 must draw 10 cards or defend.", exact=False).first).to_be_visible()
+        tap(page, "9c")                                          # a dimmed card says why, and plays nothing
+        expect(page.locator(".ct-why")).to_contain_text("9♣ may not be played: an attack is pending")
+        expect(area.get_by_text("No move yet", exact=False)).to_be_visible()
+        tap(page, "Ks")
+        expect(card(page, "Ks", "selected")).to_have_count(1)
+        tap(page, "Ks")                                          # a second tap plays it
+        expect(page.locator(".ct-banner.is-attack")).to_contain_text("Player 3 must draw 10 cards or defend.")
         expect(page.get_by_role("heading", name="What Player 3 may do")).to_be_visible()
+        expect(page.locator(".ct-seat.is-you")).to_contain_text("Player 3")
         screenshot(page, "sandbox-after-Ks")
 
         click(page, "sandbox_undo")
         expect(page.get_by_role("heading", name="What Player 1 may do")).to_be_visible()
         expect(area.get_by_text("No move yet", exact=False)).to_be_visible()
+        expect(card(page, "Ks", "legal")).to_have_count(1)
         screenshot(page, "sandbox-undone")
+
+
+def test_a_jack_demand_is_chosen_in_the_tables_picker_and_a_draw_is_tapped(app_url, new_page) -> None:
+    page = new_page()
+    page.goto(f"{app_url}/sandbox?pos={example_code('jack-demand')}&variant=pl&lang=en")
+    wait_for_app(page)
+    expect(page.locator(".ct-banner.is-wish")).to_contain_text("Player 3 has demanded 7.")
+    expect(card(page, "Qc", "illegal")).to_have_count(1)
+    tap(page, "Jd")
+    page.locator(".ct-buttons button[data-action='play']").click()
+    wait_for_app(page)
+    picker = page.locator(".ct-picker")
+    expect(picker).to_contain_text("Choose the rank to demand")
+    picker.get_by_role("button", name="Demand 10", exact=True).click()
+    wait_for_app(page)
+    expect(main(page).get_by_role("listitem").filter(has_text="Player 1: Play J♦, demand 10")).to_be_visible()
+    expect(page.locator(".ct-banner.is-wish")).to_contain_text("Player 1 has demanded 10.")
+    page.locator(".ct-buttons button[data-action='draw']").click()          # player 2 holds no 10: draws
+    wait_for_app(page)
+    expect(main(page).get_by_role("listitem").filter(has_text="Player 2: Draw")).to_be_visible()
+    screenshot(page, "sandbox-jack-picker")
 
 
 def test_the_teacher_builds_the_battle_king_position_by_hand_and_shares_it(app_url, new_page) -> None:
@@ -108,6 +169,8 @@ def test_the_teacher_builds_the_battle_king_position_by_hand_and_shares_it(app_u
     expect(area.get_by_text("Player 1 must draw 1 card or defend.", exact=False).first).to_be_visible()
     type_into(page, f"{EDITOR}attack_amount", "5",
               taken_in=area.get_by_text("Player 1 must draw 5 cards or defend.", exact=False).first)
+    expect(card(page, "Ks", "legal")).to_have_count(1)
+    open_move_list(page)
     expect(area.get_by_text("K♠ may answer the attack of K♥", exact=False)).to_be_visible()
     built = time.monotonic() - started
     screenshot(page, "sandbox-teacher-built")
@@ -121,6 +184,8 @@ def test_the_teacher_builds_the_battle_king_position_by_hand_and_shares_it(app_u
     pupil = new_page()
     pupil.goto(link)
     wait_for_app(pupil)
+    expect(card(pupil, "Ks", "legal")).to_have_count(1)
+    open_move_list(pupil)
     expect(main(pupil).get_by_text("K♠ may answer the attack of K♥", exact=False)).to_be_visible()
     expect(main(pupil).get_by_text("2♥ may answer the attack of K♥", exact=False)).to_be_visible()
     total = time.monotonic() - started

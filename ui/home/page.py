@@ -6,8 +6,10 @@ import streamlit as st
 from engine.ruleset import load_ruleset
 from ui.present.cards import hand_html
 from ui.present.rules_text import escape_markdown, special_card_examples, variant_summary
-from ui.shell import session
-from ui.shell.pages import PAGES, page_title
+from ui.shell import handoff, session
+from ui.shell.pages import LEARN_SCRIPT, PAGES, page_title
+
+START_LESSONS = "home_start_lessons"
 
 
 def draw() -> None:
@@ -17,7 +19,9 @@ def draw() -> None:
     with st.container(border=True, key="home_start_here"):
         st.markdown("**" + _("New to makao? Start here.") + "**  \n" + _(
             "Short lessons on real cards, one rule at a time: begin with the goal of the game and how cards match."))
-        st.page_link("app_pages/learn.py", label=_("Start with the lessons"), icon=":material/school:")
+        # Opens lesson 1 of the chosen variant itself, ready to play, not the list of lessons.
+        if st.button(_("Start with the lessons"), key=START_LESSONS, type="primary", icon=":material/school:"):
+            handoff.hand_over(LEARN_SCRIPT, {"start": "first"})
     st.markdown(_(
         "Makao is a card game for two or more players. In turn, each player puts a card on the pile "
         "that matches the top card in suit or in rank; the first to get rid of all their cards wins. "

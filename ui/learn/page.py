@@ -27,7 +27,8 @@ from ui.present.lesson_text import describe_mismatch
 from ui.present.move_text import move_words as words_of_move
 from ui.present.reasons import describe_event, describe_verdict
 from ui.present.rules_text import escape_markdown
-from ui.shell import session
+from ui.shell import handoff, session
+from ui.shell.pages import LEARN_SCRIPT
 from ui.widgets.card_table import card_table
 
 STARS = "learn_stars"          # lesson id -> best stars earned in this session
@@ -393,7 +394,8 @@ def complete_view(lesson: Scenario, run: dict, t: Translator) -> None:
                     + " · " + t.ngettext("{count} mistake", "{count} mistakes", run["mistakes"]).format(count=run["mistakes"])
                     + " · " + t.ngettext("{count} hint", "{count} hints", run["hints"]).format(count=run["hints"])))
     if lesson.summary:
-        st.markdown("> " + _md(_(lesson.summary)))
+        # Not a Markdown quote: Streamlit draws quotes in faded grey, below the contrast axe asks for.
+        st.info(_md(_(lesson.summary)), icon=":material/school:")
     notes = interpretation_notes(lesson)
     if notes:
         with st.expander(_("How this app reads the rules"), icon=":material/gavel:"):
@@ -417,8 +419,19 @@ def interpretation_notes(lesson: Scenario) -> list[str]:
     return [note.text for note in load_ruleset(lesson.variant).notes if note.topic in wanted]
 
 
+def start_handed_lesson() -> None:
+    """Starts the first lesson of the session's variant when another page asked for it (Home's "start here")."""
+    payload = handoff.take(LEARN_SCRIPT, st.session_state)
+    if payload is None or payload.get("start") != "first":
+        return
+    lessons = lessons_of(session.variant(), all_lessons())
+    if lessons:                       # a variant without lessons shows the list, which says so
+        st.session_state[RUN] = ls.new_run(lessons[0])
+
+
 def learn_page() -> None:
     """Draws the Learn page: the lesson being played, or the list of lessons."""
+    start_handed_lesson()
     t = session.tr()
     run = st.session_state.get(RUN)
     lesson = lesson_by_id(run["lesson"]) if run else None

@@ -43,6 +43,7 @@ QUEUED = "play_queued"              # a table action held for the page to run un
 TABLE = "play_table"
 SET = "play_set_"                   # prefix of the new-game form's widget keys
 LOG_SHOWN = 40
+LOG_RECENT = 6                      # moves shown in the log before "Earlier moves"
 
 
 def game() -> Game | None:
@@ -248,9 +249,16 @@ def draw_log(g: Game, t: Translator) -> None:
         if number <= len(turns) - LOG_SHOWN:
             continue
         lines.append(f"{number}. " + " ".join(narrate_turn(turn, g, t)))
-    with st.container(height=260, key="play_log"):
-        for line in reversed(lines):  # newest first: the last move is always in view
+    lines.reverse()                   # newest first: the last move is always in view
+    # No scrolling box: a region that scrolls must take the keyboard's focus (axe,
+    # scrollable-region-focusable), which a Streamlit container cannot. The older moves fold away.
+    with st.container(key="play_log"):
+        for line in lines[:LOG_RECENT]:
             st.markdown(line.replace("*", "\\*"))
+        if lines[LOG_RECENT:]:
+            with st.expander(_("Earlier moves"), icon=":material/history:"):
+                for line in lines[LOG_RECENT:]:
+                    st.markdown(line.replace("*", "\\*"))
 
 
 def draw_sandbox_button(g: Game, t: Translator) -> None:

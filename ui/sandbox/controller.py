@@ -37,6 +37,8 @@ from ui.sandbox.model import (
     with_variant,
     with_waiting,
 )
+from ui.sandbox.table import Pick
+from ui.sandbox.table import act as table_act
 from ui.sandbox.timeline import Timeline, current_position
 from ui.shell import handoff, house_rules, session
 from ui.shell.pages import SANDBOX_SCRIPT
@@ -48,6 +50,7 @@ TIMELINE_SOURCE = "sandbox_timeline_source"
 LINK_READ = "sandbox_link_read"
 NOTICE = "sandbox_notice"
 VIEW = "sandbox_view"
+PICK = "sandbox_pick"                     # (the position it belongs to, the card table's Pick)
 HOUSE_IN_USE = "sandbox_house_rules"      # the house Ruleset the draft was last judged under
 FOLLOWED = "sandbox_followed_variant"     # the sidebar variant the draft last followed
 # Widget keys. Editor widgets share a prefix: they are forgotten after each edit.
@@ -341,6 +344,36 @@ def on_move(state: MutableMapping[str, Any], notation: str) -> None:
         state[NOTICE] = {"origin": "move", "error": "stale", "problems": ()}
         return
     state.pop(NOTICE, None)
+
+
+def _pick_key(state: MutableMapping[str, Any], tl: Timeline) -> tuple[Any, ...]:
+    return state.get(TIMELINE_SOURCE), tuple(step.move for step in tl.done)
+
+
+def table_pick(state: MutableMapping[str, Any]) -> Pick:
+    """What is selected on the card table, for the position reached (nothing once the position changed)."""
+    tl = timeline(state)
+    kept = state.get(PICK)
+    if tl is None or not isinstance(kept, tuple) or len(kept) != 2 or kept[0] != _pick_key(state, tl):
+        return Pick()
+    return kept[1] if isinstance(kept[1], Pick) else Pick()
+
+
+def on_table(state: MutableMapping[str, Any], action: dict[str, Any]) -> None:
+    """One action of the card table (a tap, a button, a wish choice): selects, explains, or plays the move."""
+    tl = timeline(state)
+    if tl is None:
+        return
+    pick, move = table_act(tl.current, table_pick(state), action)
+    if move is not None:
+        try:
+            tl = tl.play(move)
+        except (EngineError, ValueError):  # a stale tap: the position changed under it
+            state[NOTICE] = {"origin": "move", "error": "stale", "problems": ()}
+            return
+        state[TIMELINE] = tl
+        state.pop(NOTICE, None)
+    state[PICK] = (_pick_key(state, tl), pick)
 
 
 def on_undo(state: MutableMapping[str, Any]) -> None:

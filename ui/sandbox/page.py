@@ -54,8 +54,8 @@ from ui.sandbox.model import (
     share_query,
     validate,
 )
+from ui.sandbox.table import table_data
 from ui.sandbox.texts import (
-    board_lines,
     bullets,
     card_option,
     card_short_option,
@@ -65,13 +65,15 @@ from ui.sandbox.texts import (
     move_label,
     notice_messages,
     seat_forms,
-    seat_heading,
     seat_name,
     variant_label,
 )
 from ui.sandbox.timeline import PlayGroup, Timeline, answer_verdicts, current_position, play_groups
 from ui.shell import session
 from ui.shell.pages import SANDBOX_SCRIPT
+from ui.widgets.card_table import card_table
+
+TABLE = "sandbox_table"
 
 
 def _init(key: str, value: Any) -> None:
@@ -286,31 +288,15 @@ def draw_view_picker(t: Translator) -> None:
     )
 
 
-def draw_board(state: State, t: Translator) -> None:
-    """The table: the pile, the deck, what is pending, and every hand (face down in player view)."""
-    _ = t.gettext
-    deck = state.rules.deck
-    view = st.session_state.get(VIEW, BEGINNER)
-    names = [deck.name(c) for c in state.pile]
-    pile_col, info_col = st.columns([2, 3])
-    pile_col.markdown("**" + _("Pile") + "**")
-    pile_col.markdown(hand_html(names[-6:], deck.art, four_colour=session.four_colour(), width=64, overlap=0.55, translations=t,
-                                aria_label=_("The pile; the top card is the last")), unsafe_allow_html=True)
-    lines = board_lines(state, t)
-    info_col.markdown(bullets([escape_markdown(line) for line in lines]))
-    for seat, hand in enumerate(state.hands):
-        open_hand = view == BEGINNER or seat == state.to_move
-        heading = seat_heading(state, seat, t)
-        count = t.ngettext("{count} card", "{count} cards", len(hand)).format(count=len(hand))
-        with st.container(border=True):
-            name_col, cards_col = st.columns([1, 3], vertical_alignment="center")
-            name_col.markdown(f"**{escape_markdown(heading)}**  \n{count}")
-            if hand:
-                cards = [deck.name(c) if open_hand else None for c in hand]
-                labels = None if open_hand else [_("A face-down card")] * len(hand)
-                cards_col.markdown(hand_html(cards, deck.art, four_colour=session.four_colour(), width=52, overlap=0.35, translations=t, labels=labels,
-                                             aria_label=capitalise(_("The hand of {player}").format(**seat_forms("player", seat, t)))),
-                                   unsafe_allow_html=True)
+def draw_table(state: State, h: Any, t: Translator) -> None:
+    """The table on the shared card-table widget: the hand of the player to move to tap, the other
+    seats around it (face up in the beginner view), the pile, the deck and what is pending."""
+    best = tuple(h.best.move.cards) if h is not None else ()
+    data = table_data(state, ctl.table_pick(st.session_state), t,
+                      open_hands=st.session_state.get(VIEW, BEGINNER) == BEGINNER,
+                      four_colour=session.four_colour(), best=best)
+    with st.container(key="sandbox_table_box"):
+        card_table(data, key=TABLE, on_action=lambda action: ctl.on_table(st.session_state, action))
 
 
 def _coach_note(v: Verdict, h: Any, t: Translator) -> str:
@@ -340,11 +326,13 @@ def _choice_rows(verdicts: list[Verdict], deck: str, t: Translator, h: Any = Non
             text_col.caption(escape_markdown(text))
 
 
-def draw_coach(state: State, t: Translator) -> Any:
-    """ "What is the best move here?": the coach's answer for the player to move, from that player's view."""
+def ask_coach(state: State, t: Translator) -> None:
+    """ "What is the best move here?": asks the coach for the player to move, from that player's view.
+
+    Asked before the table is drawn, so the table lights the best move in the same run."""
     _ = t.gettext
     if state.over:
-        return None
+        return
     if st.button(_("What is the best move here?"), key="sandbox_coach_ask", icon=":material/lightbulb:",
                  help=_("The coach plays the round on from here many times. It sees only what the player to move "
                         "sees, not the other hands face up here.")):
@@ -353,6 +341,11 @@ def draw_coach(state: State, t: Translator) -> Any:
         if problem == "impossible":
             st.warning(_("The coach cannot play this position on: it needs cards it can deal to the other hands "
                          "and the deck."), icon=":material/warning:")
+
+
+def draw_coach(state: State, t: Translator) -> Any:
+    """The coach's answer for this position, when it was asked; returns it (or None)."""
+    _ = t.gettext
     h = coach.answer(st.session_state, state)
     if h is None:
         return None
@@ -388,6 +381,10 @@ def draw_group(group: PlayGroup, deck: str, t: Translator, h: Any = None) -> Non
 
 
 def draw_moves(state: State, t: Translator, h: Any = None) -> None:
+    """Every play and answer of the player to move with the engine's verdict, its effects and a button each.
+
+    Folded below the table (the table is where a move is made); unfolded while the coach's numbers
+    stand next to the moves."""
     _ = t.gettext
     deck = state.rules.deck.art
     st.subheader(capitalise(_("What {player} may do").format(**seat_forms("player", state.to_move, t))), anchor="moves")
@@ -397,27 +394,21 @@ def draw_moves(state: State, t: Translator, h: Any = None) -> None:
     groups = play_groups(state)
     singles = [g for g in groups if len(g.cards) == 1]
     multis = [g for g in groups if len(g.cards) > 1]
-    hand = [state.rules.deck.name(c) for c in state.hands[state.to_move]]
-    marks = []
-    for name in hand:
-        group = next((g for g in singles if state.rules.deck.name(g.cards[0]) == name), None)
-        marks.append("legal" if group is not None and group.legal else "illegal")
-    st.markdown(hand_html(hand, deck, four_colour=session.four_colour(), width=64, overlap=0.2, highlights=marks, translations=t,
-                          aria_label=_("Playable cards glow green; the others are greyed out")),
-                unsafe_allow_html=True)
-    for group in singles:
-        draw_group(group, deck, t, h)
-    if multis:
-        st.markdown("**" + _("Several cards at once") + "**")
-        for group in multis:
+    with st.container(key="sandbox_moves_box"), st.expander(
+            _("Every move, with the reason it may or may not be made"), expanded=h is not None, icon=":material/rule:"):
+        for group in singles:
             draw_group(group, deck, t, h)
-    st.markdown("**" + _("Instead of playing") + "**")
-    for v in answer_verdicts(state):
-        with st.container(border=True):
-            status = (":green[**" + _("Allowed") + "**]") if v.legal else (":red[**" + _("Not allowed") + "**]")
-            st.markdown(f"**{move_label(v, deck, t)}** · {status} — " + escape_markdown(describe_verdict(v, deck, t)))
-            if v.legal:
-                _choice_rows([v], deck, t, h)
+        if multis:
+            st.markdown("**" + _("Several cards at once") + "**")
+            for group in multis:
+                draw_group(group, deck, t, h)
+        st.markdown("**" + _("Instead of playing") + "**")
+        for v in answer_verdicts(state):
+            with st.container(border=True):
+                status = (":green[**" + _("Allowed") + "**]") if v.legal else (":red[**" + _("Not allowed") + "**]")
+                st.markdown(f"**{move_label(v, deck, t)}** · {status} — " + escape_markdown(describe_verdict(v, deck, t)))
+                if v.legal:
+                    _choice_rows([v], deck, t, h)
 
 
 def draw_history(tl: Timeline, t: Translator) -> None:
@@ -537,7 +528,8 @@ def draw() -> None:
     state = tl.current
     st.subheader(_("The table"), anchor="table")
     draw_view_picker(t)
-    draw_board(state, t)
+    ask_coach(state, t)
+    draw_table(state, coach.answer(session_state, state), t)
     draw_moves(state, t, draw_coach(state, t))
     draw_history(tl, t)
     draw_editor(t, expanded=False)

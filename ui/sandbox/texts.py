@@ -191,50 +191,45 @@ def comparison_frame(state: State, t: Translator, known: Rulebook) -> tuple[pd.D
 
 
 def board_lines(state: State, t: Translator) -> list[str]:
-    """What the table shows beside the pile: the top card, the deck, and what is pending."""
+    """What the table says beside the pile: the top card, the deck, and what is pending."""
     _ = t.gettext
     deck = state.rules.deck
-    names = [deck.name(c) for c in state.pile]
     lines = [
-        _("Top card: {card}.").format(card=card_text(names[-1], deck.art, t)),
+        _("Top card: {card}.").format(card=card_text(deck.name(state.top), deck.art, t)),
         t.ngettext("The deck holds {count} card.", "The deck holds {count} cards.", len(state.deck)).format(
             count=len(state.deck)),
     ]
+    return lines + [text for _kind, text in pending_lines(state, t)]
+
+
+def pending_lines(state: State, t: Translator) -> list[tuple[str, str]]:
+    """What is pending, as (kind, sentence): the attack, the wish in force, a card just drawn, the round's end.
+
+    Kinds are the card table's banner kinds: "attack", "wish", "waiting"."""
+    _ = t.gettext
+    deck = state.rules.deck
+    lines: list[tuple[str, str]] = []
     if state.attack is not None:
-        lines.append(
-            t.ngettext("{player} must draw {amount} card or defend.", "{player} must draw {amount} cards or defend.",
-                       state.attack.amount) if state.attack.kind == "draw" else
-            t.ngettext("{player} must sit out {amount} turn or defend.", "{player} must sit out {amount} turns or defend.",
-                       state.attack.amount))
-        lines[-1] = grammar.capitalise(lines[-1].format(**seat_forms("player", state.to_move, t), amount=state.attack.amount))
+        text = (t.ngettext("{player} must draw {amount} card or defend.", "{player} must draw {amount} cards or defend.",
+                           state.attack.amount) if state.attack.kind == "draw" else
+                t.ngettext("{player} must sit out {amount} turn or defend.", "{player} must sit out {amount} turns or defend.",
+                           state.attack.amount))
+        lines.append(("attack", grammar.capitalise(text.format(**seat_forms("player", state.to_move, t),
+                                                                amount=state.attack.amount))))
     if state.wish is not None:
         value = (wish_rank_text(state.wish.value, deck.art, t) if state.wish.kind == "rank"
                  else suit_word(state.wish.value, deck.art, t))
-        lines.append(grammar.capitalise((_("{player} has demanded {rank}.") if state.wish.kind == "rank" else
-                                         _("{player} has wished for {suit}.")).format(
-            **seat_forms("player", state.wish.by, t), rank=value, suit=value)))
+        lines.append(("wish", grammar.capitalise((_("{player} has demanded {rank}.") if state.wish.kind == "rank" else
+                                                  _("{player} has wished for {suit}.")).format(
+            **seat_forms("player", state.wish.by, t), rank=value, suit=value))))
     if state.drawn is not None:
-        lines.append(grammar.capitalise(_("{player} has just drawn {card} and may still play it.").format(
-            **seat_forms("player", state.to_move, t), **card_placeholders("card", deck.name(state.drawn), deck.art, t))))
+        lines.append(("waiting", grammar.capitalise(_("{player} has just drawn {card} and may still play it.").format(
+            **seat_forms("player", state.to_move, t), **card_placeholders("card", deck.name(state.drawn), deck.art, t)))))
     if state.cover:
-        lines.append(grammar.capitalise(_("{player} must cover {card} with a card of its suit or rank.").format(
-            **seat_forms("player", state.to_move, t), **card_placeholders("card", deck.name(state.top), deck.art, t))))
+        lines.append(("attack", grammar.capitalise(_("{player} must cover {card} with a card of its suit or rank.").format(
+            **seat_forms("player", state.to_move, t), **card_placeholders("card", deck.name(state.top), deck.art, t)))))
     if state.direction < 0 and not state.over:
-        lines.append(_("Play goes counterclockwise (a reversing card has turned it)."))
+        lines.append(("waiting", _("Play goes counterclockwise (a reversing card has turned it).")))
     if state.over:
-        lines.append(_("The round is over."))
+        lines.append(("waiting", _("The round is over.")))
     return lines
-
-
-def seat_heading(state: State, seat: int, t: Translator) -> str:
-    """A seat's heading at the table: "Player 2 — to move, sits out 1 turn"."""
-    _ = t.gettext
-    marks: list[str] = []
-    if seat == state.to_move and not state.over:
-        marks.append(_("to move"))
-    if state.waiting and state.waiting[seat]:
-        marks.append(t.ngettext("sits out {count} turn", "sits out {count} turns", state.waiting[seat]).format(
-            count=state.waiting[seat]))
-    if seat in state.finished:
-        marks.append(_("finished in place {place}").format(place=state.finished.index(seat) + 1))
-    return seat_name(seat, t) + (" — " + ", ".join(marks) if marks else "")

@@ -37,6 +37,7 @@ class PageSpec:
 
 
 SANDBOX_SCRIPT = "app_pages/sandbox.py"
+LEARN_SCRIPT = "app_pages/learn.py"
 
 PAGES: tuple[PageSpec, ...] = (
     PageSpec(
@@ -60,7 +61,7 @@ PAGES: tuple[PageSpec, ...] = (
         ),
     ),
     PageSpec(
-        script="app_pages/learn.py",
+        script=LEARN_SCRIPT,
         url_path="learn",
         title=N_("Learn"),
         heading=N_("Learn step by step"),

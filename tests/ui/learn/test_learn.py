@@ -318,3 +318,30 @@ def test_a_damaged_payload_with_a_valid_checksum_is_still_refused() -> None:
     code = f"MK1:{payload}:{zlib.crc32(payload.encode()) & 0xFF:02x}"
     with pytest.raises(ProgressCodeError, match="format"):
         read_progress_code(code, LESSONS)
+
+
+@pytest.mark.parametrize("variant", ["pl", "da", "hu"])
+def test_start_with_the_lessons_on_home_opens_lesson_one_of_the_chosen_variant(variant: str) -> None:
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params["variant"] = variant
+    at.query_params["lang"] = "en"
+    at.run()
+    click(at, "home_start_lessons")
+    first = next(s for s in LESSONS if s.variant == variant)
+    assert first.order == min(s.order for s in LESSONS if s.variant == variant)
+    assert at.session_state[RUN]["lesson"] == first.id and at.session_state[RUN]["step"] == 0
+    assert [h.value for h in at.subheader][0] == first.title        # the lesson itself, not the list
+    assert "learn_next" in keys(at) and "learn_back" in keys(at)
+    assert not [k for k in keys(at) if k.startswith("learn_start_")]
+    click(at, "learn_next")                                          # and it plays on from there
+    assert at.session_state[RUN]["step"] == 1
+
+
+def test_start_with_the_lessons_under_a_variant_without_lessons_shows_why() -> None:
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params["variant"] = "cz-prsi"
+    at.query_params["lang"] = "en"
+    at.run()
+    click(at, "home_start_lessons")
+    assert at.session_state.get(RUN) is None
+    assert any("There are no lessons for" in i.value for i in at.info)

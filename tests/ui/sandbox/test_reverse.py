@@ -2,6 +2,7 @@
 seeded random round in the Sandbox; the editor sets the direction of play."""
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -76,7 +77,10 @@ def test_the_editor_sets_the_direction_and_the_verdicts_follow() -> None:
     at.radio(key=f"{EDITOR}direction").set_value("counterclockwise").run()
     assert not at.exception
     assert at.session_state[DRAFT]["direction"] == "counterclockwise"
-    assert any("counterclockwise" in m.value for m in at.markdown)
+    # The board's lines are the card table's banners now; its arrow turns too.
+    [component] = [e for e in at.main if e.type == "bidi_component"]
+    data = json.loads(component.proto.json)
+    assert any("counterclockwise" in b["text"] for b in data["banners"]) and data["clockwise"] is False
     at.button(key=move_key("play 7h")).click().run()
     assert at.session_state[TIMELINE].current.to_move == 2   # the 7 hits player 3, the next one the other way
     at.radio(key=f"{EDITOR}direction").set_value("clockwise").run()
