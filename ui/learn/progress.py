@@ -15,7 +15,7 @@ from engine.scenario import Scenario
 
 PREFIX = "MK1"
 MAX_CODE = 400
-_PART = re.compile(r"([a-z][a-z-]{0,15})=([0-3x]{0,60})")
+_PART = re.compile(r"([a-z][a-z0-9-]{0,23})=([0-3x]{0,60})")  # ruleset ids have digits: ru-101, de-maumau-9
 
 
 class ProgressCodeError(ValueError):
