@@ -291,10 +291,10 @@ def draw_view_picker(t: Translator) -> None:
 def draw_table(state: State, h: Any, t: Translator) -> None:
     """The table on the shared card-table widget: the hand of the player to move to tap, the other
     seats around it (face up in the beginner view), the pile, the deck and what is pending."""
-    best = tuple(h.best.move.cards) if h is not None else ()
     data = table_data(state, ctl.table_pick(st.session_state), t,
                       open_hands=st.session_state.get(VIEW, BEGINNER) == BEGINNER,
-                      four_colour=session.four_colour(), best=best)
+                      four_colour=session.four_colour(), best=h.best.move if h is not None else None,
+                      best_notation=h.best.notation if h is not None else "")
     with st.container(key="sandbox_table_box"):
         card_table(data, key=TABLE, on_action=lambda action: ctl.on_table(st.session_state, action))
 

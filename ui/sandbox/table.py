@@ -23,10 +23,12 @@ from engine.rules import check, legal_moves
 from engine.state import State, tables_for
 from engine.verdicts import Verdict
 from ui.present.cards import card_back_svg, card_label, card_svg, suit_word
+from ui.present.coach_text import move_text
 from ui.present.grammar import capitalise
 from ui.present.i18n import Translator
 from ui.present.reasons import card_text, describe_verdict, wish_rank_text
 from ui.present.seating import is_clockwise, next_seat, previous_seat, seats_in_play_order
+from ui.present.widget_text import coach_badge, coach_card_label, coach_control_label, coach_line
 from ui.sandbox.texts import pending_lines, seat_forms, seat_name
 
 CARD_W = 78
@@ -270,16 +272,18 @@ def _buttons(state: State, pick: Pick, t: Translator) -> list[dict[str, Any]]:
 
 
 def table_data(state: State, pick: Pick, t: Translator, *, open_hands: bool = True, four_colour: bool = False,
-               best: tuple[int, ...] = ()) -> dict[str, Any]:
+               best: Move | None = None, best_notation: str = "") -> dict[str, Any]:
     """The card-table data of a Sandbox position: the mover's hand to tap, the others open or face down.
 
-    ``best`` are the cards of the coach's best move, when its answer for this position is kept."""
+    ``best`` is the coach's best move (``best_notation`` its notation), when its answer for this
+    position is kept: the table lights it as Play's does (outline, badge, a line naming it)."""
     _ = t.gettext
     deck = state.rules.deck
     art = deck.art
     mover = state.to_move
     verdicts = selectable(state, pick)
-    coach_cards = list(best)
+    coach_cards = list(best.cards) if best is not None else []
+    group = len(coach_cards) > 1
     cards = []
     for index, card in enumerate(state.hands[mover]):
         name = deck.name(card)
@@ -293,14 +297,16 @@ def table_data(state: State, pick: Pick, t: Translator, *, open_hands: bool = Tr
         else:
             mark = "plain"
         coach_pick = card in coach_cards and not pick.picking
+        coach_order = None
         if coach_pick:
+            coach_order = best.cards.index(card) + 1 if best is not None and group else None
             coach_cards.remove(card)
-            label = _("{card}, the coach's best move").format(card=label)
+            label = coach_card_label(label, t)
         cards.append({
             "id": f"{name}#{index}", "card": name,
             "svg": card_svg(name, art, four_colour=four_colour, width=CARD_W,
                             highlight=None if mark == "plain" else mark, label=label),
-            "label": label, "state": mark, "coach": coach_pick,
+            "label": label, "state": mark, "coach": coach_pick, "coach_order": coach_order,
             "order": pick.selected.index(card) + 1 if card in pick.selected else None,
             "action": None if state.over else {"type": "tap", "card": name},
         })
@@ -310,9 +316,9 @@ def table_data(state: State, pick: Pick, t: Translator, *, open_hands: bool = Tr
             for c in state.pile[-PILE_SHOWN:]]
     drawable = not state.over and not pick.picking and other_move(state).kind == "draw"
     headline = _("The round is over.") if state.over else _("{seat} is to move.").format(seat=seat_name(mover, t))
-    return {
+    data: dict[str, Any] = {
         "stamp": f"{mover}/{len(state.pile)}/{len(state.deck)}/{len(pick.selected)}/{pick.picking}/"
-                 f"{sorted(pick.calls)}/{pick.why is not None}/{len(best)}",
+                 f"{sorted(pick.calls)}/{pick.why is not None}/{best_notation}",
         "seats": _seats(state, t, open_hands, four_colour),
         "viewer": mover,
         "order_text": _("Order of play: {order}, then {first} again.").format(order=order, first=seat_name(0, t)),
@@ -336,4 +342,26 @@ def table_data(state: State, pick: Pick, t: Translator, *, open_hands: bool = Tr
         "why_label": _("Why not"),
         "timer": None,
         "curtain": None,
+        "coach": None,
     }
+    if best is not None and not state.over and not pick.picking:
+        _light_coach_move(data, best, best_notation, state, t)
+    return data
+
+
+def _light_coach_move(data: dict[str, Any], best: Move, notation: str, state: State, t: Translator) -> None:
+    """Marks the coach's best move as Play does: the line naming it, and the deck, button or call it
+    stands for (its cards are marked as the hand is built)."""
+    data["coach"] = {"badge": coach_badge(t), "text": coach_line(move_text(notation, state.rules, t), t)}
+    ids = {best.kind} if best.kind != "play" else set()
+    if best.makao:
+        ids.add("call_makao")
+    if best.kakao:
+        ids.add("call_kakao")
+    for button in data["buttons"]:
+        if button["id"] in ids:
+            button["coach"] = True
+            button["aria"] = coach_control_label(button["label"], t)
+    if best.kind == "draw" and data["deck"]["action"] is not None:
+        data["deck"]["coach"] = True
+        data["deck"]["aria"] = coach_control_label(data["deck"]["label"], t)

@@ -190,6 +190,23 @@ def test_the_coach_lights_its_best_move_on_the_table(monkeypatch: pytest.MonkeyP
     best = {example_state("battle-kings").rules.deck.name(c) for c in h.best.move.cards}
     lit = {c for c, v in hand(at).items() if v["coach"]}
     assert lit == best and all(hand(at)[c]["label"].endswith("the coach's best move") for c in lit)
+    # Visible as on Play: the widget draws the badge and the line only when the table carries them.
+    coach_mark = table(at)["coach"]
+    assert coach_mark["badge"] == "Best" and coach_mark["text"].startswith("The coach's best move: ")
+
+
+def test_a_best_move_that_draws_lights_the_deck_and_the_draw_button() -> None:
+    from engine.moves import DRAW
+
+    state = example_state("battle-kings")
+    data = tb.table_data(state, tb.Pick(), translator("en"), best=DRAW, best_notation="draw")
+    assert data["coach"]["text"].startswith("The coach's best move: ") and data["coach"]["badge"] == "Best"
+    assert not any(c["coach"] for c in data["hand"]["cards"])
+    draw = [b for b in data["buttons"] if b["id"] == "draw"]
+    assert draw and draw[0]["coach"] and draw[0]["aria"].endswith("the coach's best move")
+    if data["deck"]["action"] is not None:
+        assert data["deck"]["coach"]
+    assert tb.table_data(state, tb.Pick(), translator("en"))["coach"] is None   # no answer kept: nothing lit
 
 
 # ------------------------------------------------------------------------------- the pure table
