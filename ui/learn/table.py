@@ -36,26 +36,37 @@ def banners(lesson: Scenario, state: State, t: Translator) -> list[dict[str, str
     out: list[dict[str, str]] = []
     if state.attack is not None:
         amount = state.attack.amount
-        target = _cap(seat_name(lesson, state.to_move, t))
-        if state.attack.kind == "draw":
+        if state.to_move == lesson.learner:   # the learner is "you": a sentence in the second person
+            text = (t.ngettext("Attack: you must draw {amount} card or defend.",
+                               "Attack: you must draw {amount} cards or defend.", amount)
+                    if state.attack.kind == "draw" else
+                    t.ngettext("Attack: you must sit out {amount} turn or defend.",
+                               "Attack: you must sit out {amount} turns or defend.", amount))
+        elif state.attack.kind == "draw":
             text = t.ngettext("Attack: {target} must draw {amount} card or defend.",
                               "Attack: {target} must draw {amount} cards or defend.", amount)
         else:
             text = t.ngettext("Attack: {target} must sit out {amount} turn or defend.",
                               "Attack: {target} must sit out {amount} turns or defend.", amount)
+        target = _cap(seat_name(lesson, state.to_move, t))
         out.append({"kind": "attack", "text": text.format(target=target, amount=amount)})
     if state.wish is not None:
         who = _cap(seat_name(lesson, state.wish.by, t))
+        mine = state.wish.by == lesson.learner
         if state.wish.kind == "rank":
-            text = t.gettext("Demand: {by} asks for {rank}.").format(by=who, rank=wish_rank_text(state.wish.value, art, t))
+            text = (t.gettext("Demand: you ask for {rank}.") if mine else t.gettext("Demand: {by} asks for {rank}."))
+            text = text.format(by=who, rank=wish_rank_text(state.wish.value, art, t))
         else:
-            text = t.gettext("Wish: {by} asks for {suit}.").format(by=who, suit=suit_word(state.wish.value, art, t))
+            text = (t.gettext("Wish: you ask for {suit}.") if mine else t.gettext("Wish: {by} asks for {suit}."))
+            text = text.format(by=who, suit=suit_word(state.wish.value, art, t))
         out.append({"kind": "wish", "text": text})
     for seat, turns in enumerate(state.waiting):
         if turns and seat not in state.finished:
-            out.append({"kind": "waiting", "text": t.ngettext(
-                "{seat} sits out {turns} more turn.", "{seat} sits out {turns} more turns.", turns).format(
-                seat=_cap(seat_name(lesson, seat, t)), turns=turns)})
+            if seat == lesson.learner:
+                text = t.ngettext("You sit out {turns} more turn.", "You sit out {turns} more turns.", turns)
+            else:
+                text = t.ngettext("{seat} sits out {turns} more turn.", "{seat} sits out {turns} more turns.", turns)
+            out.append({"kind": "waiting", "text": text.format(seat=_cap(seat_name(lesson, seat, t)), turns=turns)})
     return out
 
 

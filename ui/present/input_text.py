@@ -46,9 +46,9 @@ def _input_sentences(tr: Translator) -> dict[str, Callable[[dict[str, Any]], str
         "too_long": lambda p: tr.ngettext("It is longer than {count} character.", "It is longer than {count} characters.",
                                 _count(p, "limit")).format(count=p.get("limit")),
         "too_large": lambda p: _("It is larger than {limit} KiB.").format(limit=p.get("limit")),
-        "wrong_prefix": lambda p: _("It does not start with {prefix}.").format(
+        "wrong_prefix": lambda p: _("It does not start with “{prefix}”.").format(
             prefix=escape_markdown(str(p.get("prefix", "")))),
-        "only_prefix": lambda p: _("It holds nothing after {prefix}.").format(
+        "only_prefix": lambda p: _("It holds nothing after “{prefix}”.").format(
             prefix=escape_markdown(str(p.get("prefix", "")))),
         "not_base64": lambda p: _("It holds characters a code never has (a code is letters, digits, - and _)."),
         "truncated": lambda p: _("Its end is missing: copy the whole code or link."),

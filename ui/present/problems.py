@@ -110,7 +110,7 @@ def _templates(tr: Translator, deck: str) -> dict[str, Callable[[dict[str, Any]]
 
     return {
         "bad_attack": lambda p: _("The attack must be either “draw N cards” or “sit out N turns”."),
-        "bad_cover": lambda p: _("“Must cover” needs a card to cover on top (ru-101: a nine) and no attack or card just drawn."),
+        "bad_cover": lambda p: _("The field “cover” needs a card to cover on top (ru-101: a nine) and no attack or card just drawn."),
         "bad_attack_amount": lambda p: _("The attack of {value} is not a positive number.").format(
             value=quoted(p.get("value"))),
         "bad_card": lambda p: _("{text} in {field} is not a card of this deck (write rank then suit, e.g. {example}).").format(
