@@ -33,11 +33,11 @@ from ui.play.text import (
     wish_choice_label,
 )
 from ui.present.cards import card_back_svg, card_label, card_svg
-from ui.present.coach_text import move_text
 from ui.present.i18n import Translator
 from ui.present.reasons import card_text
 from ui.present.seating import is_clockwise, next_seat, previous_seat, seats_in_play_order
-from ui.present.widget_text import coach_badge, coach_card_label, coach_control_label, coach_line
+from ui.present.table_marks import light_coach_move
+from ui.present.widget_text import coach_card_label
 
 CARD_W = 78
 PILE_SHOWN = 3
@@ -227,7 +227,7 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
         "coach": None,
     }
     if best is not None:
-        light_coach_move(data, best, game, t)
+        light_coach_move(data, best.move, best.notation, game.rules, t, game.selected)
     return data
 
 
@@ -238,29 +238,3 @@ def coach_move(game: Game) -> MoveEstimate | None:
     if game.coach is not None:
         return game.coach.best
     return None
-
-
-def light_coach_move(data: dict[str, Any], estimate: MoveEstimate, game: Game, t: Translator) -> None:
-    """Marks the coach's best move on the table data: the line that names it, and the deck, button,
-    call or wish choice it stands for (its cards are marked as the hand is built)."""
-    best = estimate.move
-    data["coach"] = {"badge": coach_badge(t), "text": coach_line(move_text(estimate.notation, game.rules, t), t)}
-    ids = {best.kind} if best.kind != "play" else set()
-    if best.makao:
-        ids.add("call_makao")
-    if best.kakao:
-        ids.add("call_kakao")
-    for button in data["buttons"]:
-        if button["id"] in ids:
-            button["coach"] = True
-            button["aria"] = coach_control_label(button["label"], t)
-    if best.kind == "draw" and data["deck"]["action"] is not None:
-        data["deck"]["coach"] = True
-        data["deck"]["aria"] = coach_control_label(data["deck"]["label"], t)
-    # Picking the wish of the very cards the coach plays: its demand or suit ("none" too) is lit.
-    wish = best.demand if best.demand is not None else best.suit
-    if data["picker"] is not None and wish is not None and tuple(game.selected) == tuple(best.cards):
-        for option in data["picker"]["options"]:
-            if option["action"].get("value") == wish:
-                option["coach"] = True
-                option["aria"] = coach_control_label(option["label"], t)

@@ -23,12 +23,12 @@ from engine.rules import check, legal_moves
 from engine.state import State, tables_for
 from engine.verdicts import Verdict
 from ui.present.cards import card_back_svg, card_label, card_svg, suit_word
-from ui.present.coach_text import move_text
 from ui.present.grammar import capitalise
 from ui.present.i18n import Translator
 from ui.present.reasons import card_text, describe_verdict, wish_rank_text
 from ui.present.seating import is_clockwise, next_seat, previous_seat, seats_in_play_order
-from ui.present.widget_text import coach_badge, coach_card_label, coach_control_label, coach_line
+from ui.present.table_marks import light_coach_move
+from ui.present.widget_text import coach_card_label
 from ui.sandbox.texts import pending_lines, seat_forms, seat_name
 
 CARD_W = 78
@@ -345,23 +345,5 @@ def table_data(state: State, pick: Pick, t: Translator, *, open_hands: bool = Tr
         "coach": None,
     }
     if best is not None and not state.over and not pick.picking:
-        _light_coach_move(data, best, best_notation, state, t)
+        light_coach_move(data, best, best_notation, state.rules, t, pick.selected)
     return data
-
-
-def _light_coach_move(data: dict[str, Any], best: Move, notation: str, state: State, t: Translator) -> None:
-    """Marks the coach's best move as Play does: the line naming it, and the deck, button or call it
-    stands for (its cards are marked as the hand is built)."""
-    data["coach"] = {"badge": coach_badge(t), "text": coach_line(move_text(notation, state.rules, t), t)}
-    ids = {best.kind} if best.kind != "play" else set()
-    if best.makao:
-        ids.add("call_makao")
-    if best.kakao:
-        ids.add("call_kakao")
-    for button in data["buttons"]:
-        if button["id"] in ids:
-            button["coach"] = True
-            button["aria"] = coach_control_label(button["label"], t)
-    if best.kind == "draw" and data["deck"]["action"] is not None:
-        data["deck"]["coach"] = True
-        data["deck"]["aria"] = coach_control_label(data["deck"]["label"], t)
