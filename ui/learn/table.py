@@ -15,7 +15,7 @@ from ui.learn import lesson as ls
 from ui.present.cards import card_back_svg, card_label, card_svg, suit_word
 from ui.present.i18n import Translator
 from ui.present.reasons import card_text, player, wish_rank_text
-from ui.present.seating import is_clockwise, next_seat, previous_seat, seats_in_play_order
+from ui.present.seating import is_clockwise, seats_in_play_order, table_seat
 
 CARD_W = 78
 PILE_SHOWN = 3
@@ -71,44 +71,16 @@ def banners(lesson: Scenario, state: State, t: Translator) -> list[dict[str, str
 
 
 def _seats(lesson: Scenario, state: State, t: Translator, four_colour: bool) -> list[dict[str, Any]]:
-    _ = t.gettext
     deck = state.rules.deck
-    n = state.players
-    nxt = next_seat(state) if not state.over else None
-    prev = previous_seat(state) if not state.over else None
-    seats = []
-    for seat in range(n):
-        roles, words = [], []
-        if not state.over and seat == state.to_move:
-            roles.append("to_move")
-            words.append(_("to move"))
-        if seat == nxt:
-            roles.append("next")
-            words.append(_("next player"))
-        if seat == prev:
-            roles.append("previous")
-            words.append(_("previous player"))
-        status, status_text = "", ""
-        if seat in state.finished:
-            status = "finished"
-            status_text = _("finished, place {place}").format(place=state.finished.index(seat) + 1)
-        elif state.waiting[seat]:
-            status = "waiting"
-            status_text = t.ngettext("sits out {turns} turn", "sits out {turns} turns", state.waiting[seat]).format(
-                turns=state.waiting[seat])
-        count = len(state.hands[seat])
-        faces = None
-        if lesson.view == "open" and seat != lesson.learner:
-            faces = [card_svg(deck.name(c), deck.art, four_colour=four_colour, width=40,
-                              label=card_label(deck.name(c), deck.art, t)) for c in state.hands[seat]]
-        seats.append({
-            "seat": seat, "offset": (seat - lesson.learner) % n,
-            "name": _cap(seat_name(lesson, seat, t)), "you": seat == lesson.learner,
-            "count": count, "count_text": t.ngettext("{count} card", "{count} cards", count).format(count=count),
-            "roles": roles, "role_text": ", ".join(words), "status": status, "status_text": status_text,
-            "faces": faces,
-        })
-    return seats
+
+    def faces(seat: int) -> list[str] | None:
+        if lesson.view != "open" or seat == lesson.learner:
+            return None
+        return [card_svg(deck.name(c), deck.art, four_colour=four_colour, width=40,
+                         label=card_label(deck.name(c), deck.art, t)) for c in state.hands[seat]]
+
+    return [table_seat(state, seat, lesson.learner, _cap(seat_name(lesson, seat, t)), faces(seat), t)
+            for seat in range(state.players)]
 
 
 def _picker(state: State, card: str, t: Translator) -> dict[str, Any] | None:

@@ -35,7 +35,7 @@ from ui.play.text import (
 from ui.present.cards import card_back_svg, card_label, card_svg
 from ui.present.i18n import Translator
 from ui.present.reasons import card_text
-from ui.present.seating import is_clockwise, next_seat, previous_seat, seats_in_play_order
+from ui.present.seating import is_clockwise, seats_in_play_order, table_seat
 from ui.present.table_marks import light_coach_move
 from ui.present.widget_text import coach_card_label
 
@@ -57,52 +57,15 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
     art = deck.art
     replaying = game.replay is not None
     viewer = game.viewer
-    n = state.players
-    nxt = next_seat(state) if not state.over else None
-    prev = previous_seat(state) if not state.over else None
 
-    seats = []
-    for seat in range(n):
-        roles = []
-        if not state.over and seat == state.to_move:
-            roles.append("to_move")
-        if seat == nxt:
-            roles.append("next")
-        if seat == prev:
-            roles.append("previous")
-        status, status_text = "", ""
-        if seat in state.finished:
-            status = "finished"
-            status_text = _("finished, place {place}").format(place=state.finished.index(seat) + 1)
-        elif state.waiting[seat]:
-            status = "waiting"
-            status_text = t.ngettext("sits out {turns} turn", "sits out {turns} turns", state.waiting[seat]).format(
-                turns=state.waiting[seat])
-        count = len(state.hands[seat])
-        role_words = []
-        if "to_move" in roles:
-            role_words.append(_("to move"))
-        if "next" in roles:
-            role_words.append(_("next player"))
-        if "previous" in roles:
-            role_words.append(_("previous player"))
-        faces = None
-        if replaying and seat != viewer:
-            faces = [card_svg(deck.name(c), art, four_colour=four_colour, width=40,
-                              label=card_label(deck.name(c), art, t)) for c in state.hands[seat]]
-        seats.append({
-            "seat": seat,
-            "offset": (seat - viewer) % n,
-            "name": seat_title(game, seat, t),
-            "you": seat == viewer,
-            "count": count,
-            "count_text": t.ngettext("{count} card", "{count} cards", count).format(count=count),
-            "roles": roles,
-            "role_text": ", ".join(role_words),
-            "status": status,
-            "status_text": status_text,
-            "faces": faces,
-        })
+    def faces(seat: int) -> list[str] | None:
+        if not replaying or seat == viewer:
+            return None
+        return [card_svg(deck.name(c), art, four_colour=four_colour, width=40,
+                         label=card_label(deck.name(c), art, t)) for c in state.hands[seat]]
+
+    seats = [table_seat(state, seat, viewer, seat_title(game, seat, t), faces(seat), t)
+             for seat in range(state.players)]
     order = " → ".join(_cap(seat_name(game, s, t)) for s in seats_in_play_order(state))
 
     pile_cards = state.pile[-PILE_SHOWN:]

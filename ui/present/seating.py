@@ -1,7 +1,11 @@
-"""Who sits next to whom: the seats after and before the player to move, as the engine passes them."""
+"""Who sits next to whom: the seats after and before the player to move, as the engine passes them,
+and one seat of the shared card table (``ui.widgets.card_table``) as Play, Learn and the Sandbox draw it."""
 from __future__ import annotations
 
+from typing import Any
+
 from engine.state import State
+from ui.present.i18n import Translator
 
 
 def active(state: State, seat: int) -> bool:
@@ -37,3 +41,34 @@ def is_clockwise(state: State) -> bool:
 def seats_in_play_order(state: State) -> list[int]:
     """Every seat once, from seat 0, the way play goes now."""
     return [(state.direction * step) % state.players for step in range(state.players)]
+
+
+def table_seat(state: State, seat: int, viewer: int, name: str, faces: list[str] | None,
+               t: Translator) -> dict[str, Any]:
+    """One seat of the card table: its name, cards left, roles (to move, next, previous player) and
+    status (finished with its place, sitting out), in words too; ``viewer`` sits at the bottom."""
+    _ = t.gettext
+    over = state.over
+    roles: list[str] = []
+    words: list[str] = []
+    for role, word, holds in (("to_move", _("to move"), not over and seat == state.to_move),
+                              ("next", _("next player"), not over and seat == next_seat(state)),
+                              ("previous", _("previous player"), not over and seat == previous_seat(state))):
+        if holds:
+            roles.append(role)
+            words.append(word)
+    status, status_text = "", ""
+    if seat in state.finished:
+        status = "finished"
+        status_text = _("finished, place {place}").format(place=state.finished.index(seat) + 1)
+    elif state.waiting[seat]:
+        status = "waiting"
+        status_text = t.ngettext("sits out {turns} turn", "sits out {turns} turns", state.waiting[seat]).format(
+            turns=state.waiting[seat])
+    count = len(state.hands[seat])
+    return {
+        "seat": seat, "offset": (seat - viewer) % state.players, "name": name, "you": seat == viewer,
+        "count": count, "count_text": t.ngettext("{count} card", "{count} cards", count).format(count=count),
+        "roles": roles, "role_text": ", ".join(words), "status": status, "status_text": status_text,
+        "faces": faces,
+    }

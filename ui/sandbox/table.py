@@ -26,7 +26,7 @@ from ui.present.cards import card_back_svg, card_label, card_svg, suit_word
 from ui.present.grammar import capitalise
 from ui.present.i18n import Translator
 from ui.present.reasons import card_text, describe_verdict, wish_rank_text
-from ui.present.seating import is_clockwise, next_seat, previous_seat, seats_in_play_order
+from ui.present.seating import is_clockwise, seats_in_play_order, table_seat
 from ui.present.table_marks import light_coach_move
 from ui.present.widget_text import coach_card_label
 from ui.sandbox.texts import pending_lines, seat_forms, seat_name
@@ -189,43 +189,16 @@ def act(state: State, pick: Pick, action: Any) -> tuple[Pick, Move | None]:
 # ------------------------------------------------------------------------------- what the table shows
 
 def _seats(state: State, t: Translator, open_hands: bool, four_colour: bool) -> list[dict[str, Any]]:
-    _ = t.gettext
     deck = state.rules.deck
-    viewer, n = state.to_move, state.players
-    nxt = next_seat(state) if not state.over else None
-    prev = previous_seat(state) if not state.over else None
-    seats = []
-    for seat in range(n):
-        roles, words = [], []
-        if not state.over and seat == viewer:
-            roles.append("to_move")
-            words.append(_("to move"))
-        if seat == nxt:
-            roles.append("next")
-            words.append(_("next player"))
-        if seat == prev:
-            roles.append("previous")
-            words.append(_("previous player"))
-        status, status_text = "", ""
-        if seat in state.finished:
-            status = "finished"
-            status_text = _("finished, place {place}").format(place=state.finished.index(seat) + 1)
-        elif state.waiting[seat]:
-            status = "waiting"
-            status_text = t.ngettext("sits out {turns} turn", "sits out {turns} turns", state.waiting[seat]).format(
-                turns=state.waiting[seat])
-        count = len(state.hands[seat])
-        faces = None
-        if open_hands and seat != viewer:
-            faces = [card_svg(deck.name(c), deck.art, four_colour=four_colour, width=40,
-                              label=card_label(deck.name(c), deck.art, t)) for c in state.hands[seat]]
-        seats.append({
-            "seat": seat, "offset": (seat - viewer) % n, "name": seat_name(seat, t), "you": seat == viewer,
-            "count": count, "count_text": t.ngettext("{count} card", "{count} cards", count).format(count=count),
-            "roles": roles, "role_text": ", ".join(words), "status": status, "status_text": status_text,
-            "faces": faces,
-        })
-    return seats
+    viewer = state.to_move
+
+    def faces(seat: int) -> list[str] | None:
+        if not open_hands or seat == viewer:
+            return None
+        return [card_svg(deck.name(c), deck.art, four_colour=four_colour, width=40,
+                         label=card_label(deck.name(c), deck.art, t)) for c in state.hands[seat]]
+
+    return [table_seat(state, seat, viewer, seat_name(seat, t), faces(seat), t) for seat in range(state.players)]
 
 
 def _picker(state: State, pick: Pick, t: Translator) -> dict[str, Any] | None:
