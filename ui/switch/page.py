@@ -16,16 +16,15 @@ from engine.ruleset import Ruleset, load_ruleset, variant_ids
 from engine.state import State
 from engine.witness import WitnessReport, find_witnesses
 from ui.present.cards import card_label, card_svg, hand_html, suit_word
-from ui.present.grammar import capitalise
 from ui.present.i18n import Translator
-from ui.present.reasons import card_text, player, player_placeholders, wish_rank_text
+from ui.present.reasons import card_text, player, wish_rank_text
 from ui.present.rules_text import escape_markdown
 from ui.present.switch_text import feedback, hint, move_text, prompt
 from ui.present.widget_text import choose_one
 from ui.shell import house_rules, session
 from ui.shell.pages import SANDBOX_SCRIPT
 from ui.switch import model
-from ui.switch.sheet import sheet_html, sheet_pdf, sheet_title
+from ui.switch.sheet import sheet_html, sheet_pdf, sheet_title, status_lines
 
 HOME_KEY, TABLE_KEY = "switch_home", "switch_table"
 ALL_KEY = "switch_all"
@@ -122,21 +121,8 @@ def _on_again() -> None:
 
 
 def _status(st_: State, t: Translator) -> list[str]:
-    deck = st_.rules.deck.art
-    lines = [t.gettext("Top card: {card}").format(card=card_text(st_.rules.deck.name(st_.top), deck, t))]
-    if st_.attack is not None:
-        amount = st_.attack.amount
-        lines.append(t.ngettext("Attack: {amount} card to draw.", "Attack: {amount} cards to draw.", amount).format(amount=amount)
-                     if st_.attack.kind == "draw" else
-                     t.ngettext("Attack: {amount} turn to sit out.", "Attack: {amount} turns to sit out.", amount).format(amount=amount))
-    if st_.wish is not None:
-        who = player_placeholders("who", st_.wish.by, t)
-        if st_.wish.kind == "rank":
-            lines.append(capitalise(t.gettext("Demand of {who}: {rank}.").format(**who, rank=wish_rank_text(st_.wish.value, deck, t))))
-        else:
-            lines.append(capitalise(t.gettext("Wish of {who}: {suit}.").format(**who, suit=suit_word(st_.wish.value, deck, t))))
-    lines.append(t.ngettext("Deck: {count} card", "Deck: {count} cards", len(st_.deck)).format(count=len(st_.deck)))
-    return lines
+    top = card_text(st_.rules.deck.name(st_.top), st_.rules.deck.art, t)
+    return [t.gettext("Top card: {card}").format(card=top), *status_lines(st_, t)]
 
 
 def _draw_table(st_: State, learner: int, t: Translator) -> None:

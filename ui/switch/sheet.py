@@ -39,7 +39,8 @@ def sheet_title(lesson: SwitchLesson, tr: Translator) -> str:
                                                                    table=tr.gettext(lesson.table.name))
 
 
-def _status(st: State, tr: Translator) -> list[str]:
+def status_lines(st: State, tr: Translator) -> list[str]:
+    """What is pending in a witness position: the attack, the demand or wish and its player, the deck."""
     deck = st.rules.deck.art
     lines = []
     if st.attack is not None:
@@ -82,7 +83,7 @@ def sheet_html(lesson: SwitchLesson, tr: Translator, four_colour: bool = False) 
         out.append('<div class="diff">')
         out.append(f"<p><b>{number + 1}.</b> {html.escape(sentence)}</p>")
         out.append(f'<p class="cards">{html.escape(top_label)} {top} &nbsp; {html.escape(hand_label)} {hand}</p>')
-        out.append(f'<p class="meta">{html.escape(" ".join(_status(st, tr)))} — {html.escape(move)}</p>')
+        out.append(f'<p class="meta">{html.escape(" ".join(status_lines(st, tr)))} — {html.escape(move)}</p>')
         out.append("</div>")
     out.append("</body></html>")
     return "\n".join(out)
@@ -138,5 +139,5 @@ def sheet_pdf(lesson: SwitchLesson, tr: Translator) -> bytes:
             svg = re.sub(r"<title>.*?</title>", "", card_svg(card, art, width=120, inline=True))
             pdf.image(io.BytesIO(svg.encode("utf-8")), x=pdf.l_margin + i * (width + 1.5) + (3 if i else 0), y=y, w=width)
         pdf.set_y(y + height + 1)
-        para(" ".join(_status(st, tr)) + " — " + move, 8)
+        para(" ".join(status_lines(st, tr)) + " — " + move, 8)
     return bytes(pdf.output())
