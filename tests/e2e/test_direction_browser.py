@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from engine.ruleset import load_ruleset
 from tests.e2e.conftest import screenshot, wait_for_app
-from tests.e2e.test_play_browser import deal, habit, tap
+from tests.e2e.test_play_browser import deal, habit, tap_a_habitual_move
 from ui.play import model
 from ui.play.model import act
 
@@ -64,21 +64,7 @@ def test_the_play_table_arrow_turns_when_a_nine_reverses_the_direction(app_url, 
                                                                     re.I))
             screenshot(page, "play-direction-counterclockwise")
         shown.append(direction)
-        picker = page.locator(".ct-picker button")
-        makao = page.locator('.ct-buttons button[data-action="call_makao"][aria-pressed="false"]')
-        selected = page.locator(".ct-hand .ct-card.is-selected")
-        lit = page.locator(".ct-hand button.ct-card.is-legal")
-        if picker.count():
-            tap(page, picker.first)
-        elif makao.count() and page.locator(".ct-hand .ct-card").count() == 2:
-            tap(page, makao)
-        elif selected.count():
-            tap(page, selected.last)
-        elif lit.count():
-            tap(page, lit.first)
-        else:
-            tap(page, page.locator('.ct-buttons button[data-action="draw"], .ct-buttons button[data-action="wait"], '
-                                   '.ct-buttons button[data-action="pass"]').first)
+        tap_a_habitual_move(page)
     assert shown == expected
     expect(headline).to_have_text(re.compile(r"The round is over"))
     wait_for_app(page)

@@ -79,6 +79,26 @@ def tap(page, locator) -> None:
     wait_for_app(page)
 
 
+def tap_a_habitual_move(page) -> None:
+    """Taps what the learner's habit plays next (as ``habit`` does in the model): the wish choice, the
+    makao call when two cards are left, the selection again, the first lit card, else draw/wait/pass."""
+    picker = page.locator(".ct-picker button")
+    makao = page.locator('.ct-buttons button[data-action="call_makao"][aria-pressed="false"]')
+    selected = page.locator(".ct-hand .ct-card.is-selected")
+    lit = page.locator(".ct-hand button.ct-card.is-legal")
+    if picker.count():
+        tap(page, picker.first)
+    elif makao.count() and page.locator(".ct-hand .ct-card").count() == 2:
+        tap(page, makao)
+    elif selected.count():
+        tap(page, selected.last)
+    elif lit.count():
+        tap(page, lit.first)
+    else:
+        tap(page, page.locator('.ct-buttons button[data-action="draw"], .ct-buttons button[data-action="wait"], '
+                               '.ct-buttons button[data-action="pass"]').first)
+
+
 def play_round_by_tapping(page, game: model.Game) -> int:
     """Plays the round as the habit says, by tapping in the browser; returns the number of taps."""
     headline = page.locator(".ct-headline")
@@ -102,21 +122,7 @@ def play_round_by_tapping(page, game: model.Game) -> int:
             expect(headline).to_have_text(re.compile("The round is over"))
             wait_for_app(page)
             return taps
-        picker = page.locator(".ct-picker button")
-        makao = page.locator('.ct-buttons button[data-action="call_makao"][aria-pressed="false"]')
-        selected = page.locator(".ct-hand .ct-card.is-selected")
-        lit = page.locator(".ct-hand button.ct-card.is-legal")
-        if picker.count():
-            tap(page, picker.first)
-        elif makao.count() and page.locator(".ct-hand .ct-card").count() == 2:
-            tap(page, makao)
-        elif selected.count():
-            tap(page, selected.last)
-        elif lit.count():
-            tap(page, lit.first)
-        else:
-            tap(page, page.locator('.ct-buttons button[data-action="draw"], .ct-buttons button[data-action="wait"], '
-                                   '.ct-buttons button[data-action="pass"]').first)
+        tap_a_habitual_move(page)
         taps += 1
     raise AssertionError("the round did not end in the browser")
 
