@@ -30,7 +30,7 @@ import random
 from typing import NamedTuple
 
 from engine.coach.objective import objective_for, score
-from engine.coach.records import world_rng
+from engine.coach.records import mean, standard_error, world_rng
 from engine.fastplay import Playout, playout_view
 from engine.moves import Move
 from engine.players.club import choose_club, club_move_for
@@ -92,15 +92,6 @@ def club_rollout(p: Playout, rng: random.Random, seat: int, stop_at_first_out: b
     return steps
 
 
-def _mean_se(d: list[float]) -> tuple[float, float]:
-    n = len(d)
-    m = sum(d) / n
-    if n < 2:
-        return m, float("inf")
-    var = sum((x - m) ** 2 for x in d) / (n - 1)
-    return m, (var / n) ** 0.5
-
-
 def search_club(
     view: SeatView, seed: int, budget: int = EXPERT_PLAYOUTS, horizon: int = HORIZON, default: Move | None = None
 ) -> ExpertSearch:
@@ -132,7 +123,8 @@ def search_club(
         if w >= MIN_WORLDS:
             keep = [0]
             for c in alive[1:]:
-                m, se = _mean_se([a - b for a, b in zip(values[c], values[0], strict=False)])
+                diffs = [a - b for a, b in zip(values[c], values[0], strict=False)]
+                m, se = mean(diffs), standard_error(diffs)
                 if m + DROP * se >= 0:
                     keep.append(c)
             alive = keep
@@ -143,7 +135,8 @@ def search_club(
             adv.append(0.0)
             ses.append(float("inf"))
             continue
-        m, se = _mean_se([a - b for a, b in zip(values[c], values[0], strict=False)])
+        diffs = [a - b for a, b in zip(values[c], values[0], strict=False)]
+        m, se = mean(diffs), standard_error(diffs)
         adv.append(m)
         ses.append(se)
         if m > DEVIATE * se and m > best:

@@ -20,7 +20,7 @@ import random
 from typing import Any
 
 from engine.coach.objective import Objective
-from engine.coach.records import CoachReason, MoveEstimate, world_rng
+from engine.coach.records import CoachReason, MoveEstimate, mean, standard_error, world_rng
 from engine.coach.rollout import ROLLOUT_CAP, keen_action
 from engine.fastplay import PLAY, Action, Playout, compiled
 from engine.moves import Move
@@ -88,7 +88,7 @@ def explain_best(
     d = [b - s for b, s in zip(best_values[:n], (second_values or [])[:n], strict=True)]
     if not obj.higher_is_better:
         d = [-x for x in d]
-    clear = len(d) > 1 and _mean(d) - 1.96 * _se(d) > 0
+    clear = len(d) > 1 and mean(d) - 1.96 * standard_error(d) > 0
     reasons.append(
         CoachReason(
             "better_by" if clear else "close_call",
@@ -199,18 +199,6 @@ def _saved_share(view: SeatView, action: Action, kept: list[int], seed: int, cou
                     break
             q._run(None, 1, a)
     return saved / count if count else 0.0
-
-
-def _mean(xs: list[float]) -> float:
-    return sum(xs) / len(xs) if xs else 0.0
-
-
-def _se(xs: list[float]) -> float:
-    n = len(xs)
-    if n < 2:
-        return math.inf
-    m = sum(xs) / n
-    return math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1) / n)
 
 
 def reason_params_are_plain(reasons: tuple[CoachReason, ...]) -> bool:

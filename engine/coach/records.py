@@ -60,3 +60,17 @@ def place_of(place_score: float, players: int) -> float:
 def world_rng(seed: int, w: int) -> random.Random:
     """The generator that deals world ``w`` of a hint seeded ``seed``."""
     return random.Random((abs(seed) << 32) ^ w ^ (1 << 31 if seed < 0 else 0))
+
+
+def mean(xs: list[float]) -> float:
+    """The mean of a sample (0 for none)."""
+    return sum(xs) / len(xs) if xs else 0.0
+
+
+def standard_error(xs: list[float]) -> float:
+    """The standard error of a sample's mean (infinite below two values: nothing is clear yet)."""
+    n = len(xs)
+    if n < 2:
+        return math.inf
+    m = sum(xs) / n
+    return math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1) / n)

@@ -31,7 +31,7 @@ from typing import Any, NamedTuple
 
 from engine.coach.objective import Objective, objective_for, score
 from engine.coach.reasons import explain_best
-from engine.coach.records import CoachReason, MoveEstimate, world_rng
+from engine.coach.records import CoachReason, MoveEstimate, mean, standard_error, world_rng
 from engine.coach.rollout import ROLLOUT_CAP, rollout
 from engine.errors import EngineError
 from engine.fastplay import Playout, compiled
@@ -118,7 +118,7 @@ class _Race:
         self.playouts += len(self.alive)
 
     def leader(self) -> int:
-        return max(self.alive, key=lambda c: (self.sign * _mean(self.values[c]), -c))
+        return max(self.alive, key=lambda c: (self.sign * mean(self.values[c]), -c))
 
     def cull(self) -> str | None:
         """Applies the racing rule; returns "clear"/"equal" when one candidate is left."""
@@ -126,7 +126,7 @@ class _Race:
             return None
         lead = self.leader()
         lv = self.values[lead]
-        scale = 1.0 if self.obj.kind in ("win", "place", "not_loser") else max(1.0, abs(_mean(lv)))
+        scale = 1.0 if self.obj.kind in ("win", "place", "not_loser") else max(1.0, abs(mean(lv)))
         equal = False
         keep = []
         for c in self.alive:
@@ -135,7 +135,7 @@ class _Race:
                 continue
             cv = self.values[c]
             d = [self.sign * (a - b) for a, b in zip(lv, cv, strict=False)]  # racing candidates share every world
-            m, se = _mean(d), _se(d)
+            m, se = mean(d), standard_error(d)
             if m - Z * se > 0:
                 continue
             if abs(m) + Z * se < EPSILON * scale:
@@ -148,23 +148,10 @@ class _Race:
         return None
 
 
-def _mean(xs: list[float]) -> float:
-    return sum(xs) / len(xs) if xs else 0.0
-
-
-def _se(xs: list[float]) -> float:
-    n = len(xs)
-    if n < 2:
-        return math.inf
-    m = sum(xs) / n
-    var = sum((x - m) ** 2 for x in xs) / (n - 1)
-    return math.sqrt(var / n)
-
-
 def interval(xs: list[float]) -> tuple[float, float]:
     """A 95% interval of the mean of ``xs``: Wilson's for 0/1 samples, else the normal one."""
     n = len(xs)
-    m = _mean(xs)
+    m = mean(xs)
     if n and all(x in (0.0, 1.0) for x in xs):
         z2 = Z95 * Z95
         centre = (m + z2 / (2 * n)) / (1 + z2 / n)
@@ -172,7 +159,7 @@ def interval(xs: list[float]) -> tuple[float, float]:
         return max(0.0, centre - half), min(1.0, centre + half)
     if n < 2:
         return m, m
-    half = Z95 * _se(xs)
+    half = Z95 * standard_error(xs)
     return m - half, m + half
 
 
@@ -219,13 +206,13 @@ def hint(
     for c, move in enumerate(moves):
         xs = race.values[c]
         low, high = interval(xs)
-        estimates.append(MoveEstimate(move, format_move(move, view.rules.deck), _mean(xs), low, high, len(xs)))
+        estimates.append(MoveEstimate(move, format_move(move, view.rules.deck), mean(xs), low, high, len(xs)))
     order = sorted(range(len(moves)), key=lambda c: (-race.sign * estimates[c].mean, -estimates[c].playouts, c))
     top = race.values[order[0]]
     for c in order[1:]:
         xs = race.values[c]  # both played worlds 0, 1, …: zip pairs their common ones
         d = [race.sign * (b - x) for b, x in zip(top, xs, strict=False)]
-        estimates[c] = estimates[c]._replace(behind=_mean(d), behind_se=_se(d))
+        estimates[c] = estimates[c]._replace(behind=mean(d), behind_se=standard_error(d))
     ranked = tuple(estimates[c] for c in order)
     reasons: tuple[CoachReason, ...] = ()
     if explain:
