@@ -50,14 +50,11 @@ lock: | $(UV_HOME)/bin/uv
 venv: $(STAMP)
 
 # Streamlit's app/static route sends Last-Modified but no Cache-Control, so a browser keeps a file
-# fresh for a tenth of its age. A clone dates every file "now", which makes the card sprites stale
-# at once and refetched on every page switch: give them the date of the commit that last changed them.
-static-dates:
-	@if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then \
-	  for file in static/cards/*.svg; do \
-	    when=$$(git log -1 --format=%ct -- "$$file"); [ -z "$$when" ] || touch -d "@$$when" "$$file"; \
-	  done; \
-	fi
+# fresh for a tenth of its age. A checkout or a copy dates every file "now", which makes the card
+# sprites stale at once and refetched on every page switch: give them the date recorded beside them
+# in static/cards/dates.json (written by `make sprites`; no git needed).
+static-dates: $(STAMP)
+	@$(PY) -m ui.present.card_sprite --date
 
 run: $(STAMP) static-dates
 	$(PY) -m streamlit run streamlit_app.py --server.address 127.0.0.1 --server.port $(PORT) \

@@ -1,12 +1,25 @@
 """Cards from the sprite (ui.present.cards, ui.present.card_sprite): light, accessible, and drawn as inline."""
 from __future__ import annotations
 
+import os
 import re
+import shutil
+import time
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
-from ui.present.card_sprite import sprite_path, sprite_svg
+from ui.present.card_sprite import (
+    DATES_NAME,
+    SPRITE_DIR,
+    content_hash,
+    date_sprites,
+    recorded_dates,
+    sprite_path,
+    sprite_svg,
+    write_sprites,
+)
 from ui.present.cards import (
     BACK_SYMBOL,
     DECKS,
@@ -44,6 +57,41 @@ def referenced(svg: str) -> tuple[str, str]:
 def test_the_committed_sprites_are_what_the_generator_makes(deck: str) -> None:
     # Regenerate with `make sprites` after changing the card art.
     assert sprite_path(deck).read_text(encoding="utf-8") == sprite_svg(deck)
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_the_recorded_date_belongs_to_the_committed_sprite(deck: str) -> None:
+    """dates.json must record the committed content (else `make sprites` was skipped), dated in the past."""
+    record = recorded_dates()[f"{deck}.svg"]
+    assert record["sha256"] == content_hash(sprite_path(deck).read_text(encoding="utf-8")), "run `make sprites`"
+    assert 1_700_000_000 < int(str(record["modified"])) < time.time()
+
+
+def test_a_copied_sprite_gets_its_recorded_date_and_an_edited_one_keeps_its_own(tmp_path: Path) -> None:
+    for name in (*(f"{deck}.svg" for deck in DECKS), DATES_NAME):
+        shutil.copy(SPRITE_DIR / name, tmp_path / name)  # a copy is dated "now", as in a fresh checkout
+    edited = tmp_path / f"{DECKS[1]}.svg"
+    edited.write_text(edited.read_text(encoding="utf-8") + "<!-- edited -->\n", encoding="utf-8")
+    before = edited.stat().st_mtime
+    results = dict(date_sprites(tmp_path))
+    recorded = recorded_dates(tmp_path)
+    first = tmp_path / f"{DECKS[0]}.svg"
+    assert results == {first: True, edited: False}
+    assert first.stat().st_mtime == float(str(recorded[first.name]["modified"]))
+    assert edited.stat().st_mtime == before
+
+
+def test_regenerating_keeps_the_date_of_unchanged_sprites_and_dates_a_changed_one_now(tmp_path: Path) -> None:
+    for name in (*(f"{deck}.svg" for deck in DECKS), DATES_NAME):
+        shutil.copy(SPRITE_DIR / name, tmp_path / name)
+    dates = recorded_dates(tmp_path)
+    dates[f"{DECKS[1]}.svg"]["sha256"] = "0" * 64  # as if the card art had changed since the record
+    (tmp_path / DATES_NAME).write_text(__import__("json").dumps(dates), encoding="utf-8")
+    write_sprites(tmp_path, now=1_800_000_000)
+    after = recorded_dates(tmp_path)
+    assert after[f"{DECKS[0]}.svg"] == recorded_dates()[f"{DECKS[0]}.svg"]
+    assert after[f"{DECKS[1]}.svg"]["modified"] == 1_800_000_000
+    assert os.stat(tmp_path / f"{DECKS[1]}.svg").st_mtime == 1_800_000_000
 
 
 @pytest.mark.parametrize(("deck", "card"), EVERY_CARD)
