@@ -96,3 +96,15 @@ def test_a_defence_against_a_card_taken_at_once_is_refused() -> None:
     with pytest.raises(RulesetError) as err:
         _house(defend, "devdo-defended")
     assert err.value.code == "at_once_defended" and err.value.params["field"] == "attack.after_penalty"
+
+
+def test_a_spade_king_taken_at_once_is_witnessed_against_the_next_seat_rule() -> None:
+    """Compare and the Switching-tables lesson can show the difference: one K♠ play, two outcomes."""
+    from engine.witness import differing_fields, find_witnesses
+
+    home = load_ruleset("pl-devdo")
+    table = _house(lambda d: d["attack"].__setitem__("after_penalty", "next"), "devdo-next")
+    assert [f.key for f in differing_fields(home, table)] == ["attack.after_penalty"]
+    report = find_witnesses(home, table, rounds=6)
+    witness = next(w for w in report.witnesses if "attack.after_penalty" in w.fields)
+    assert witness.kind == "effect" and witness.move.startswith("play K")
