@@ -263,7 +263,7 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
                             kind=kind,
                         )
                     attack = Attack(kind, amount, card)
-                    if _taken_at_once(rules, t, attack):
+                    if taken_at_once(rules, t, attack):
                         add(
                             "attack_taken_at_once",
                             f"attack: in {rules.id} a {deck.name(card)} is taken at once; it is never pending",
@@ -391,7 +391,7 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
     )
 
 
-def _taken_at_once(rules: Ruleset, t: Tables, attack: Attack) -> bool:
+def taken_at_once(rules: Ruleset, t: Tables, attack: Attack) -> bool:
     """Whether an attack is one the seat hit takes at once (``after_penalty = "after_attacker"``,
     a draw from the previous seat: devdo-eu/macau's K♠), which no position can show pending."""
     return attack.kind == "draw" and t.backwards[attack.card] and rules.after_penalty is AfterPenalty.AFTER_ATTACKER
