@@ -5,10 +5,15 @@ from __future__ import annotations
 
 from urllib.parse import parse_qs, urlsplit
 
+from streamlit.testing.v1 import AppTest
+
 from engine.position import position_from_json
+from tests.ui.sandbox.test_page import open_sandbox, share_link, texts, type_cards
 from ui.present.i18n import translator
+from ui.sandbox.controller import DRAFT, EDITOR, TIMELINE, move_key
 from ui.sandbox.model import with_variant
 from ui.sandbox.texts import board_lines
+from ui.shell import session
 
 EN = translator("en")
 COVER = {"variant": "ru-101", "hands": [["8c", "10h"], 5], "to_move": 0, "pile": ["7h", "9h"], "cover": True}
@@ -26,12 +31,6 @@ def test_a_draft_keeps_the_cover_within_ru_101() -> None:
 
 
 # ------------------------------------------------------------------ the editor sets the card to cover (AppTest)
-
-from streamlit.testing.v1 import AppTest  # noqa: E402
-
-from ui.sandbox.controller import DRAFT, EDITOR, TIMELINE, move_key  # noqa: E402
-from ui.shell import session  # noqa: E402
-from tests.ui.sandbox.test_page import open_sandbox, share_link, texts, type_cards  # noqa: E402
 
 
 def _ru_101_nine_on_top(at: AppTest) -> None:
