@@ -301,6 +301,8 @@ class _Compiled:
             for top in range(self.size)
         ]
         self.play_on = rules.after_penalty is AfterPenalty.SAME  # the penalised seat plays on
+        # after_attacker (devdo-eu/macau's K♠): a draw from the previous seat is taken at once
+        self.at_once = rules.after_penalty is AfterPenalty.AFTER_ATTACKER
 
     def cover_actions(self, h: int, nh: int, cs: list[int] | None, top: int) -> list[Action] | None:
         """The legal actions while the seat to move must cover ``top``: its covering plays (no
@@ -619,8 +621,22 @@ class Playout:
         attack = (self.ak, self.aa, self.ac, self.k.t.has_defence[self.ac]) if self.ak else None
         wish = (self.wish.kind, self.wish.value, self.wby) if self.wish is not None else None
         counts = None if self.cnt is None else tuple(map(tuple, self.cnt))
-        return (tuple(self.hm), counts, tuple(self.pile), tuple(self.deck), self.to_move, attack, wish,
-                tuple(self.waiting), self.drawn, tuple(self.finished), self.over, self.seed, self.cv, self.dir)
+        return (
+            tuple(self.hm),
+            counts,
+            tuple(self.pile),
+            tuple(self.deck),
+            self.to_move,
+            attack,
+            wish,
+            tuple(self.waiting),
+            self.drawn,
+            tuple(self.finished),
+            self.over,
+            self.seed,
+            self.cv,
+            self.dir,
+        )
 
     @property
     def players(self) -> int:
@@ -733,7 +749,7 @@ class Playout:
         top_ok, def_ok, bit = k.top_ok, k.def_ok, k.bit
         several, play_drawn, draw_adds, skip_adds = k.several, k.play_drawn, k.draw_adds, k.skip_adds
         backwards, first_out, makao_pen, kakao_pen = k.backwards, k.first_out, k.makao_pen, k.kakao_pen
-        lapse, play_on, cover_actions = k.lapse, k.play_on, k.cover_actions
+        lapse, play_on, cover_actions, at_once = k.lapse, k.play_on, k.cover_actions, k.at_once
         finish_round, last_holders = k.finish_round, k.last_holders
         DRAW_A, WAIT_A, drawn_lists = k.DRAW_A, k.WAIT_A, k.drawn_lists
         lists, store_list, list_for = k.lists, k.store_list, k.list_for
@@ -876,6 +892,10 @@ class Playout:
                         for _ in range(n - 1):
                             s = (s - dr) % n  # the previous seat, against the direction of play
                             if not fin[s] and not waiting[s]:
+                                if at_once and ak == 1:  # taken at once (engine.rules._take_at_once)
+                                    self._draw(s, aa)
+                                    ak = 0
+                                    break
                                 if s == wby and wdur == UNTIL_RETURN:
                                     wish, wby = None, -1
                                 seat = s
@@ -962,6 +982,9 @@ class Playout:
                         wish, wby = None, -1
                     else:
                         if ak and s == seat and lapse:  # nobody left to hit (engine.rules._hand_on)
+                            ak = 0
+                        elif at_once and ak == 1 and backwards[ac]:  # a K♠ that found nobody before it
+                            self._draw(s, aa)
                             ak = 0
                         seat = s
             steps += 1

@@ -99,6 +99,7 @@ RULESET_MESSAGES = {
     "draw_and_skip": "field '{field}' and 'skip' must not both be set, nor negative",
     "wish_with_attack": "field '{field}' cannot go with an attack on the same card",
     "cover_with_effect": "field '{field}' cannot go with an attack, a wish or a wild card on the same card",
+    "at_once_defended": "field '{field}': a {card} is taken at once, so no [[defence]] rule may answer it",
     "cover_rank_mixed": "field '{field}' mixes cards to cover with attacks, wishes or wild cards in one rank",
     "card_points_values": "field '{field}' maps ranks of the {deck} deck to whole numbers, not {value}",
     "card_points_missing": "field '{field}' must give points for every rank",

@@ -12,7 +12,7 @@ from engine import guard
 from engine.cards import DeckKind
 from engine.errors import NotationError, PositionError, Problem, RulesetError
 from engine.packing import pack_json
-from engine.ruleset import Ruleset, WishKind, load_ruleset
+from engine.ruleset import AfterPenalty, Ruleset, WishKind, load_ruleset
 from engine.state import Attack, AttackKind, State, Tables, Wish, tables_for
 
 FORMAT = "makao-position/1"
@@ -39,6 +39,7 @@ MAX_POSITION_BYTES = 64 * 1024  # bytes a share code may decompress to
 MAX_UNKNOWN = 10_000
 # Every code a Problem of an impossible position may carry (ui translates each one).
 PROBLEM_CODES = (
+    "attack_taken_at_once",
     "bad_attack",
     "bad_attack_amount",
     "bad_cover",
@@ -262,6 +263,13 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
                             kind=kind,
                         )
                     attack = Attack(kind, amount, card)
+                    if taken_at_once(rules, t, attack):
+                        add(
+                            "attack_taken_at_once",
+                            f"attack: in {rules.id} a {deck.name(card)} is taken at once; it is never pending",
+                            field="attack",
+                            card=deck.name(card),
+                        )
     wish = None
     if "wish" in data:
         wish = _read_wish(data["wish"], rules, deck, players, problems, seat_ok)
@@ -381,6 +389,12 @@ def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
         cover=cover,
         direction=direction,
     )
+
+
+def taken_at_once(rules: Ruleset, t: Tables, attack: Attack) -> bool:
+    """Whether an attack is one the seat hit takes at once (``after_penalty = "after_attacker"``,
+    a draw from the previous seat: devdo-eu/macau's K♠), which no position can show pending."""
+    return attack.kind == "draw" and t.backwards[attack.card] and rules.after_penalty is AfterPenalty.AFTER_ATTACKER
 
 
 def _read_cover(data: dict[str, Any], rules: Ruleset, pile: Any, attack: Any, drawn: Any, add: Any) -> bool:

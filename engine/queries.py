@@ -75,6 +75,11 @@ def first_card_reason(st: State, card: int) -> str:
     return judge_card(st, tables_for(st.rules), card)
 
 
+def has_cards_to_cover(rules: Ruleset) -> bool:
+    """Whether some card of this ruleset must be covered by its player (ru-101's nine)."""
+    return any(tables_for(rules).cover)
+
+
 def reverses_direction(rules: Ruleset) -> bool:
     """Whether some card of this ruleset reverses the direction of play (de-maumau-9's 9)."""
     return any(tables_for(rules).reverse)

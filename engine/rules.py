@@ -329,6 +329,8 @@ def check(st: State, move: Move) -> Verdict:
     if move.kakao and not (remaining == 0 and kakao):
         reasons.append(Reason("call_ignored", {"call": "kakao"}))
     reasons.extend(_direction_notes(st, t, cards))
+    if rules.after_penalty is AfterPenalty.AFTER_ATTACKER:
+        reasons.extend(_at_once_notes(st, move))
     return verdict(True, *reasons)
 
 
@@ -682,6 +684,9 @@ def _apply(st: State, move: Move, events: list[Event] | None) -> State:
                 target=target,
                 defence=t.has_defence[w.attack.card],
             )
+            if _taken_at_once(w):
+                _take_at_once(w, target)
+                return _hand_on(w, seat)
             if w.wish is not None and w.wish.by == target and w.wish.duration is WishDuration.UNTIL_RETURN:
                 w.end_wish()
             w.emit("turn", seat=target)
@@ -718,6 +723,49 @@ def _play_on_after_penalty(w: _Step, seat: int) -> State:
     """`[attack] after_penalty = "same"`: the seat that drew the penalty takes its turn as usual."""
     w.emit("plays_on", seat=seat)
     return w.freeze(seat)
+
+
+# ---------------------------------------------------------------------------- taken at once
+# devdo-eu/macau (logic/game.py, play_round and pikes_king_punishment): right after a K♠ is played
+# the player before its player draws the cards — no defence, out of turn — and the round of turns
+# goes on with the seat after the K♠'s player. `[attack] after_penalty = "after_attacker"` plays
+# every draw attack on the previous seat so; attacks on the next seat are taken on that seat's turn.
+
+
+def _taken_at_once(w: _Step) -> bool:
+    """Whether the pending attack is a draw from the previous seat that is taken at once."""
+    a = w.attack
+    return (
+        a is not None
+        and a.kind == "draw"
+        and w.t.backwards[a.card]
+        and w.rules.after_penalty is AfterPenalty.AFTER_ATTACKER
+    )
+
+
+def _take_at_once(w: _Step, target: int) -> None:
+    """The seat hit draws the attack's cards now; the turn is not theirs (it goes on after the attacker)."""
+    assert w.attack is not None
+    got = w.draw(target, w.attack.amount)
+    w.attack = None
+    if w.events is not None:
+        w.emit("drew_penalty", seat=target, count=len(got), cards=w.names(got))
+
+
+def _at_once_notes(st: State, move: Move) -> list[Reason]:
+    """The note of a legal play whose attack is taken at once (``after_penalty = "after_attacker"``):
+    who draws how many cards, read off the events of applying it."""
+    t = tables_for(st.rules)
+    draw, _, attacker = attack_totals(t, move.cards)
+    if not draw or not t.backwards[attacker]:
+        return []
+    events: list[Event] = []
+    _apply(st, move, events)
+    attacks = [e.params for e in events if e.kind == "attack"]
+    if attacks and any(e.kind == "drew_penalty" for e in events):  # the attack was drawn in this move
+        card = st.rules.deck.name(attacker)
+        return [Reason("taken_at_once", {"card": card, "seat": attacks[-1]["target"], "amount": attacks[-1]["amount"]})]
+    return []
 
 
 # ---------------------------------------------------------------------------- direction of play
@@ -769,6 +817,8 @@ def _hand_on(w: _Step, seat: int) -> State:
         w.attack = None
     if w.attack is not None:
         w.emit("attack", kind=w.attack.kind, amount=w.attack.amount, target=nxt, defence=w.t.has_defence[w.attack.card])
+        if _taken_at_once(w):  # a K♠ with nobody before it to hit: the seat it lands on draws at once
+            _take_at_once(w, nxt)
     w.emit("turn", seat=nxt)
     return w.freeze(nxt)
 

@@ -92,6 +92,10 @@ class AfterPenalty(StrEnum):
 
     NEXT = "next"  # every shipped ruleset: drawing the penalty ends the turn, the next seat plays
     SAME = "same"  # house rule: the penalised seat plays on (a card that fits, or draws one)
+    # devdo-eu/macau (pikes_king_punishment): a draw attack on the previous seat (K♠) is taken at
+    # once, with no defence, and play goes on after the attack's player; attacks on the next seat
+    # end the penalised seat's turn as with NEXT.
+    AFTER_ATTACKER = "after_attacker"
 
 
 class StarterRejectedTo(StrEnum):
@@ -321,6 +325,19 @@ def _is_pattern(text: str, deck: DeckKind) -> bool:
     return len(text) >= 2 and text[:-1] in deck.ranks and text[-1] in deck.suits
 
 
+def _check_taken_at_once(attack: _Reader, r: Ruleset) -> None:
+    """Refuses ``after_penalty = "after_attacker"`` with a defence against a card that draws from the
+    previous seat: that seat takes such an attack at once (devdo-eu/macau's K♠), so nothing answers it."""
+    if r.after_penalty is not AfterPenalty.AFTER_ATTACKER:
+        return
+    for card in r.deck.all_cards():
+        rule = r.card_rule(card)
+        if rule is None or not rule.draw or rule.target is not AttackTarget.PREVIOUS:
+            continue
+        if any(r.matches(p, card) for d in r.defences for p in d.against):
+            raise attack.refuse("after_penalty", "at_once_defended", card=r.deck.name(card))
+
+
 def _check_cover_ranks(cards_table: _Reader, rules: list[CardRule], deck: DeckKind) -> None:
     """Refuses a rank whose cards are partly cards to cover and partly attacks or wishes: cards of one
     rank go down together, and a play is either covered by its player or hands the turn on."""
@@ -471,9 +488,7 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
             raise rule.refuse("cover", "cover_with_effect")
         rule.finish()
         card_rules.append(
-            CardRule(
-                pattern, draw, skip, target, wish, tuple(values), optional, duration, wild, cover, reverse=reverse
-            )
+            CardRule(pattern, draw, skip, target, wish, tuple(values), optional, duration, wild, cover, reverse=reverse)
         )
     _check_cover_ranks(cards_table, card_rules, deck)
 
@@ -563,6 +578,7 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
         path=origin,
     )
     top.finish()
+    _check_taken_at_once(attack, ruleset)
     for players_count in range(ruleset.players[0], ruleset.players[1] + 1):
         if players_count * hand_size + 1 > deck.size * ruleset.copies_for(players_count):
             raise top.refuse("hand_size", "no_starter", count=players_count)

@@ -79,6 +79,8 @@ NOTES = (
     "reverses_direction",  # {card, count, direction}: the play flips the direction of play (now: direction)
     "reverses_two_players",  # {card, count, direction}: it flips, but with two players the same seat is next
     "reverses_cancel",  # {card, count}: an even number of reversing cards leaves the direction as it was
+    "taken_at_once",  # {card, seat, amount}: seat draws the amount now, play goes on after the attacker
+    # ([attack] after_penalty = "after_attacker": devdo-eu/macau's K♠)
 )
 # The card turned up to start the pile (engine.deal.judge_starter)
 STARTER = (
@@ -94,7 +96,8 @@ EVENT_KINDS = (
     "drew",  # {seat, count, cards}
     "drew_penalty",  # {seat, count, cards}: took a draw attack
     "attack",  # {kind, amount, target, defence}: an attack is now pending on target;
-    # defence: whether any card can answer it
+    # defence: whether any card can answer it (a "drew_penalty" of target right after it in the
+    # same move: taken at once, [attack] after_penalty = "after_attacker")
     "sits_out",  # {seat, turns}: took a sit-out attack
     "attack_lapsed",  # {kind, amount}: every other seat sits out or has finished: nobody to hit
     "passed_over",  # {seat, left}: a waiting seat loses a turn

@@ -34,7 +34,7 @@ from engine.cards import DeckKind
 from engine.errors import PositionError
 from engine.fastplay import Playout
 from engine.moves import Move, format_move, parse_move
-from engine.position import position_from_json, position_to_json
+from engine.position import position_from_json, position_to_json, taken_at_once
 from engine.rules import apply_move, check, judge_card, legal_moves
 from engine.ruleset import Call, CardRule, DefenceRule, Ruleset
 from engine.state import State, tables_for
@@ -461,6 +461,8 @@ def _translate(st: State, rules: Ruleset) -> State | None:
     t = tables_for(rules)
     attack = st.attack
     if attack is not None and not (t.draw if attack.kind == "draw" else t.skip)[attack.card]:
+        return None
+    if attack is not None and taken_at_once(rules, t, attack):  # pl-devdo's K♠ is never pending
         return None
     wish = st.wish
     if wish is not None:

@@ -1,7 +1,8 @@
 """A real browser on the sandbox: a share link opens the position with its verdicts, a move is
 played on the card table and undone, a jack's demand is chosen in the table's picker, the teacher's
 position is built by hand (its time written to test-artifacts/, not asserted: the machine is
-shared), hostile links stay inert."""
+shared), hostile links stay inert, and the card to cover (ru-101's nine) set in the editor changes
+what the table lets go."""
 from __future__ import annotations
 
 import time
@@ -210,3 +211,26 @@ def test_hostile_links_give_a_clear_message_and_run_nothing(app_url, new_page) -
         assert page.evaluate("() => window.__pwned") is None
         assert not dialogs
         screenshot(page, f"sandbox-hostile-{name}")
+
+
+def test_the_editor_sets_the_card_to_cover_and_the_table_follows(app_url, new_page) -> None:
+    """ru-101: ticking "must cover the top card" under a 9♥ dims the wild queen, which then says why."""
+    position = {"variant": "ru-101", "hands": [["Qc", "10h"], 5], "to_move": 0, "pile": ["7h", "9h"]}
+    page = new_page()
+    page.goto(f"{app_url}/sandbox?pos={encode_share_code(position)}&variant=ru-101&lang=en")
+    wait_for_app(page)
+    expect(card(page, "Qc", "legal")).to_have_count(1)
+    open_editor(page)
+    box = widget(page, f"{EDITOR}cover")
+    expect(box).to_contain_text("The player to move must cover the top card")
+    box.get_by_text("The player to move must cover the top card", exact=True).click()
+    wait_for_app(page)
+    expect(box.get_by_role("checkbox")).to_be_checked()
+    expect(card(page, "Qc", "illegal")).to_have_count(1)
+    expect(card(page, "10h", "legal")).to_have_count(1)
+    tap(page, "Qc")
+    expect(page.locator(".ct-why")).to_contain_text("Q♣ may not be played: 9♥ must first be covered")
+    screenshot(page, "sandbox-cover-the-nine")
+    box.get_by_text("The player to move must cover the top card", exact=True).click()   # unticked again
+    wait_for_app(page)
+    expect(card(page, "Qc", "legal")).to_have_count(1)

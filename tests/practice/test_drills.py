@@ -34,6 +34,31 @@ def test_every_drill_topic_is_a_known_topic_and_ids_are_unique() -> None:
     assert len({d.id for d in DRILLS}) == len(DRILLS)
 
 
+@pytest.mark.parametrize("variant, topic", [("de-maumau-9", "reverse"), ("ru-101", "cover")])
+def test_the_reversing_and_the_cover_the_nine_rulesets_have_drills_of_every_kind_on_their_effect(
+        variant: str, topic: str) -> None:
+    mine = [d for d in DRILLS if d.variant == variant and d.topic == topic]
+    assert len(mine) >= 6
+    assert {d.kind for d in mine} == {"select", "next", "best"} and {d.level for d in mine} >= {1, 2}
+
+
+def test_a_drill_says_when_play_goes_counterclockwise_and_when_a_nine_must_be_covered() -> None:
+    en = translator("en")
+    reversed_ = next(d for d in DRILLS if d.id == "de-maumau-9-reverse-03")
+    assert "Play now goes counterclockwise." in status_lines(reversed_.state(), en)
+    cover = next(d for d in DRILLS if d.id == "ru-101-cover-02")
+    assert status_lines(cover.state(), en)[0].startswith("You must cover 9♥ with a card of its suit or rank")
+    plain = next(d for d in DRILLS if d.id == "de-maumau-9-reverse-01")
+    assert status_lines(plain.state(), en) == []
+
+
+def test_practice_offers_the_reversing_and_cover_topics_in_their_rulesets() -> None:
+    from ui.practice.state import topics
+
+    assert "reverse" in topics("de-maumau-9") and "cover" in topics("ru-101")
+    assert "reverse" not in topics("pl") and "cover" not in topics("pl")
+
+
 def test_hungarian_drills_cover_the_hungarian_cards() -> None:
     topics = {d.topic for d in DRILLS if d.variant == "hu"}
     assert {"hu_seven", "hu_ace", "hu_felso", "hu_also", "makao_call"} <= topics

@@ -124,10 +124,14 @@ def question_text(drill: Drill, st: State, tr: Translator) -> str:
 
 
 def status_lines(st: State, tr: Translator) -> list[str]:
-    """What is pending in a position, sentence by sentence (attack, wish, drawn card, waiting seats)."""
+    """What is pending in a position, sentence by sentence (a card to cover, attack, wish, drawn card,
+    waiting seats, play going counterclockwise)."""
     _ = tr.gettext
     art = st.rules.deck.art
     lines = []
+    if st.cover:   # ru-101's nine: the learner, to move, must cover the top card
+        lines.append(describe_event(Event("to_cover", {"seat": st.to_move, "card": st.rules.deck.name(st.pile[-1])}),
+                                    art, tr, you=st.to_move))
     if st.attack is not None:
         lines.append(describe_event(Event("attack", {"kind": st.attack.kind, "amount": st.attack.amount,
                                                      "target": st.to_move}), art, tr))
@@ -143,6 +147,8 @@ def status_lines(st: State, tr: Translator) -> list[str]:
                                      turns).format(**player_placeholders("player", seat, tr), count=turns)))
     for seat in st.finished:
         lines.append(_cap(_("{player} has no cards left.").format(**player_placeholders("player", seat, tr))))
+    if st.direction < 0:   # after a reversing card (de-maumau-9's 9)
+        lines.append(describe_event(Event("direction_changed", {"direction": "counterclockwise"}), art, tr))
     return lines
 
 

@@ -218,6 +218,7 @@ def _templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
         "call_ignored": fixed(_("The call \"{call}\" is not needed here and is ignored.")),
         "wish_cancelled": fixed(_("{card} without a wish cancels the wish in force.")),
         **_direction_reasons(tr),
+        **_at_once_reasons(tr),
         # the card turned up to start the pile
         "starter_allowed": fixed(_("{card} may start the pile.")),
         "starter_forbidden": fixed(_("{card} may not start the pile: another card is turned up.")),
@@ -315,6 +316,16 @@ def _direction_reasons(tr: Translations) -> dict[str, Callable[[dict[str, Any]],
                                               "it stays as it was.",
                                               "{count} reversing cards reverse the direction of play and back: "
                                               "it stays as it was.", p["count"]),
+    }
+
+
+def _at_once_reasons(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
+    """The note on a play whose attack is taken at once (``after_penalty = "after_attacker"``: pl-devdo's K♠)."""
+    return {
+        "taken_at_once": lambda p: tr.ngettext(
+            "{card} is taken at once: {amount} card goes to {seat} now, and play goes on after the player of {card}.",
+            "{card} is taken at once: {amount} cards go to {seat} now, and play goes on after the player of {card}.",
+            p["amount"]),
     }
 
 

@@ -274,7 +274,23 @@ def after_penalty_sentence(r: Ruleset, t: Translator) -> str:
     if r.after_penalty == "same":
         return t.gettext("After drawing the penalty cards the player may still play: a card that fits, "
                          "or one card drawn as on any turn.")
-    return t.gettext("After drawing the penalty cards the player's turn ends; the next player plays.")
+    text = t.gettext("After drawing the penalty cards the player's turn ends; the next player plays.")
+    if r.after_penalty == "after_attacker":
+        backwards = [rule for rule in r.cards if rule.draw and rule.target == "previous"]
+        if backwards:
+            return " ".join([at_once_sentence(r, backwards, t), text])
+    return text
+
+
+def at_once_sentence(r: Ruleset, rules: list[CardRule], t: Translator) -> str:
+    """Says that draw attacks on the previous player are taken at once (``after_penalty = "after_attacker"``,
+    pl-devdo's K♠ as devdo-eu/macau plays it)."""
+    cards = t.format_list([pattern_label(r.deck, rule.pattern, t) for rule in rules])
+    return t.ngettext(
+        "{cards} is taken at once: the player before its player draws the cards straight away, out of turn, "
+        "and play goes on with the player after the one who played it.",
+        "{cards} are taken at once: the player before their player draws the cards straight away, out of turn, "
+        "and play goes on with the player after the one who played them.", len(rules)).format(cards=cards)
 
 
 def _defences_against(r: Ruleset, rule: CardRule) -> list[DefenceRule]:

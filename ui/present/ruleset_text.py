@@ -142,6 +142,8 @@ def _sentences(tr: Translator) -> dict[str, Callable[[Mapping[str, Any]], str]]:
             field=f(p)),
         "cover_with_effect": lambda p: _("The field {field}: a card its player must cover cannot also attack, "
                                          "make a wish or be wild.").format(field=f(p)),
+        "at_once_defended": lambda p: _("The field {field}: the card {card} is taken at once, so no defence rule "
+                                        "may answer it.").format(field=f(p), card=quoted(p.get("card", ""))),
         "cover_rank_mixed": lambda p: _("The field {field}: the cards of one rank go down together, so cards to "
                                         "cover cannot share a rank with cards that attack, wish or are wild.").format(
             field=f(p)),

@@ -243,6 +243,8 @@ def on_field(state: MutableMapping[str, Any], name: str) -> None:
         set_draft(state, edited(d, finished=[int(s) for s in value] or None))
     elif name == "direction":   # position JSON writes only the counter-clockwise direction
         set_draft(state, edited(d, direction="counterclockwise" if value == "counterclockwise" else None))
+    elif name == "cover":   # position JSON writes the card to cover only when there is one
+        set_draft(state, edited(d, cover=True if value else None))
 
 
 def on_cards_text(state: MutableMapping[str, Any], place: str) -> None:

@@ -180,6 +180,21 @@ def _pending_tab(d: dict[str, Any], rules: Ruleset, t: Translator) -> None:
     _init(EDITOR + "wish_by", by)
     b_col.selectbox(_("Wished by"), options=list(range(seats)), placeholder=choose_one(range(seats), t), key=EDITOR + "wish_by", on_change=ctl.on_wish, args=(st.session_state,),
                     disabled=w_kind == NONE, format_func=lambda s: seat_name(s, t))
+    _cover_field(d, rules, t)
+
+
+def _cover_field(d: dict[str, Any], rules: Ruleset, t: Translator) -> None:
+    """Whether the player to move must cover the top card (ru-101's nine): offered where a card must
+    be covered, or where the position already says so; the engine judges whether the top card is one."""
+    _ = t.gettext
+    cover = d.get("cover") is True
+    if not queries.has_cards_to_cover(rules) and not cover:
+        return
+    _init(EDITOR + "cover", cover)
+    st.checkbox(_("The player to move must cover the top card"), key=EDITOR + "cover",
+                on_change=ctl.on_field, args=(st.session_state, "cover",),
+                help=_("They have just played it, and must now play a card of its suit or rank on it, "
+                       "drawing until they can."))
 
 
 def _turns_tab(d: dict[str, Any], rules: Ruleset, t: Translator) -> None:

@@ -74,6 +74,7 @@ SELF_TARGET_LABELS = {
 AFTER_PENALTY_LABELS = {
     "next": N_("the turn ends; the next player plays"),
     "same": N_("the player may still play"),
+    "after_attacker": N_("a K♠ (an attack on the player before) is taken at once; play goes on after its player"),
 }
 FALLBACK_LABELS = {
     "none": N_("the missing cards are not drawn"),

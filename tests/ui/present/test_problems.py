@@ -18,6 +18,7 @@ BASE: dict[str, Any] = {"variant": "pl", "hands": [["5h"], ["6h"]], "to_move": 0
 # One position per code that makes the engine report exactly that code (among others).
 TRIGGERS: dict[str, dict[str, Any]] = {
     "bad_attack": {**BASE, "attack": {"draw": 2, "skip": 1}},
+    "attack_taken_at_once": {**BASE, "variant": "pl-devdo", "pile": ["Ks"], "attack": {"draw": 5}},
     "bad_cover": {**BASE, "cover": True},   # pl has no card to cover
     "bad_attack_amount": {**BASE, "pile": ["2h"], "attack": {"draw": -3}},
     "bad_card": {**BASE, "hands": [["5h", "1x"], ["6h"]]},

@@ -78,3 +78,17 @@ def test_the_timeline_is_kept_until_the_draft_changes() -> None:
     assert changed is not None and ctl.timeline_from(state, changed) is not first
     ctl.drop_timeline(state)
     assert ctl.timeline(state) is None
+
+
+def test_the_cover_box_writes_the_card_to_cover_only_when_ticked() -> None:
+    state = fresh("ru-101")
+    for place, text in (("pile", "7h 9h"), ("hand_0", "8c 10h"), ("hand_1", "5")):
+        state[ctl.EDITOR + place + "_text"] = text
+        ctl.on_cards_text(state, place)
+    state[ctl.EDITOR + "cover"] = True
+    ctl.on_field(state, "cover")
+    assert ctl.draft(state)["cover"] is True
+    assert validate(ctl.draft(state)).state.cover
+    state[ctl.EDITOR + "cover"] = False
+    ctl.on_field(state, "cover")
+    assert "cover" not in ctl.draft(state)   # position JSON leaves "cover" out when false
