@@ -54,24 +54,23 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
     state = shown_state(game)
     rules = game.rules
     deck = rules.deck
-    art = deck.art
     replaying = game.replay is not None
     viewer = game.viewer
 
     def faces(seat: int) -> list[str] | None:
         if not replaying or seat == viewer:
             return None
-        return [card_svg(deck.name(c), art, four_colour=four_colour, width=40,
-                         label=card_label(deck.name(c), art, t)) for c in state.hands[seat]]
+        return [card_svg(c, deck, four_colour=four_colour, width=40, label=card_label(c, deck, t))
+                for c in state.hands[seat]]
 
     seats = [table_seat(state, seat, viewer, seat_title(game, seat, t), faces(seat), t)
              for seat in range(state.players)]
     order = " → ".join(_cap(seat_name(game, s, t)) for s in seats_in_play_order(state))
 
     pile_cards = state.pile[-PILE_SHOWN:]
-    pile = [card_svg(deck.name(c), art, four_colour=four_colour, width=CARD_W,
-                     label=card_label(deck.name(c), art, t)) for c in pile_cards]
-    top = card_text(deck.name(state.pile[-1]), art, t)
+    pile = [card_svg(c, deck, four_colour=four_colour, width=CARD_W, label=card_label(c, deck, t))
+            for c in pile_cards]
+    top = card_text(state.pile[-1], deck, t)
 
     mover_is_viewer = human_to_move(game) and state.to_move == viewer and not replaying
     hidden = game.curtain is not None
@@ -81,8 +80,8 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
     hand_cards = []
     if not hidden:
         for index, card in enumerate(state.hands[viewer]):
-            name = deck.name(card)
-            label = card_label(name, art, t)
+            name = deck.name(card)   # the table's browser side names cards in notation
+            label = card_label(card, deck, t)
             if card in game.selected and mover_is_viewer:
                 mark, shown = "selected", "selected"
                 label = _("{card}, selected ({order})").format(card=label, order=game.selected.index(card) + 1)
@@ -100,7 +99,7 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
             hand_cards.append({
                 "id": f"{name}#{index}",
                 "card": name,
-                "svg": card_svg(name, art, four_colour=four_colour, width=CARD_W, highlight=shown, label=label),
+                "svg": card_svg(card, deck, four_colour=four_colour, width=CARD_W, highlight=shown, label=label),
                 "label": label,
                 "coach": coach_pick,
                 "coach_order": coach_cards.index(card) + 1 if coach_pick and len(coach_cards) > 1 else None,
@@ -172,7 +171,7 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
         "deck": {"count": len(state.deck),
                  "label": t.ngettext("Deck: {count} card", "Deck: {count} cards", len(state.deck)).format(
                      count=len(state.deck)),
-                 "back": card_back_svg(56, art, label=_("Deck")),
+                 "back": card_back_svg(deck, width=56, label=_("Deck")),
                  "action": deck_action},
         "banners": banners(game, state, t),
         "headline": turn_headline(game, state, t),

@@ -50,7 +50,7 @@ def move_text(notation: str, rules: Ruleset, tr: Translations | None = None) -> 
     """Writes a move for people: its cards, then the wish and the call (``J♥, demand 7``)."""
     tr = _tr(tr)
     _ = tr.gettext
-    art = rules.deck.art
+    deck = rules.deck
     tokens = notation.split()
     # A move named inside a coach sentence ("Best: draw a card, which …"): its own context.
     if tokens[0] == "draw":
@@ -66,13 +66,13 @@ def move_text(notation: str, rules: Ruleset, tr: Translations | None = None) -> 
         if token == "demand":
             value = tokens[i + 1]
             extras.append(_("no demand") if value == "none" else
-                          _("demand {rank}").format(rank=wish_rank_text(value, art, tr)))
+                          _("demand {rank}").format(rank=wish_rank_text(value, deck, tr)))
             i += 2
             continue
         if token == "suit":
             value = tokens[i + 1]
             extras.append(_("no wish") if value == "none" else
-                          _("wish {suit}").format(suit=suit_word(value, art, tr)))
+                          _("wish {suit}").format(suit=suit_word(value, deck, tr)))
             i += 2
             continue
         if token in ("makao", "kakao"):
@@ -81,9 +81,9 @@ def move_text(notation: str, rules: Ruleset, tr: Translations | None = None) -> 
             extras.append(tr.pgettext("coach move", "call \"{word}\"").format(
                 word=(call.word if call and call.word else token)))
         else:
-            cards.append(card_text(token, art, tr))
+            cards.append(card_text(deck.parse(token), deck, tr))
         i += 1
-    return ", ".join([(", " if art == "hungarian" else " ").join(cards), *extras])
+    return ", ".join([(", " if deck.art == "hungarian" else " ").join(cards), *extras])
 
 
 def objective_label(kind: str, tr: Translations | None = None) -> str:
@@ -158,7 +158,8 @@ def describe_coach_reason(reason: CoachReason, rules: Ruleset, players: int, tr:
 def _sentence(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Translations) -> str:
     _ = tr.gettext
     ngettext = tr.ngettext
-    art = rules.deck.art
+    deck = rules.deck
+    # The coach's reasons name cards in notation (engine/coach/reasons.py): the deck reads them back.
     if code in ("only_move", "better_by", "close_call"):
         return _numbers(code, p, rules, players, tr)
     if code == "goes_out":
@@ -172,7 +173,7 @@ def _sentence(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Tr
         else:
             text = ngettext("{cards} is your last card: you go out and win the round.",
                             "{cards} are your last cards: you go out and win the round.", n)
-        return grammar.fill(text, grammar.language_of(tr), {**cards_placeholders("cards", p["cards"], art, tr),
+        return grammar.fill(text, grammar.language_of(tr), {**cards_placeholders("cards", [deck.parse(c) for c in p["cards"]], deck, tr),
                                                             **number_placeholders("place", p["place"], tr)})
     if code == "makes_call":
         return ngettext("Say \"{word}\" with it: forgetting the call costs {penalty} penalty card.",
@@ -191,11 +192,11 @@ def _sentence(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Tr
             text = ngettext("You demand {rank} and still hold {held} card of that rank; the next player cannot meet the demand in {percent} of the deals.",
                             "You demand {rank} and still hold {held} cards of that rank; the next player cannot meet the demand in {percent} of the deals.",
                             p["held"])
-            return text.format(rank=wish_rank_text(p["value"], art, tr), held=p["held"], percent=percent_text(p["percent"] / 100, tr))
+            return text.format(rank=wish_rank_text(p["value"], deck, tr), held=p["held"], percent=percent_text(p["percent"] / 100, tr))
         text = ngettext("You wish for {suit} and still hold {held} card of that suit; the next player cannot follow it in {percent} of the deals.",
                         "You wish for {suit} and still hold {held} cards of that suit; the next player cannot follow it in {percent} of the deals.",
                         p["held"])
-        return text.format(suit=suit_word(p["value"], art, tr), held=p["held"], percent=percent_text(p["percent"] / 100, tr))
+        return text.format(suit=suit_word(p["value"], deck, tr), held=p["held"], percent=percent_text(p["percent"] / 100, tr))
     if code == "next_stuck":
         return grammar.fill(ngettext("After it {seat}, who holds {cards} card, has no card to play in {percent} of the deals.",
                                      "After it {seat}, who holds {cards} cards, has no card to play in {percent} of the deals.",
@@ -204,7 +205,7 @@ def _sentence(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Tr
                              "percent": percent_text(p["percent"] / 100, tr)})
     if code == "keeps_card":
         return grammar.fill(_("Keeping {cards} saves you a draw later in {percent} of the simulated rounds."),
-                            grammar.language_of(tr), {**cards_placeholders("cards", p["cards"], art, tr),
+                            grammar.language_of(tr), {**cards_placeholders("cards", [deck.parse(c) for c in p["cards"]], deck, tr),
                                                       "percent": percent_text(p["percent"] / 100, tr)})
     raise KeyError(f"unknown coach reason {code!r}")
 

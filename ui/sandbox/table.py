@@ -195,8 +195,8 @@ def _seats(state: State, t: Translator, open_hands: bool, four_colour: bool) -> 
     def faces(seat: int) -> list[str] | None:
         if not open_hands or seat == viewer:
             return None
-        return [card_svg(deck.name(c), deck.art, four_colour=four_colour, width=40,
-                         label=card_label(deck.name(c), deck.art, t)) for c in state.hands[seat]]
+        return [card_svg(c, deck, four_colour=four_colour, width=40, label=card_label(c, deck, t))
+                for c in state.hands[seat]]
 
     return [table_seat(state, seat, viewer, seat_name(seat, t), faces(seat), t) for seat in range(state.players)]
 
@@ -207,15 +207,15 @@ def _picker(state: State, pick: Pick, t: Translator) -> dict[str, Any] | None:
     if options is None:
         return None
     kind, values = options
-    art = state.rules.deck.art
+    deck = state.rules.deck
     choices = []
     for value in values:
         if value == "none":
             label = _("No demand") if kind == "rank" else _("No wish")
         elif kind == "rank":
-            label = _("Demand {rank}").format(rank=wish_rank_text(value, art, t))
+            label = _("Demand {rank}").format(rank=wish_rank_text(value, deck, t))
         else:
-            label = _("Wish for {suit}").format(suit=suit_word(value, art, t))
+            label = _("Wish for {suit}").format(suit=suit_word(value, deck, t))
         choices.append({"label": label, "action": {"type": "pick", "value": value}})
     choices.append({"label": _("Clear"), "action": {"type": "clear"}, "kind": "secondary"})
     title = _("Choose the rank to demand") if kind == "rank" else _("Choose the suit to wish for")
@@ -252,15 +252,14 @@ def table_data(state: State, pick: Pick, t: Translator, *, open_hands: bool = Tr
     position is kept: the table lights it as Play's does (outline, badge, a line naming it)."""
     _ = t.gettext
     deck = state.rules.deck
-    art = deck.art
     mover = state.to_move
     verdicts = selectable(state, pick)
     coach_cards = list(best.cards) if best is not None else []
     group = len(coach_cards) > 1
     cards = []
     for index, card in enumerate(state.hands[mover]):
-        name = deck.name(card)
-        label = card_label(name, art, t)
+        name = deck.name(card)   # the table's browser side names cards in notation
+        label = card_label(card, deck, t)
         if card in pick.selected:
             mark = "selected"
             label = _("{card}, selected ({order})").format(card=label, order=pick.selected.index(card) + 1)
@@ -277,15 +276,15 @@ def table_data(state: State, pick: Pick, t: Translator, *, open_hands: bool = Tr
             label = coach_card_label(label, t)
         cards.append({
             "id": f"{name}#{index}", "card": name,
-            "svg": card_svg(name, art, four_colour=four_colour, width=CARD_W,
+            "svg": card_svg(card, deck, four_colour=four_colour, width=CARD_W,
                             highlight=None if mark == "plain" else mark, label=label),
             "label": label, "state": mark, "coach": coach_pick, "coach_order": coach_order,
             "order": pick.selected.index(card) + 1 if card in pick.selected else None,
             "action": None if state.over else {"type": "tap", "card": name},
         })
     order = " → ".join(seat_name(s, t) for s in seats_in_play_order(state))
-    top = card_text(deck.name(state.top), art, t)
-    pile = [card_svg(deck.name(c), art, four_colour=four_colour, width=CARD_W, label=card_label(deck.name(c), art, t))
+    top = card_text(state.top, deck, t)
+    pile = [card_svg(c, deck, four_colour=four_colour, width=CARD_W, label=card_label(c, deck, t))
             for c in state.pile[-PILE_SHOWN:]]
     drawable = not state.over and not pick.picking and other_move(state).kind == "draw"
     headline = _("The round is over.") if state.over else _("{seat} is to move.").format(seat=seat_name(mover, t))
@@ -303,7 +302,7 @@ def table_data(state: State, pick: Pick, t: Translator, *, open_hands: bool = Tr
         "deck": {"count": len(state.deck),
                  "label": t.ngettext("Deck: {count} card", "Deck: {count} cards", len(state.deck)).format(
                      count=len(state.deck)),
-                 "back": card_back_svg(56, art, label=_("Deck")),
+                 "back": card_back_svg(deck, width=56, label=_("Deck")),
                  "action": {"type": "draw"} if drawable else None},
         "banners": [{"kind": kind, "text": text} for kind, text in pending_lines(state, t)],
         "headline": headline,
@@ -311,7 +310,7 @@ def table_data(state: State, pick: Pick, t: Translator, *, open_hands: bool = Tr
                  "hidden_text": None},
         "buttons": _buttons(state, pick, t),
         "picker": _picker(state, pick, t),
-        "why": describe_verdict(pick.why, art, t) if pick.why is not None else None,
+        "why": describe_verdict(pick.why, deck, t) if pick.why is not None else None,
         "why_label": _("Why not"),
         "timer": None,
         "curtain": None,
