@@ -12,13 +12,10 @@ from typing import Any
 from engine.scenario import Scenario
 from engine.state import State
 from ui.learn import lesson as ls
-from ui.present.cards import card_back_svg, card_label, card_svg, suit_word
+from ui.present.cards import card_label, card_svg, suit_word
 from ui.present.i18n import Translator
-from ui.present.reasons import card_text, player, wish_rank_text
-from ui.present.seating import is_clockwise, seats_in_play_order, table_seat
-
-CARD_W = 78
-PILE_SHOWN = 3
+from ui.present.reasons import player, wish_rank_text
+from ui.present.table_data import CARD_W, table_common
 
 
 def _cap(text: str) -> str:
@@ -70,19 +67,6 @@ def banners(lesson: Scenario, state: State, t: Translator) -> list[dict[str, str
     return out
 
 
-def _seats(lesson: Scenario, state: State, t: Translator, four_colour: bool) -> list[dict[str, Any]]:
-    deck = state.rules.deck
-
-    def faces(seat: int) -> list[str] | None:
-        if lesson.view != "open" or seat == lesson.learner:
-            return None
-        return [card_svg(c, deck, four_colour=four_colour, width=40, label=card_label(c, deck, t))
-                for c in state.hands[seat]]
-
-    return [table_seat(state, seat, lesson.learner, _cap(seat_name(lesson, seat, t)), faces(seat), t)
-            for seat in range(state.players)]
-
-
 def _picker(state: State, card: str, t: Translator) -> dict[str, Any] | None:
     """The demand or suit choice a wishing card on top of the selection asks for."""
     _ = t.gettext
@@ -113,8 +97,6 @@ def lesson_table(lesson: Scenario, run: dict[str, Any], state: State, t: Transla
     without it, only after a mistake (``run["show_legal"]``)."""
     _ = t.gettext
     deck = state.rules.deck
-    seats = _seats(lesson, state, t, four_colour)
-    order = " → ".join(_cap(seat_name(lesson, s, t)) for s in seats_in_play_order(state))
     selected = run["selected"] if playing else []
     lit = playing and (lighting or run["show_legal"])
     legal = ls.playable_cards(state) if lit else set()
@@ -165,9 +147,6 @@ def lesson_table(lesson: Scenario, run: dict[str, Any], state: State, t: Transla
                                 "label": _("Say \"{word}\"").format(word=state.rules.calls[call].word),
                                 "action": {"type": "call", "call": call}})
 
-    top = card_text(state.top, deck, t)
-    pile = [card_svg(c, deck, four_colour=four_colour, width=CARD_W, label=card_label(c, deck, t))
-            for c in state.pile[-PILE_SHOWN:]]
     if state.over:
         headline = _("The round is over.")
     elif state.to_move == lesson.learner:
@@ -177,21 +156,11 @@ def lesson_table(lesson: Scenario, run: dict[str, Any], state: State, t: Transla
     return {
         "stamp": f"{lesson.id}/{run['step']}/{len(run['answers'])}/{len(selected)}/{sorted(run['calls'])}/"
                  f"{run['show_legal']}/{lit}",
-        "seats": seats,
-        "viewer": lesson.learner,
-        "order_text": _("Order of play: {order}, then {first} again.").format(
-            order=order, first=_cap(seat_name(lesson, 0, t))),
-        "direction_text": _("Direction of play: clockwise") if is_clockwise(state)
-        else _("Direction of play: counterclockwise"),
-        "clockwise": is_clockwise(state),
-        "pile": pile,
-        "pile_label": _("Pile, top card {card}").format(card=top),
-        "deck": {"count": len(state.deck),
-                 "label": t.ngettext("Deck: {count} card", "Deck: {count} cards", len(state.deck)).format(
-                     count=len(state.deck)),
-                 "back": card_back_svg(deck, width=56, label=_("Deck")),
-                 "action": {"type": "draw"} if playing and state.drawn is None and (
-                     state.attack is None or state.attack.kind == "draw") else None},
+        **table_common(state, t, viewer=lesson.learner,
+                       names=[_cap(seat_name(lesson, s, t)) for s in range(state.players)],
+                       open_hands=lesson.view == "open", four_colour=four_colour,
+                       deck_action={"type": "draw"} if playing and state.drawn is None and (
+                           state.attack is None or state.attack.kind == "draw") else None),
         "banners": banners(lesson, state, t),
         "headline": headline,
         "hand": {"label": _("Your hand"), "cards": cards, "hidden_text": None},

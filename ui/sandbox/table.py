@@ -22,17 +22,15 @@ from engine.queries import wish_choice
 from engine.rules import check, legal_moves
 from engine.state import State, tables_for
 from engine.verdicts import Verdict
-from ui.present.cards import card_back_svg, card_label, card_svg, suit_word
+from ui.present.cards import card_label, card_svg, suit_word
 from ui.present.grammar import capitalise
 from ui.present.i18n import Translator
-from ui.present.reasons import card_text, describe_verdict, wish_rank_text
-from ui.present.seating import is_clockwise, seats_in_play_order, table_seat
+from ui.present.reasons import describe_verdict, wish_rank_text
+from ui.present.table_data import CARD_W, table_common
 from ui.present.table_marks import light_coach_move
 from ui.present.widget_text import coach_card_label
 from ui.sandbox.texts import pending_lines, seat_forms, seat_name
 
-CARD_W = 78
-PILE_SHOWN = 3
 CALLS = ("makao", "kakao")
 
 
@@ -188,19 +186,6 @@ def act(state: State, pick: Pick, action: Any) -> tuple[Pick, Move | None]:
 
 # ------------------------------------------------------------------------------- what the table shows
 
-def _seats(state: State, t: Translator, open_hands: bool, four_colour: bool) -> list[dict[str, Any]]:
-    deck = state.rules.deck
-    viewer = state.to_move
-
-    def faces(seat: int) -> list[str] | None:
-        if not open_hands or seat == viewer:
-            return None
-        return [card_svg(c, deck, four_colour=four_colour, width=40, label=card_label(c, deck, t))
-                for c in state.hands[seat]]
-
-    return [table_seat(state, seat, viewer, seat_name(seat, t), faces(seat), t) for seat in range(state.players)]
-
-
 def _picker(state: State, pick: Pick, t: Translator) -> dict[str, Any] | None:
     _ = t.gettext
     options = wish_options(state, pick) if pick.picking else None
@@ -282,28 +267,14 @@ def table_data(state: State, pick: Pick, t: Translator, *, open_hands: bool = Tr
             "order": pick.selected.index(card) + 1 if card in pick.selected else None,
             "action": None if state.over else {"type": "tap", "card": name},
         })
-    order = " → ".join(seat_name(s, t) for s in seats_in_play_order(state))
-    top = card_text(state.top, deck, t)
-    pile = [card_svg(c, deck, four_colour=four_colour, width=CARD_W, label=card_label(c, deck, t))
-            for c in state.pile[-PILE_SHOWN:]]
     drawable = not state.over and not pick.picking and other_move(state).kind == "draw"
     headline = _("The round is over.") if state.over else _("{seat} is to move.").format(seat=seat_name(mover, t))
     data: dict[str, Any] = {
         "stamp": f"{mover}/{len(state.pile)}/{len(state.deck)}/{len(pick.selected)}/{pick.picking}/"
                  f"{sorted(pick.calls)}/{pick.why is not None}/{best_notation}",
-        "seats": _seats(state, t, open_hands, four_colour),
-        "viewer": mover,
-        "order_text": _("Order of play: {order}, then {first} again.").format(order=order, first=seat_name(0, t)),
-        "direction_text": _("Direction of play: clockwise") if is_clockwise(state)
-        else _("Direction of play: counterclockwise"),
-        "clockwise": is_clockwise(state),
-        "pile": pile,
-        "pile_label": _("Pile, top card {card}").format(card=top),
-        "deck": {"count": len(state.deck),
-                 "label": t.ngettext("Deck: {count} card", "Deck: {count} cards", len(state.deck)).format(
-                     count=len(state.deck)),
-                 "back": card_back_svg(deck, width=56, label=_("Deck")),
-                 "action": {"type": "draw"} if drawable else None},
+        **table_common(state, t, viewer=mover, names=[seat_name(s, t) for s in range(state.players)],
+                       open_hands=open_hands, four_colour=four_colour,
+                       deck_action={"type": "draw"} if drawable else None),
         "banners": [{"kind": kind, "text": text} for kind, text in pending_lines(state, t)],
         "headline": headline,
         "hand": {"label": capitalise(_("Hand of {seat}").format(**seat_forms("seat", mover, t))), "cards": cards,
