@@ -159,7 +159,7 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
         "coach": None,
     }
     if best is not None:
-        light_coach_move(data, best.move, best.notation, game.rules, t, game.selected)
+        light_coach_move(data, best.move, game.rules, t, game.selected)
     return data
 
 

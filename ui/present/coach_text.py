@@ -14,6 +14,7 @@ from typing import Any
 from babel.numbers import format_decimal, format_percent
 
 from engine.coach import CoachReason, Hint, MoveEstimate, place_of
+from engine.moves import Move, parse_move
 from engine.ruleset import Ruleset
 from ui.present import grammar
 from ui.present.cards import suit_word
@@ -46,44 +47,33 @@ def percent_text(share: float, tr: Translations | None = None) -> str:
     return format_percent(int(share * 100 + 0.5) / 100, locale=_language(_tr(tr)))
 
 
-def move_text(notation: str, rules: Ruleset, tr: Translations | None = None) -> str:
+def move_text(move: Move, rules: Ruleset, tr: Translations | None = None) -> str:
     """Writes a move for people: its cards, then the wish and the call (``J♥, demand 7``)."""
     tr = _tr(tr)
     _ = tr.gettext
     deck = rules.deck
-    tokens = notation.split()
     # A move named inside a coach sentence ("Best: draw a card, which …"): its own context.
-    if tokens[0] == "draw":
+    if move.kind == "draw":
         return tr.pgettext("coach move", "draw a card")
-    if tokens[0] == "wait":
+    if move.kind == "wait":
         return tr.pgettext("coach move", "sit out")
-    if tokens[0] == "pass":
+    if move.kind == "pass":
         return tr.pgettext("coach move", "keep the drawn card")
-    cards, extras = [], []
-    i = 1
-    while i < len(tokens):
-        token = tokens[i]
-        if token == "demand":
-            value = tokens[i + 1]
-            extras.append(_("no demand") if value == "none" else
-                          _("demand {rank}").format(rank=wish_rank_text(value, deck, tr)))
-            i += 2
-            continue
-        if token == "suit":
-            value = tokens[i + 1]
-            extras.append(_("no wish") if value == "none" else
-                          _("wish {suit}").format(suit=suit_word(value, deck, tr)))
-            i += 2
-            continue
-        if token in ("makao", "kakao"):
-            call = rules.calls.get(token)
+    extras = []
+    if move.demand is not None:
+        extras.append(_("no demand") if move.demand == "none" else
+                      _("demand {rank}").format(rank=wish_rank_text(move.demand, deck, tr)))
+    if move.suit is not None:
+        extras.append(_("no wish") if move.suit == "none" else
+                      _("wish {suit}").format(suit=suit_word(move.suit, deck, tr)))
+    for name, said in (("makao", move.makao), ("kakao", move.kakao)):
+        if said:
+            call = rules.calls.get(name)
             # A part of a move after its cards ("J♥, demand 7, call "makao""), not an order to the reader.
             extras.append(tr.pgettext("coach move", "call \"{word}\"").format(
-                word=(call.word if call and call.word else token)))
-        else:
-            cards.append(card_text(deck.parse(token), deck, tr))
-        i += 1
-    return ", ".join([(", " if deck.art == "hungarian" else " ").join(cards), *extras])
+                word=(call.word if call and call.word else name)))
+    cards = (", " if deck.art == "hungarian" else " ").join(card_text(card, deck, tr) for card in move.cards)
+    return ", ".join([cards, *extras])
 
 
 def objective_label(kind: str, tr: Translations | None = None) -> str:
@@ -119,7 +109,8 @@ def estimate_text(estimate: MoveEstimate, hint: Hint, tr: Translations | None = 
 def _numbers(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Translations) -> str:
     _ = tr.gettext
     kind = p["objective"]
-    move = move_text(p["move"], rules, tr)
+    # The coach's reasons name moves in notation (engine/coach/reasons.py): the deck reads them back.
+    move = move_text(parse_move(p["move"], rules.deck), rules, tr)
     value = p["value"]
     if code == "only_move":
         text = {
@@ -131,7 +122,7 @@ def _numbers(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Tra
         }[kind]
         return text.format(move=move, percent=percent_text(value, tr), place=decimal_text(place_of(value, players), tr),
                            points=decimal_text(value, tr))
-    other = move_text(p["other"], rules, tr)
+    other = move_text(parse_move(p["other"], rules.deck), rules, tr)
     other_value = p["other_value"]
     text = {
         "win": _("Best: {move}, which wins {percent} of the simulated rounds; the next best, {other}, wins {other_percent}."),

@@ -35,8 +35,8 @@ def test_the_coach_names_the_last_cards_with_their_article_and_the_place_with_it
 
 
 def test_the_coach_says_the_call_as_a_part_of_the_move() -> None:
-    assert move_text("play 7h makao", HU, translator("hu")) == "piros hetes, „Makaó” bemondásával"
-    assert move_text("play 7h makao", HU, translator("pl")) == "siódemka czerwienna, z zapowiedzią „Makaó”"
+    assert move_text(parse_move("play 7h makao", HU.deck), HU, translator("hu")) == "piros hetes, „Makaó” bemondásával"
+    assert move_text(parse_move("play 7h makao", HU.deck), HU, translator("pl")) == "siódemka czerwienna, z zapowiedzią „Makaó”"
 
 
 def test_a_position_field_names_its_player_in_the_case_the_sentence_needs() -> None:
