@@ -84,7 +84,7 @@ def art_of(deck: DeckKind) -> Art:
 
 def _rank_suit(card: int, deck: DeckKind) -> tuple[str, str]:
     if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < deck.size:
-        raise NotationError(f"{card!r} is not a card id of the {deck.id} deck (0 to {deck.size - 1})")
+        raise ValueError(f"{card!r} is not a card id of the {deck.id} deck (0 to {deck.size - 1})")
     return deck.rank_of(card), deck.suit_of(card)
 
 
