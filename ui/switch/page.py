@@ -10,7 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from engine.cards import DeckKind
-from engine.moves import format_move
+from engine.moves import Move, format_move, parse_move
 from engine.position import encode_share_code
 from engine.rules import legal_moves
 from engine.ruleset import Ruleset, load_ruleset, variant_ids
@@ -155,18 +155,15 @@ def move_choices(lesson: model.SwitchLesson, step: model.SwitchStep, st_: State)
     return sorted(set(moves), key=lambda m: (m.split()[0] != "play", m))
 
 
-def _move_label(text: str, deck: DeckKind, t: Translator) -> str:
-    words = text.split()
-    label = move_text(text, deck, t)
-    if "demand" in words:
-        rank = words[words.index("demand") + 1]
-        label += " · " + (t.gettext("no demand") if rank == "none" else t.gettext("demand {rank}").format(
-            rank=wish_rank_text(rank, deck, t)))
-    if "suit" in words:
-        suit = words[words.index("suit") + 1]
-        label += " · " + (t.gettext("no wish") if suit == "none" else t.gettext("wish {suit}").format(
-            suit=suit_word(suit, deck, t)))
-    if "makao" in words or "kakao" in words:
+def _move_label(move: Move, deck: DeckKind, t: Translator) -> str:
+    label = move_text(move, deck, t)
+    if move.demand is not None:
+        label += " · " + (t.gettext("no demand") if move.demand == "none" else t.gettext("demand {rank}").format(
+            rank=wish_rank_text(move.demand, deck, t)))
+    if move.suit is not None:
+        label += " · " + (t.gettext("no wish") if move.suit == "none" else t.gettext("wish {suit}").format(
+            suit=suit_word(move.suit, deck, t)))
+    if move.makao or move.kakao:
         label += " · " + t.gettext("with the last-card call")
     return label
 
@@ -209,13 +206,14 @@ def _draw_step(lesson: model.SwitchLesson, run: dict, t: Translator) -> None:
                   icon=":material/arrow_forward:", type="primary")
         return
     if run["hint_shown"]:
-        st.info(escape_markdown(hint(step.witness.kind, step.witness.move, step.witness.table, deck, t)),
+        st.info(escape_markdown(hint(step.witness.kind, parse_move(step.witness.move, deck), step.witness.table, deck, t)),
                 icon=":material/lightbulb:")
     else:
         st.button(t.gettext("Hint"), key="switch_hint", on_click=_on_hint, icon=":material/lightbulb:")
     st.markdown(t.gettext("Your move:"))
+    # The choices are moves in notation, as the button hands them back (``_on_move``).
     for i, text in enumerate(move_choices(lesson, step, st_)):
-        st.button(_move_label(text, deck, t), key=f"switch_move_{i}", on_click=_on_move, args=(text,))
+        st.button(_move_label(parse_move(text, deck), deck, t), key=f"switch_move_{i}", on_click=_on_move, args=(text,))
 
 
 def _draw_finished(lesson: model.SwitchLesson, run: dict, t: Translator) -> None:

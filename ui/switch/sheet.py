@@ -10,6 +10,7 @@ import logging
 import re
 from pathlib import Path
 
+from engine.moves import parse_move
 from engine.position import position_from_json
 from engine.state import State
 from engine.witness import Witness
@@ -61,8 +62,8 @@ def status_lines(st: State, tr: Translator) -> list[str]:
 def _parts(lesson: SwitchLesson, w: Witness, tr: Translator) -> tuple[str, State, str]:
     st = position_from_json(w.position, lesson.table)
     deck = lesson.table.deck
-    sentence = difference_sentence(w.kind, w.move, w.home, w.table, deck, tr)
-    return sentence, st, move_text(w.move, deck, tr)
+    move = parse_move(w.move, deck)   # a witness names its move in notation (engine/witness.py)
+    return difference_sentence(w.kind, move, w.home, w.table, deck, tr), st, move_text(move, deck, tr)
 
 
 def sheet_html(lesson: SwitchLesson, tr: Translator, four_colour: bool = False) -> str:

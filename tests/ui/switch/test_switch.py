@@ -11,6 +11,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from engine.cards import FRENCH
+from engine.moves import parse_move
 from engine.ruleset import load_ruleset
 from engine.scenario import start_state, verify
 from engine.witness import find_witnesses
@@ -91,7 +92,8 @@ def test_every_difference_is_said_in_every_language(language: str) -> None:
     for home, table in PAIRS:
         deck = load_ruleset(table).deck
         for w in report(home, table).witnesses:
-            for text in (difference_sentence(w.kind, w.move, w.home, w.table, deck, t), hint(w.kind, w.move, w.table, deck, t)):
+            for text in (difference_sentence(w.kind, parse_move(w.move, deck), w.home, w.table, deck, t),
+                         hint(w.kind, parse_move(w.move, deck), w.table, deck, t)):
                 assert text and "{" not in text and "}" not in text
 
 
@@ -137,7 +139,7 @@ def test_the_sheet_says_every_difference_and_draws_its_position() -> None:
     assert "What changes from Polish makao to Danish Makao" in page
     for step in lesson.steps:
         w = step.witness
-        sentence = difference_sentence(w.kind, w.move, w.home, w.table, FRENCH, en)
+        sentence = difference_sentence(w.kind, parse_move(w.move, FRENCH), w.home, w.table, FRENCH, en)
         assert html.escape(sentence) in page
     assert page.count('<div class="diff">') == len(lesson.steps) and page.count("<svg") >= 2 * len(lesson.steps)
     pdf = sheet_pdf(lesson, en)
