@@ -18,7 +18,7 @@ class DeckKind:
     id: str
     ranks: tuple[str, ...]
     suits: tuple[str, ...]
-    art: str = ""  # how the cards look: "french" or "hungarian" (what ui/cards.py draws)
+    art: str = ""  # how the cards look: "french" or "hungarian" (ui/present/card_art.Art)
 
     @property
     def size(self) -> int:

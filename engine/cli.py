@@ -61,7 +61,7 @@ def cmd_explain(args: argparse.Namespace) -> Any:
     describe = describer_for(args.lang)
     st = read_position(args.position)
     why, narrate = describe.verdict, describe.event
-    deck = st.rules.deck.art
+    deck = st.rules.deck
     if args.move is None:
         return {
             "to_move": st.to_move,

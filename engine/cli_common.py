@@ -14,6 +14,7 @@ from importlib.metadata import entry_points
 from typing import NoReturn, Protocol
 
 from engine import guard
+from engine.cards import DeckKind
 from engine.coach import Hint
 from engine.errors import EngineError, PositionError
 from engine.position import MAX_POSITION_BYTES, parse_position
@@ -39,9 +40,9 @@ class Parser(argparse.ArgumentParser):
 class Describer(Protocol):
     """Verdicts, events and the coach's hints as sentences in one language."""
 
-    def verdict(self, verdict: Verdict, deck: str) -> str: ...
+    def verdict(self, verdict: Verdict, deck: DeckKind) -> str: ...
 
-    def event(self, event: Event, deck: str) -> str: ...
+    def event(self, event: Event, deck: DeckKind) -> str: ...
 
     def coach(self, hint: Hint, rules: Ruleset) -> str: ...
 

@@ -27,14 +27,14 @@ STEP_CAP = 600
 def playthrough(variant: str, players: int, seed: int) -> str:
     """Plays one seeded game with the eager policy and narrates every move."""
     rules = load_ruleset(variant)
-    deck = rules.deck.art
+    deck = rules.deck
     st = new_game(rules, players, seed)
     rng = random.Random(seed)
     lines = [f"# {rules.name} ({variant}), {players} players, seed {seed}",
              f"# start: {encode_share_code(st)}",
-             "pile: " + " ".join(card_text(rules.deck.name(c), deck, _EN) for c in st.pile)]
+             "pile: " + " ".join(card_text(c, deck, _EN) for c in st.pile)]
     for seat, hand in enumerate(st.hands):
-        lines.append(f"player {seat + 1}: " + " ".join(card_text(rules.deck.name(c), deck, _EN) for c in hand))
+        lines.append(f"player {seat + 1}: " + " ".join(card_text(c, deck, _EN) for c in hand))
     step = 0
     while not st.over and step < STEP_CAP:
         step += 1

@@ -12,7 +12,7 @@ import re
 
 from playwright.sync_api import expect
 
-from engine.moves import DRAW, format_move
+from engine.moves import DRAW
 from engine.ruleset import load_ruleset
 from tests.e2e.conftest import screenshot, wait_for_app
 from tests.e2e.test_play_browser import PHONE, deal, play_round_by_tapping, short_seed
@@ -75,10 +75,10 @@ def test_the_hint_lights_exactly_the_coachs_cards_on_the_table(app_url, new_page
         expect(card.locator(".ct-coach-badge")).to_have_text(f"Best {order}")
         expect(card.locator(".ct-coach-badge")).to_be_visible()
         expect(card).to_have_attribute("aria-label", re.compile(r", the coach's best move$"))
-    expect(page.locator(".ct-coach")).to_have_text(BUTTON_LINE + move_text(h.best.notation, game.rules))
+    expect(page.locator(".ct-coach")).to_have_text(BUTTON_LINE + move_text(h.best.move, game.rules))
     # The ranked list beside the table names the same move first.
     first_row = page.locator(".st-key-play_hint_box table tbody tr").first
-    expect(first_row).to_contain_text(move_text(h.best.notation, game.rules))
+    expect(first_row).to_contain_text(move_text(h.best.move, game.rules))
     expect(first_row).to_contain_text("best move")
     # The outline is not the playable lighting: a lit card the coach does not name has none.
     other = page.locator(".ct-hand button.ct-card.is-legal:not(.is-coach)")
@@ -126,7 +126,7 @@ def test_on_a_phone_the_coachs_cards_lie_on_top_of_the_overlapping_hand(app_url,
 
 def test_the_move_checker_warns_before_a_worse_move_and_lets_you_choose_again(app_url, new_page) -> None:
     seed, game, found = clearly_questioned_draw("da")
-    best = move_text(found.best.notation, game.rules)
+    best = move_text(found.best.move, game.rules)
     page = new_page("en-US")
     deal(page, app_url, "da", seed)
     page.locator(".st-key-play_checker label").click()
@@ -188,7 +188,7 @@ def test_the_review_after_a_round_lists_your_moves_with_the_coachs_values(app_ur
         number, chosen, value, best, best_value = match.groups()
         turn = turns[int(number) - 1]
         assert turn.seat == 0                                   # a move of the learner's
-        assert chosen == move_text(format_move(turn.move, expected.rules.deck), expected.rules)
+        assert chosen == move_text(turn.move, expected.rules)
         assert best != chosen
         assert re.search(r"\d", value) and re.search(r"\d", best_value)   # values, with their intervals
         assert "–" in value and "–" in best_value

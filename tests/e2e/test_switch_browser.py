@@ -6,6 +6,8 @@ import html
 
 from playwright.sync_api import expect
 
+from engine.cards import FRENCH
+from engine.moves import parse_move
 from engine.ruleset import load_ruleset
 from engine.scenario import start_state
 from engine.witness import find_witnesses
@@ -60,7 +62,7 @@ def test_a_polish_player_learns_the_danish_table_and_prints_what_changes(app_url
     info.value.save_as(path)
     text = path.read_text(encoding="utf-8")
     for w in report.witnesses:
-        assert html.escape(difference_sentence(w.kind, w.move, w.home, w.table, "french", EN)) in text
+        assert html.escape(difference_sentence(w.kind, parse_move(w.move, FRENCH), w.home, w.table, FRENCH, EN)) in text
     viewer = new_page()
     viewer.goto(path.as_uri())
     expect(viewer.get_by_role("heading", name="What changes from Polish makao to Danish Makao", level=1)).to_be_visible()

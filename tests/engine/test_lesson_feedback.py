@@ -4,6 +4,7 @@ import gettext
 
 import pytest
 
+from engine.cards import FRENCH
 from engine.moves import parse_move
 from engine.rules import legal_moves
 from engine.scenario import (
@@ -74,7 +75,7 @@ def test_a_step_narration_does_not_give_the_move_away():
             st = state_at(sc, answers, i)
             move = parse_move(step.accept[0], st.rules.deck)
             for card in move.cards:
-                short = card_short(st.rules.deck.name(card), st.rules.deck.art)  # art: french36 draws as french
+                short = card_short(card, st.rules.deck)
                 assert f"Play {short}" not in step.narration and f"play {short}" not in step.narration, (sc.id, i)
             answers.append(step.accept[0])
 
@@ -99,9 +100,9 @@ def _raw(lesson_id: str) -> dict:
 def test_mismatch_sentences_say_both_sides():
     from ui.present.lesson_text import describe_mismatch
     tr = gettext.NullTranslations()
-    text = describe_mismatch(_mismatch("pl-09-jack", 0, "play Jc demand 5"), "french", tr)
+    text = describe_mismatch(_mismatch("pl-09-jack", 0, "play Jc demand 5"), FRENCH, tr)
     assert "5" in text and "7" in text and "demanded" in text
-    text = describe_mismatch(_mismatch("pl-03-several-cards", 0, "play 7c"), "french", tr)
+    text = describe_mismatch(_mismatch("pl-03-several-cards", 0, "play 7c"), FRENCH, tr)
     assert "1 card" in text and "2 cards" in text
-    text = describe_mismatch(_mismatch("pl-11-ace", 0, "play Ad suit h"), "french", tr)
+    text = describe_mismatch(_mismatch("pl-11-ace", 0, "play Ad suit h"), FRENCH, tr)
     assert "hearts" in text and "spades" in text

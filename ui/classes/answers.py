@@ -92,7 +92,8 @@ def answer_words(drill: Drill, text: str, t: Translator) -> str:
         state = drill.state()
         if drill.kind == "select":
             cards = response_of(drill, text)
-            return cards_text(cards, state.rules.deck.art, t) if cards else t.gettext("no card")
+            deck = state.rules.deck   # a stored answer names its cards in notation
+            return cards_text([deck.parse(c) for c in cards], deck, t) if cards else t.gettext("no card")
         return option_text(drill, text, state, t)
     except (EngineError, ValueError, KeyError):
         return text
@@ -108,6 +109,6 @@ def reason_words(drill: Drill, text: str, code: str, t: Translator) -> str:
     if reason is None or (code and reason.code != code):
         return ""
     try:
-        return describe_reason(reason, drill.state().rules.deck.art, t)
+        return describe_reason(reason, drill.state().rules.deck, t)
     except (EngineError, KeyError, ValueError):
         return ""

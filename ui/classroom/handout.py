@@ -13,6 +13,7 @@ import logging
 import re
 from pathlib import Path
 
+from engine.cards import DeckKind
 from engine.drills import Drill
 from engine.ruleset import Ruleset
 from ui.present.cards import card_svg
@@ -155,8 +156,8 @@ def _find_font() -> tuple[str, str] | None:
     return None
 
 
-def _svg_bytes(card: str, art: str) -> io.BytesIO:
-    svg = re.sub(r"<title>.*?</title>", "", card_svg(card, art, width=120, inline=True))
+def _svg_bytes(card: int, deck: DeckKind) -> io.BytesIO:
+    svg = re.sub(r"<title>.*?</title>", "", card_svg(card, deck, width=120, inline=True))
     return io.BytesIO(svg.encode("utf-8"))
 
 
@@ -190,7 +191,7 @@ class _Writer:
         self.pdf.multi_cell(self.pdf.epw - indent, size * 0.5, self.text(value), new_x="LMARGIN", new_y="NEXT")
         self.pdf.ln(1)
 
-    def cards(self, cards: list[str], art: str, label: str) -> None:
+    def cards(self, cards: list[int], deck: DeckKind, label: str) -> None:
         width, gap = 16.0, 2.0
         height = width * 374 / 274
         if self.pdf.get_y() + height + 8 > self.pdf.h - self.pdf.b_margin:
@@ -199,7 +200,7 @@ class _Writer:
         y = self.pdf.get_y()
         per_row = int((self.pdf.epw + gap) // (width + gap))
         for i, card in enumerate(cards[:per_row]):
-            self.pdf.image(_svg_bytes(card, art), x=self.pdf.l_margin + i * (width + gap), y=y, w=width)
+            self.pdf.image(_svg_bytes(card, deck), x=self.pdf.l_margin + i * (width + gap), y=y, w=width)
         self.pdf.set_y(y + height + 2)
 
 
@@ -210,7 +211,7 @@ def handout_pdf(ruleset: Ruleset, drills: tuple[Drill, ...], tr: Translator, *, 
     title = _("{variant}: rules and exercises").format(variant=name)
     logging.getLogger("fpdf.svg").setLevel(logging.ERROR)
     w = _Writer(title)
-    art = ruleset.deck.art
+    deck = ruleset.deck
     w.para(title, 18, bold=True)
     w.para(variant_summary(ruleset, tr), 10)
     w.para(_("The rules"), 14, bold=True)
@@ -237,10 +238,10 @@ def handout_pdf(ruleset: Ruleset, drills: tuple[Drill, ...], tr: Translator, *, 
             tr.ngettext("{player}: {count} card", "{player}: {count} cards", len(h)).format(player=player(s, tr), count=len(h))
             for s, h in enumerate(st.hands) if s != st.to_move)
         w.para(others[:1].upper() + others[1:], 9)
-        w.cards([st.rules.deck.name(c) for c in st.pile[-3:]], art, _("Pile (top card last)"))
+        w.cards(list(st.pile[-3:]), deck, _("Pile (top card last)"))
         for line in status_lines(st, tr):
             w.para(line, 10, bold=True)
-        w.cards([st.rules.deck.name(c) for c in st.hands[st.to_move]], art,
+        w.cards(list(st.hands[st.to_move]), deck,
                 _("Your hand (you are {player})").format(**player_placeholders("player", st.to_move, tr)))
         w.para(question_text(drill, st, tr), 10, bold=True)
         if drill.kind != "select":

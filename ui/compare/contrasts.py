@@ -186,8 +186,8 @@ def outcome_key(verdict: Verdict, events: list[Event] | tuple[Event, ...]) -> tu
 
 def situation(st: State, t: Translator) -> str:
     """Describes the position a move is judged in: top card, pending attack or wish, the mover's hand."""
-    deck, art = st.rules.deck, st.rules.deck.art
-    parts = [t.gettext("Top card: {card}.").format(card=card_text(deck.name(st.top), art, t))]
+    deck = st.rules.deck
+    parts = [t.gettext("Top card: {card}.").format(card=card_text(st.top, deck, t))]
     if st.attack is not None:
         if st.attack.kind == "draw":
             text = t.ngettext("Pending: draw {count} card.", "Pending: draw {count} cards.", st.attack.amount)
@@ -197,12 +197,12 @@ def situation(st: State, t: Translator) -> str:
     if st.wish is not None:
         if st.wish.kind == "rank":
             text = t.gettext("{by} demands {rank}.").format(
-                **player_placeholders("by", st.wish.by, t), rank=wish_rank_text(st.wish.value, art, t))
+                **player_placeholders("by", st.wish.by, t), rank=wish_rank_text(st.wish.value, deck, t))
         else:
             text = t.gettext("{by} wishes for {suit}.").format(
-                **player_placeholders("by", st.wish.by, t), suit=suit_word(st.wish.value, art, t))
+                **player_placeholders("by", st.wish.by, t), suit=suit_word(st.wish.value, deck, t))
         parts.append(_sentence(text))
-    hand = cards_text([deck.name(c) for c in st.hands[st.to_move]], art, t)
+    hand = cards_text(st.hands[st.to_move], deck, t)
     parts.append(_sentence(t.gettext("{seat} to move, holding {cards}.").format(
         **player_placeholders("seat", st.to_move, t), cards=hand)))
     return " ".join(parts)
@@ -215,8 +215,7 @@ def _sentence(text: str) -> str:
 def _starter_outcome(st: State, ruleset: Ruleset, t: Translator) -> Outcome:
     # RULES.md, starter card: the engine's verdict on the card turned up (engine.deal.judge_starter).
     verdict = judge_starter(ruleset, st.pile[-1])
-    art = ruleset.deck.art
-    why, *effects = (describe_reason(r, art, t) for r in verdict.reasons)
+    why, *effects = (describe_reason(r, ruleset.deck, t) for r in verdict.reasons)
     acts = next(((r.params["kind"], r.params["count"]) for r in verdict.reasons if r.code == "starter_attacks"), ())
     key = ("starter", verdict.legal, bool(acts), acts)
     return Outcome(verdict.legal, "", why, " ".join(effects), key, encode_share_code(st), situation(st, t))
@@ -270,9 +269,8 @@ def _evaluate(contrast: Contrast, ruleset: Ruleset, t: Translator) -> Outcome | 
                 break
             after, more = apply_move(after, follow.move, verdict=follow)
             events.extend(more)
-    art = ruleset.deck.art
-    why = describe_verdict(verdict, art, t)
-    effects = " ".join(describe_event(e, art, t) for e in events if e.kind not in _QUIET_EVENTS)
+    why = describe_verdict(verdict, ruleset.deck, t)
+    effects = " ".join(describe_event(e, ruleset.deck, t) for e in events if e.kind not in _QUIET_EVENTS)
     return Outcome(verdict.legal, verdict.notation, why, effects, outcome_key(verdict, events),
                    encode_share_code(st), situation(st, t))
 

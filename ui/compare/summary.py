@@ -167,7 +167,7 @@ def penalties_stack(r: Ruleset, t: Translator) -> str:
     verdict = check(st, parse_move(f"play {second}", r.deck))
     if not verdict.legal:
         return _no(t, t.gettext("No: {second} does not answer {first}").format(
-            first=card_text(first, r.deck.art, t), second=card_text(second, r.deck.art, t)))
+            first=card_text(r.deck.parse(first), r.deck, t), second=card_text(r.deck.parse(second), r.deck, t)))
     after, _events = apply_move(st, verdict.move, verdict)
     total = after.attack.amount if after.attack is not None else 0
     if total > rule.draw:

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import pandas as pd
 
-from engine.cards import DECK_KINDS
 from engine.ruleset import CardRule, Ruleset
 from ui.present.i18n import N_, Translator
 from ui.present.rules_text import (
@@ -61,19 +60,9 @@ def _section(key: str) -> Callable[[Ruleset, Translator], str]:
     return cell
 
 
-def _labelled(r: Ruleset) -> Ruleset:
-    """The ruleset with the full deck of its card art, only for naming cards in sentences.
-
-    ``ui.present.rules_text`` knows how to name the cards of the French and Hungarian decks; a short
-    French deck (Mau-Mau's 32, 101's 36 cards) is drawn and named like the full one.
-    """
-    full = DECK_KINDS.get(r.deck.art)
-    return r if full is None or full is r.deck else replace(r, deck=full)
-
-
 def card_label(r: Ruleset, pattern: str, t: Translator) -> str:
     """Names a card pattern of a ruleset (a rank or one card) for the reader."""
-    return pattern_label(_labelled(r).deck, pattern, t)
+    return pattern_label(r.deck, pattern, t)
 
 
 def _pattern_rank(r: Ruleset, pattern: str) -> str:
@@ -105,7 +94,7 @@ def _row_ranks(r: Ruleset, row: str) -> tuple[str, ...]:
 
 def _rule_text(r: Ruleset, rule: CardRule, t: Translator) -> str:
     label = card_label(r, rule.pattern, t)
-    sentences = effect_sentences(_labelled(r), rule, t)
+    sentences = effect_sentences(r, rule, t)
     if not sentences:
         sentences = [t.gettext("An ordinary card.")]
     return t.gettext("{card}: {rule}").format(card=label, rule=_sentences(sentences))
@@ -124,7 +113,7 @@ def _ranks_cell(row: str) -> Callable[[Ruleset, Translator], str]:
             rules = [rule for rule in r.cards if _pattern_rank(r, rule.pattern) == rank]
             parts.extend(_rule_text(r, rule, t) for rule in rules)
             if not rules:
-                parts.append(t.gettext("{rank}: an ordinary card.").format(rank=rank_label(_labelled(r).deck, rank, t)))
+                parts.append(t.gettext("{rank}: an ordinary card.").format(rank=rank_label(r.deck, rank, t)))
             elif all(rule.pattern != rank for rule in rules):
                 parts.append(t.gettext("The other cards of this rank are ordinary."))
         return " ".join(parts)
@@ -170,9 +159,8 @@ def _direction_cell(r: Ruleset, t: Translator) -> str:
 
 def _deck_cell(r: Ruleset, t: Translator) -> str:
     deck = r.deck
-    named = _labelled(r).deck
-    low = rank_label(named, deck.ranks[0], t)
-    high = rank_label(named, deck.ranks[-1], t)
+    low = rank_label(deck, deck.ranks[0], t)
+    high = rank_label(deck, deck.ranks[-1], t)
     if deck.art == "hungarian":
         text = t.ngettext(
             "{count} German-suited card, {low} to {high}.",

@@ -53,7 +53,7 @@ def draw() -> None:
             text.markdown(f"**{name}**  \n{variant_summary(ruleset, t)}")
             # hand_html escapes every text it places; st.html would strip the SVG.
             text.markdown(hand_html(
-                special_card_examples(ruleset), ruleset.deck.art, four_colour=session.four_colour(), width=46,
+                special_card_examples(ruleset), ruleset.deck, four_colour=session.four_colour(), width=46,
                 overlap=0.12, translations=t,
                 aria_label=_("The special cards of {name}").format(name=_(ruleset.name)),
             ), unsafe_allow_html=True)

@@ -21,7 +21,6 @@ from engine.verdicts import Reason
 from ui.learn import lesson as ls
 from ui.learn.table import lesson_table
 from ui.learn.progress import ProgressCodeError, progress_code, read_progress_code
-from ui.present.cards import hand_html
 from ui.present.i18n import N_, Translator
 from ui.present.lesson_text import describe_mismatch
 from ui.present.move_text import move_words as words_of_move
@@ -258,16 +257,11 @@ def progress_box(t: Translator) -> None:
 
 # ---------------------------------------------------------------------------- player
 
-def _hand_row(cards: list[str | None], deck: str, t: Translator, label: str, highlights=None, width: int = 56) -> None:
-    st.markdown(hand_html(cards, deck, four_colour=session.four_colour(), width=width, overlap=0.35, highlights=highlights, translations=t,
-                          aria_label=label), unsafe_allow_html=True)
-
-
 def _explain_script(lesson: Scenario, step: Step, before: State, t: Translator) -> list[str]:
     move = parse_move(step.move, before.rules.deck)
     verdict = check(before, move)
     events = apply_move(before, move, verdict)[1]
-    deck = before.rules.deck.art
+    deck = before.rules.deck
     lines = [describe_verdict(verdict, deck, t, lesson.learner)]
     lines += [describe_event(e, deck, t, lesson.learner) for e in events if e.kind != "turn"]
     return lines
@@ -278,8 +272,8 @@ def _feedback(lesson: Scenario, run: dict, before: State, t: Translator) -> None
     fb = run["feedback"]
     if not fb:
         return
-    deck = before.rules.deck.art
-    move = parse_move(fb["move"], before.rules.deck)
+    deck = before.rules.deck
+    move = parse_move(fb["move"], deck)
     verdict = check(before, move)
     why = describe_verdict(verdict, deck, t, lesson.learner)
     if fb["verdict"] == "right":

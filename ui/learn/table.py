@@ -12,13 +12,10 @@ from typing import Any
 from engine.scenario import Scenario
 from engine.state import State
 from ui.learn import lesson as ls
-from ui.present.cards import card_back_svg, card_label, card_svg, suit_word
+from ui.present.cards import card_label, card_svg, suit_word
 from ui.present.i18n import Translator
-from ui.present.reasons import card_text, player, wish_rank_text
-from ui.present.seating import is_clockwise, seats_in_play_order, table_seat
-
-CARD_W = 78
-PILE_SHOWN = 3
+from ui.present.reasons import player, wish_rank_text
+from ui.present.table_data import CARD_W, table_common
 
 
 def _cap(text: str) -> str:
@@ -32,7 +29,7 @@ def seat_name(lesson: Scenario, seat: int, t: Translator) -> str:
 
 def banners(lesson: Scenario, state: State, t: Translator) -> list[dict[str, str]]:
     """The pending attack, the demand or wish in force and the seats sitting out, as short lines."""
-    art = state.rules.deck.art
+    deck = state.rules.deck
     out: list[dict[str, str]] = []
     if state.attack is not None:
         amount = state.attack.amount
@@ -55,10 +52,10 @@ def banners(lesson: Scenario, state: State, t: Translator) -> list[dict[str, str
         mine = state.wish.by == lesson.learner
         if state.wish.kind == "rank":
             text = (t.gettext("Demand: you ask for {rank}.") if mine else t.gettext("Demand: {by} asks for {rank}."))
-            text = text.format(by=who, rank=wish_rank_text(state.wish.value, art, t))
+            text = text.format(by=who, rank=wish_rank_text(state.wish.value, deck, t))
         else:
             text = (t.gettext("Wish: you ask for {suit}.") if mine else t.gettext("Wish: {by} asks for {suit}."))
-            text = text.format(by=who, suit=suit_word(state.wish.value, art, t))
+            text = text.format(by=who, suit=suit_word(state.wish.value, deck, t))
         out.append({"kind": "wish", "text": text})
     for seat, turns in enumerate(state.waiting):
         if turns and seat not in state.finished:
@@ -70,19 +67,6 @@ def banners(lesson: Scenario, state: State, t: Translator) -> list[dict[str, str
     return out
 
 
-def _seats(lesson: Scenario, state: State, t: Translator, four_colour: bool) -> list[dict[str, Any]]:
-    deck = state.rules.deck
-
-    def faces(seat: int) -> list[str] | None:
-        if lesson.view != "open" or seat == lesson.learner:
-            return None
-        return [card_svg(deck.name(c), deck.art, four_colour=four_colour, width=40,
-                         label=card_label(deck.name(c), deck.art, t)) for c in state.hands[seat]]
-
-    return [table_seat(state, seat, lesson.learner, _cap(seat_name(lesson, seat, t)), faces(seat), t)
-            for seat in range(state.players)]
-
-
 def _picker(state: State, card: str, t: Translator) -> dict[str, Any] | None:
     """The demand or suit choice a wishing card on top of the selection asks for."""
     _ = t.gettext
@@ -90,15 +74,15 @@ def _picker(state: State, card: str, t: Translator) -> dict[str, Any] | None:
     if wish is None:
         return None
     kind, choices, optional = wish
-    art = state.rules.deck.art
+    deck = state.rules.deck
     options = []
     for value in list(choices) + (["none"] if optional else []):
         if value == "none":
             label = _("No demand") if kind == "rank" else _("No wish")
         elif kind == "rank":
-            label = _("Demand {rank}").format(rank=wish_rank_text(value, art, t))
+            label = _("Demand {rank}").format(rank=wish_rank_text(value, deck, t))
         else:
-            label = _("Wish for {suit}").format(suit=suit_word(value, art, t))
+            label = _("Wish for {suit}").format(suit=suit_word(value, deck, t))
         options.append({"label": label, "action": {"type": "play", "wish": [kind, value]}})
     options.append({"label": _("Clear"), "action": {"type": "clear"}, "kind": "secondary"})
     title = _("Choose the rank to demand") if kind == "rank" else _("Choose the suit to wish for")
@@ -113,15 +97,13 @@ def lesson_table(lesson: Scenario, run: dict[str, Any], state: State, t: Transla
     without it, only after a mistake (``run["show_legal"]``)."""
     _ = t.gettext
     deck = state.rules.deck
-    art = deck.art
-    seats = _seats(lesson, state, t, four_colour)
-    order = " → ".join(_cap(seat_name(lesson, s, t)) for s in seats_in_play_order(state))
     selected = run["selected"] if playing else []
     lit = playing and (lighting or run["show_legal"])
     legal = ls.playable_cards(state) if lit else set()
     cards = []
-    for index, card in enumerate(deck.name(c) for c in state.hands[lesson.learner]):
-        label = card_label(card, art, t)
+    for index, card_id in enumerate(state.hands[lesson.learner]):
+        card = deck.name(card_id)   # the lesson's selection and the table's browser side name cards in notation
+        label = card_label(card_id, deck, t)
         if card in selected:
             mark = "selected"
             label = _("{card}, selected ({order})").format(card=label, order=selected.index(card) + 1)
@@ -132,7 +114,7 @@ def lesson_table(lesson: Scenario, run: dict[str, Any], state: State, t: Transla
             mark = "plain"
         cards.append({
             "id": f"{card}#{index}", "card": card,
-            "svg": card_svg(card, art, four_colour=four_colour, width=CARD_W,
+            "svg": card_svg(card_id, deck, four_colour=four_colour, width=CARD_W,
                             highlight=None if mark == "plain" else mark, label=label),
             "label": label, "state": mark,
             "order": selected.index(card) + 1 if card in selected else None,
@@ -165,9 +147,6 @@ def lesson_table(lesson: Scenario, run: dict[str, Any], state: State, t: Transla
                                 "label": _("Say \"{word}\"").format(word=state.rules.calls[call].word),
                                 "action": {"type": "call", "call": call}})
 
-    top = card_text(deck.name(state.top), art, t)
-    pile = [card_svg(deck.name(c), art, four_colour=four_colour, width=CARD_W, label=card_label(deck.name(c), art, t))
-            for c in state.pile[-PILE_SHOWN:]]
     if state.over:
         headline = _("The round is over.")
     elif state.to_move == lesson.learner:
@@ -177,21 +156,11 @@ def lesson_table(lesson: Scenario, run: dict[str, Any], state: State, t: Transla
     return {
         "stamp": f"{lesson.id}/{run['step']}/{len(run['answers'])}/{len(selected)}/{sorted(run['calls'])}/"
                  f"{run['show_legal']}/{lit}",
-        "seats": seats,
-        "viewer": lesson.learner,
-        "order_text": _("Order of play: {order}, then {first} again.").format(
-            order=order, first=_cap(seat_name(lesson, 0, t))),
-        "direction_text": _("Direction of play: clockwise") if is_clockwise(state)
-        else _("Direction of play: counterclockwise"),
-        "clockwise": is_clockwise(state),
-        "pile": pile,
-        "pile_label": _("Pile, top card {card}").format(card=top),
-        "deck": {"count": len(state.deck),
-                 "label": t.ngettext("Deck: {count} card", "Deck: {count} cards", len(state.deck)).format(
-                     count=len(state.deck)),
-                 "back": card_back_svg(56, art, label=_("Deck")),
-                 "action": {"type": "draw"} if playing and state.drawn is None and (
-                     state.attack is None or state.attack.kind == "draw") else None},
+        **table_common(state, t, viewer=lesson.learner,
+                       names=[_cap(seat_name(lesson, s, t)) for s in range(state.players)],
+                       open_hands=lesson.view == "open", four_colour=four_colour,
+                       deck_action={"type": "draw"} if playing and state.drawn is None and (
+                           state.attack is None or state.attack.kind == "draw") else None),
         "banners": banners(lesson, state, t),
         "headline": headline,
         "hand": {"label": _("Your hand"), "cards": cards, "hidden_text": None},

@@ -180,7 +180,7 @@ def hint_rows(g: Game, h: Any, t: Translator) -> pd.DataFrame:
     rows = []
     for estimate in h.moves:
         rows.append({
-            _("Move"): move_text(estimate.notation, g.rules, t),
+            _("Move"): move_text(estimate.move, g.rules, t),
             objective_label(h.objective.kind, t): estimate_text(estimate, h, t),
             _("Playouts"): estimate.playouts,
             _("Coach's pick"): _("best move") if estimate.move == h.best.move else "",
@@ -226,8 +226,8 @@ def draw_checker_question(g: Game, t: Translator) -> None:
     h = gap.hint
     with st.container(border=True, key="play_checker_box"):
         st.warning(_("Are you sure? {move} gives {value}; the coach's best move, {best}, gives {best_value}.").format(
-            move=move_text(gap.chosen.notation, g.rules, t), value=estimate_text(gap.chosen, h, t),
-            best=move_text(gap.best.notation, g.rules, t), best_value=estimate_text(gap.best, h, t)),
+            move=move_text(gap.chosen.move, g.rules, t), value=estimate_text(gap.chosen, h, t),
+            best=move_text(gap.best.move, g.rules, t), best_value=estimate_text(gap.best, h, t)),
             icon=":material/help:")
         st.markdown(describe_hint(h, g.rules, t))
         cols = st.columns(2)
@@ -332,8 +332,8 @@ def draw_review(g: Game, t: Translator) -> None:
         with st.container(border=True, key=f"play_review_{number}"):
             st.markdown("**" + _("Move {number}: you played {chosen} ({value}); the coach's best was {best} "
                                  "({best_value}).").format(
-                number=moment.index + 1, chosen=move_text(gap.chosen.notation, g.rules, t),
-                value=estimate_text(gap.chosen, h, t), best=move_text(gap.best.notation, g.rules, t),
+                number=moment.index + 1, chosen=move_text(gap.chosen.move, g.rules, t),
+                value=estimate_text(gap.chosen, h, t), best=move_text(gap.best.move, g.rules, t),
                 best_value=estimate_text(gap.best, h, t)) + "**")
             st.markdown(describe_hint(h, g.rules, t))
             if st.button(_("Open in the Sandbox"), key=f"play_review_open_{number}", icon=":material/science:"):

@@ -93,7 +93,7 @@ def narrate_turn(turn: Turn, game: Game, t: Translator, reveal: bool = False) ->
     """The sentences of one move: what was played or drawn and every effect, from the engine's events.
 
     A computer player's drawn card stays hidden unless ``reveal`` (a finished round's transcript)."""
-    deck = game.rules.deck.art
+    deck = game.rules.deck
     lines: list[str] = []
     for event in turn.events:
         if event.kind == "turn":
@@ -140,7 +140,7 @@ def _cap(text: str) -> str:
 
 def verdict_text(verdict: Verdict, game: Game, t: Translator) -> str:
     """The engine's explanation of a verdict (why a card may or may not go)."""
-    return describe_verdict(verdict, game.rules.deck.art, t)
+    return describe_verdict(verdict, game.rules.deck, t)
 
 
 def move_words(turn: Turn, game: Game) -> str:
@@ -152,12 +152,11 @@ def move_words(turn: Turn, game: Game) -> str:
 
 def banners(game: Game, state, t: Translator) -> list[dict[str, str]]:
     """The pending attack, the wish in force and the seats sitting out, as short lines for the table."""
-    deck = game.rules.deck.art
-    name = game.rules.deck.name
+    deck = game.rules.deck
     out: list[dict[str, str]] = []
     if state.attack is not None:
         amount = state.attack.amount
-        card = card_text(name(state.attack.card), deck, t)
+        card = card_text(state.attack.card, deck, t)
         if state.attack.kind == "draw":
             text = t.ngettext("Attack: {target} must draw {amount} card or defend (by {card}).",
                               "Attack: {target} must draw {amount} cards or defend (by {card}).", amount)
@@ -228,7 +227,7 @@ def turn_headline(game: Game, state, t: Translator) -> str:
 
 def wish_choice_label(kind: str, value: str, game: Game, t: Translator) -> str:
     """The label of one choice in the wish picker (a rank, a suit, or "no wish")."""
-    deck = game.rules.deck.art
+    deck = game.rules.deck
     if value == "none":
         return t.gettext("No demand") if kind == "rank" else t.gettext("No wish")
     return wish_rank_text(value, deck, t) if kind == "rank" else suit_word(value, deck, t)
@@ -320,8 +319,8 @@ def transcript(game: Game, record: RoundRecord, t: Translator) -> str:
         first = record.turns[0].before
         for seat, hand in enumerate(first.hands):
             lines.append(t.gettext("{seat} was dealt: {cards}").format(
-                seat=_cap(seat_title(game, seat, t)), cards=cards_text([deck.name(c) for c in hand], deck.art, t)))
-        lines.append(t.gettext("Starter card: {card}").format(card=card_text(deck.name(first.pile[-1]), deck.art, t)))
+                seat=_cap(seat_title(game, seat, t)), cards=cards_text(hand, deck, t)))
+        lines.append(t.gettext("Starter card: {card}").format(card=card_text(first.pile[-1], deck, t)))
         lines.append("")
     for number, turn in enumerate(record.turns, start=1):
         said = " ".join(narrate_turn(turn, game, t, reveal=True))

@@ -32,15 +32,11 @@ from ui.play.text import (
     verdict_text,
     wish_choice_label,
 )
-from ui.present.cards import card_back_svg, card_label, card_svg
+from ui.present.cards import card_label, card_svg
 from ui.present.i18n import Translator
-from ui.present.reasons import card_text
-from ui.present.seating import is_clockwise, seats_in_play_order, table_seat
+from ui.present.table_data import CARD_W, table_common
 from ui.present.table_marks import light_coach_move
 from ui.present.widget_text import coach_card_label
-
-CARD_W = 78
-PILE_SHOWN = 3
 
 
 def _cap(text: str) -> str:
@@ -54,24 +50,8 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
     state = shown_state(game)
     rules = game.rules
     deck = rules.deck
-    art = deck.art
     replaying = game.replay is not None
     viewer = game.viewer
-
-    def faces(seat: int) -> list[str] | None:
-        if not replaying or seat == viewer:
-            return None
-        return [card_svg(deck.name(c), art, four_colour=four_colour, width=40,
-                         label=card_label(deck.name(c), art, t)) for c in state.hands[seat]]
-
-    seats = [table_seat(state, seat, viewer, seat_title(game, seat, t), faces(seat), t)
-             for seat in range(state.players)]
-    order = " → ".join(_cap(seat_name(game, s, t)) for s in seats_in_play_order(state))
-
-    pile_cards = state.pile[-PILE_SHOWN:]
-    pile = [card_svg(deck.name(c), art, four_colour=four_colour, width=CARD_W,
-                     label=card_label(deck.name(c), art, t)) for c in pile_cards]
-    top = card_text(deck.name(state.pile[-1]), art, t)
 
     mover_is_viewer = human_to_move(game) and state.to_move == viewer and not replaying
     hidden = game.curtain is not None
@@ -81,8 +61,8 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
     hand_cards = []
     if not hidden:
         for index, card in enumerate(state.hands[viewer]):
-            name = deck.name(card)
-            label = card_label(name, art, t)
+            name = deck.name(card)   # the table's browser side names cards in notation
+            label = card_label(card, deck, t)
             if card in game.selected and mover_is_viewer:
                 mark, shown = "selected", "selected"
                 label = _("{card}, selected ({order})").format(card=label, order=game.selected.index(card) + 1)
@@ -100,7 +80,7 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
             hand_cards.append({
                 "id": f"{name}#{index}",
                 "card": name,
-                "svg": card_svg(name, art, four_colour=four_colour, width=CARD_W, highlight=shown, label=label),
+                "svg": card_svg(card, deck, four_colour=four_colour, width=CARD_W, highlight=shown, label=label),
                 "label": label,
                 "coach": coach_pick,
                 "coach_order": coach_cards.index(card) + 1 if coach_pick and len(coach_cards) > 1 else None,
@@ -160,20 +140,9 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
     data = {
         "stamp": f"{game.round_no}/{len(game.turns)}/{game.replay}/{len(game.selected)}/{game.picking}/"
                  f"{sorted(game.calls)}/{hidden}/{game.why is not None}/{game.coach is not None}/{game.pending is not None}",
-        "seats": seats,
-        "viewer": viewer,
-        "order_text": _("Order of play: {order}, then {first} again.").format(order=order,
-                                                                             first=_cap(seat_name(game, 0, t))),
-        "direction_text": _("Direction of play: clockwise") if is_clockwise(state)
-        else _("Direction of play: counterclockwise"),
-        "clockwise": is_clockwise(state),
-        "pile": pile,
-        "pile_label": _("Pile, top card {card}").format(card=top),
-        "deck": {"count": len(state.deck),
-                 "label": t.ngettext("Deck: {count} card", "Deck: {count} cards", len(state.deck)).format(
-                     count=len(state.deck)),
-                 "back": card_back_svg(56, art, label=_("Deck")),
-                 "action": deck_action},
+        **table_common(state, t, viewer=viewer, names=[_cap(seat_name(game, s, t)) for s in range(state.players)],
+                       titles=[seat_title(game, s, t) for s in range(state.players)], open_hands=replaying,
+                       four_colour=four_colour, deck_action=deck_action),
         "banners": banners(game, state, t),
         "headline": turn_headline(game, state, t),
         "hand": {"label": _("Your hand") if game.settings.humans == 1 else
@@ -190,7 +159,7 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
         "coach": None,
     }
     if best is not None:
-        light_coach_move(data, best.move, best.notation, game.rules, t, game.selected)
+        light_coach_move(data, best.move, game.rules, t, game.selected)
     return data
 
 

@@ -99,10 +99,11 @@ def _answer_widgets(question: Drill, answered: bool, t: Translator) -> None:
     _ = t.gettext
     st_ = question.state()
     if question.kind == "select":
-        art = st_.rules.deck.art
+        deck = st_.rules.deck
         columns = st.columns(min(4, max(1, len(hand_cards(st_)))))
+        # The choices are the cards in notation, as answers are kept (engine/drills.py); named by the deck.
         for i, card in enumerate(hand_cards(st_)):
-            columns[i % len(columns)].checkbox(card_label(card, art, t), key=ps.PICK.format(qid=question.id, card=card),
+            columns[i % len(columns)].checkbox(card_label(deck.parse(card), deck, t), key=ps.PICK.format(qid=question.id, card=card),
                                                disabled=answered)
         return
     st.radio(_("Your answer"), list(question.options), index=None, key=ps.CHOICE.format(qid=question.id),

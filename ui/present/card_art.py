@@ -9,6 +9,10 @@ Stdlib only; no Streamlit.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
+
+# Which drawings a deck uses (``DeckKind.art``): French suits and courts, or German-suited Hungarian ones.
+Art = Literal["french", "hungarian"]
 
 CARD_W = 250
 CARD_H = 350
@@ -59,9 +63,9 @@ HUNGARIAN_INK = {
 }
 
 
-def suit_ink(suit: str, deck: str, four_colour: bool) -> SuitInk:
+def suit_ink(suit: str, art: Art, four_colour: bool) -> SuitInk:
     """Returns the colours of a suit in a deck."""
-    if deck == "hungarian":
+    if art == "hungarian":
         return HUNGARIAN_INK[suit]
     return (FRENCH_INK_FOUR if four_colour else FRENCH_INK)[suit]
 
@@ -158,7 +162,7 @@ _HUNGARIAN_DRAW = {"h": _piros, "b": _tok, "l": _zold, "a": _makk}
 
 def suit_symbol(
     suit: str,
-    deck: str,
+    art: Art,
     ink: SuitInk,
     x: float,
     y: float,
@@ -168,7 +172,7 @@ def suit_symbol(
     css_class: str = "",
 ) -> str:
     """Returns a suit symbol of the given size centred on (x, y), optionally turned 180°."""
-    body = _HUNGARIAN_DRAW[suit](ink) if deck == "hungarian" else _french_symbol(suit, ink)
+    body = _HUNGARIAN_DRAW[suit](ink) if art == "hungarian" else _french_symbol(suit, ink)
     scale = size / 100
     turn = " rotate(180 50 50)" if upside_down else ""
     cls = f' class="{css_class}"' if css_class else ""
@@ -214,20 +218,20 @@ HUNGARIAN_PIPS: dict[str, tuple[tuple[float, float], ...]] = {
 PIP_SIZE = {"french": 46, "hungarian": 48}
 
 
-def pips(rank: str, suit: str, deck: str, ink: SuitInk) -> str:
+def pips(rank: str, suit: str, art: Art, ink: SuitInk) -> str:
     """Returns the pips of a number card; pips below the middle are upside down, as printed."""
-    layout = (HUNGARIAN_PIPS if deck == "hungarian" else FRENCH_PIPS)[rank]
-    size = PIP_SIZE[deck]
+    layout = (HUNGARIAN_PIPS if art == "hungarian" else FRENCH_PIPS)[rank]
+    size = PIP_SIZE[art]
     return "".join(
-        suit_symbol(suit, deck, ink, x, y, size, upside_down=y > _MID + 1, css_class="pip")
+        suit_symbol(suit, art, ink, x, y, size, upside_down=y > _MID + 1, css_class="pip")
         for x, y in layout
     )
 
 
-def ace(suit: str, deck: str, ink: SuitInk) -> str:
+def ace(suit: str, art: Art, ink: SuitInk) -> str:
     """Returns the face of an ace: one large suit symbol (in a decorated oval for ász)."""
     cx, cy = CENTRE
-    if deck == "hungarian":
+    if art == "hungarian":
         # The ász: a large symbol on a cream oval with a double border, like the
         # framed seasons of a real Hungarian ace, but without the scenery.
         frame = (
@@ -236,9 +240,9 @@ def ace(suit: str, deck: str, ink: SuitInk) -> str:
             f'<ellipse cx="{cx}" cy="{cy}" rx="84" ry="120" fill="none" stroke="{GOLD}" '
             'stroke-width="3"/>'
         )
-        return frame + suit_symbol(suit, deck, ink, cx, cy, 130, css_class="pip")
+        return frame + suit_symbol(suit, art, ink, cx, cy, 130, css_class="pip")
     size = 120 if suit == "s" else 105
-    return suit_symbol(suit, deck, ink, cx, cy, size, css_class="pip")
+    return suit_symbol(suit, art, ink, cx, cy, size, css_class="pip")
 
 
 # --- court cards -------------------------------------------------------------------------
@@ -390,9 +394,9 @@ _COURT_KIND = {
 }
 
 
-def court(rank: str, suit: str, deck: str, ink: SuitInk, index_text: str) -> str:
+def court(rank: str, suit: str, art: Art, ink: SuitInk, index_text: str) -> str:
     """Returns the framed, double-headed picture of a court card (J Q K; U O K)."""
-    kind = _COURT_KIND[(deck, rank)]
+    kind = _COURT_KIND[(art, rank)]
     x0, y0, x1, y1 = PANEL
     w, h = x1 - x0, y1 - y0
     cx, cy = CENTRE
@@ -406,9 +410,9 @@ def court(rank: str, suit: str, deck: str, ink: SuitInk, index_text: str) -> str
     # In the upper half: the rank letter top left, the suit top right; Unter carries its
     # suit low (at the waist, by the middle line), Ober high (above the shoulder), as on
     # German-suited cards.
-    if deck == "hungarian" and kind == "unter":
+    if art == "hungarian" and kind == "unter":
         suit_xy, suit_size = (186, 150), 30
-    elif deck == "hungarian":
+    elif art == "hungarian":
         suit_xy, suit_size = (180, 52), 32
     else:
         suit_xy, suit_size = (184, 50), 28
@@ -417,7 +421,7 @@ def court(rank: str, suit: str, deck: str, ink: SuitInk, index_text: str) -> str
         + f'<text x="{x0 + 16}" y="{y0 + 36}" font-family="Georgia,\'DejaVu Serif\',serif" '
         f'font-size="28" font-weight="bold" fill="{ink.text}" text-anchor="middle">'
         f"{index_text}</text>"
-        + suit_symbol(suit, deck, ink, suit_xy[0], suit_xy[1], suit_size, css_class="court-suit")
+        + suit_symbol(suit, art, ink, suit_xy[0], suit_xy[1], suit_size, css_class="court-suit")
     )
     bottom = f'<g transform="rotate(180 {cx} {cy})">{half}</g>'
     divider = (
@@ -428,7 +432,7 @@ def court(rank: str, suit: str, deck: str, ink: SuitInk, index_text: str) -> str
 
 # --- corner index ------------------------------------------------------------------------
 
-def corner_index(suit: str, deck: str, ink: SuitInk, text: str) -> str:
+def corner_index(suit: str, art: Art, ink: SuitInk, text: str) -> str:
     """Returns the two corner indices (rank over a small suit); the lower one turned 180°."""
     x = 24
     font_size = 40 if len(text) == 1 else 34
@@ -443,7 +447,7 @@ def corner_index(suit: str, deck: str, ink: SuitInk, text: str) -> str:
         f'<text x="{x}" y="46" font-family="\'DejaVu Sans\',Arial,Helvetica,sans-serif" '
         f'font-size="{font_size}" font-weight="bold" fill="{ink.text}" text-anchor="middle"'
         f"{fit}>{text}</text>"
-        + suit_symbol(suit, deck, ink, x, 70, 26 if deck == "french" else 30,
+        + suit_symbol(suit, art, ink, x, 70, 26 if art == "french" else 30,
                       css_class="index-suit")
     )
     cx, cy = CENTRE
@@ -458,9 +462,9 @@ _BACK_COLOURS = {
 }
 
 
-def back(deck: str) -> str:
+def back(art: Art) -> str:
     """Returns a patterned back: a lattice of small diamonds around a central medallion."""
-    dark, light, pale = _BACK_COLOURS[deck]
+    dark, light, pale = _BACK_COLOURS[art]
     x0, y0, x1, y1 = 14, 14, CARD_W - 14, CARD_H - 14
     parts = [
         f'<rect x="{x0}" y="{y0}" width="{x1 - x0}" height="{y1 - y0}" rx="8" fill="{dark}"/>'

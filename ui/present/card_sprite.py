@@ -26,8 +26,8 @@ import sys
 import time
 from pathlib import Path
 
-from ui.present.card_art import CARD_H, CARD_W
-from ui.present.cards import BACK_SYMBOL, DECKS, all_cards, back_drawing, face_drawing, symbol_id
+from ui.present.card_art import CARD_H, CARD_W, Art
+from ui.present.cards import ART_DECKS, ARTS, BACK_SYMBOL, back_drawing, face_drawing, symbol_id
 
 SPRITE_DIR = Path(__file__).resolve().parents[2] / "static" / "cards"
 DATES_NAME = "dates.json"
@@ -37,25 +37,26 @@ def _symbol(symbol: str, body: str) -> str:
     return f'<symbol id="{symbol}" viewBox="0 0 {CARD_W} {CARD_H}">{body}</symbol>\n'
 
 
-def sprite_svg(deck: str) -> str:
+def sprite_svg(art: Art) -> str:
     """Returns the sprite document of a card art: every face, the four-colour faces, the back."""
+    deck = ART_DECKS[art]
     symbols: dict[str, str] = {}
-    for card in all_cards(deck):
+    for card in deck.all_cards():
         for four_colour in (False, True):
             symbol = symbol_id(card, deck, four_colour=four_colour)
             symbols.setdefault(symbol, face_drawing(card, deck, four_colour=four_colour))
     symbols[BACK_SYMBOL] = back_drawing(deck)
     return (
         '<svg xmlns="http://www.w3.org/2000/svg">\n'
-        f"<!-- Makao Tutor {deck} cards: written by ui/present/card_sprite.py (make sprites). -->\n"
+        f"<!-- Makao Tutor {art} cards: written by ui/present/card_sprite.py (make sprites). -->\n"
         + "".join(_symbol(symbol, body) for symbol, body in symbols.items())
         + "</svg>\n"
     )
 
 
-def sprite_path(deck: str) -> Path:
+def sprite_path(art: Art) -> Path:
     """Returns where the sprite of a card art is kept (served at ``cards.SPRITE_URL``)."""
-    return SPRITE_DIR / f"{deck}.svg"
+    return SPRITE_DIR / f"{art}.svg"
 
 
 def content_hash(text: str) -> str:
@@ -81,9 +82,9 @@ def write_sprites(directory: Path = SPRITE_DIR, now: float | None = None) -> lis
     dates = recorded_dates(directory)
     stamp = int(time.time() if now is None else now)
     written = []
-    for deck in DECKS:
-        path = directory / f"{deck}.svg"
-        text = sprite_svg(deck)
+    for art in ARTS:
+        path = directory / f"{art}.svg"
+        text = sprite_svg(art)
         path.write_text(text, encoding="utf-8")
         record = dates.get(path.name, {})
         if record.get("sha256") != content_hash(text):
@@ -101,8 +102,8 @@ def date_sprites(directory: Path = SPRITE_DIR) -> list[tuple[Path, bool]]:
     """
     dates = recorded_dates(directory)
     results = []
-    for deck in DECKS:
-        path = directory / f"{deck}.svg"
+    for art in ARTS:
+        path = directory / f"{art}.svg"
         record = dates.get(path.name, {})
         matches = path.exists() and record.get("sha256") == content_hash(path.read_text(encoding="utf-8"))
         if matches:

@@ -1,9 +1,10 @@
 """Playing cards as SVG (faces from a cached sprite, or drawn inline), and their names in the reader's language.
 
-Cards are given in POSITION.md notation (``10h``, ``Qs``, ``Ua``) with the deck's art,
-``"french"`` or ``"hungarian"`` (``DeckKind.art``); the engine's deck of that art
-(``engine.cards.FRENCH``, ``HUNGARIAN``) reads the notation — there is no second parser here.
-The drawing itself lives in ``ui.present.card_art``.
+Cards are given as the engine gives them: a card id of a ``DeckKind`` (``engine.cards``), with
+that deck; notation (``10h``, ``Ua``) is written only where the browser reads it (the ``data-card``
+attribute, the sprite's symbol ids). Which drawings a deck uses is its ``DeckKind.art``
+(``card_art.Art``: ``"french"`` or ``"hungarian"``); the short French decks (Mau-Mau's 32, 101's 36)
+are drawn as parts of the French 52. The drawing itself lives in ``ui.present.card_art``.
 
 Corner indices: French cards show the rank as written (2…10, J, Q, K, A). Hungarian cards
 show Roman numerals VII, VIII, IX, X on number cards, as printed on real Hungarian cards,
@@ -38,11 +39,11 @@ from typing import Protocol
 from engine.cards import FRENCH, HUNGARIAN, DeckKind
 from engine.errors import NotationError
 from ui.present import card_art, grammar
-from ui.present.card_art import CARD_H, CARD_W, RADIUS
+from ui.present.card_art import CARD_H, CARD_W, RADIUS, Art
 
 # The full deck of each card art; the short decks (Mau-Mau's 32, 101's 36) are parts of them.
-ART_DECKS: dict[str, DeckKind] = {"french": FRENCH, "hungarian": HUNGARIAN}
-DECKS = tuple(ART_DECKS)
+ART_DECKS: dict[Art, DeckKind] = {"french": FRENCH, "hungarian": HUNGARIAN}
+ARTS: tuple[Art, ...] = tuple(ART_DECKS)
 HIGHLIGHTS = ("legal", "illegal", "selected")
 
 FRENCH_SUIT_GLYPHS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
@@ -71,46 +72,46 @@ class Translations(Protocol):
     def pgettext(self, context: str, message: str) -> str: ...
 
 
-# --- notation ----------------------------------------------------------------------------
+# --- cards of a deck ----------------------------------------------------------------------
 
-def art_deck(deck: str) -> DeckKind:
-    """Returns the engine's full deck of a card art; raises NotationError for an unknown art."""
-    kind = ART_DECKS.get(deck) if isinstance(deck, str) else None
-    if kind is None:
-        raise NotationError(f"unknown deck {deck!r} (known: {', '.join(DECKS)})")
-    return kind
-
-
-def _rank_suit(card: str, deck: str) -> tuple[str, str]:
-    kind = art_deck(deck)
-    card_id = kind.parse(card)
-    return kind.rank_of(card_id), kind.suit_of(card_id)
+def art_of(deck: DeckKind) -> Art:
+    """Returns which drawings a deck uses; raises ValueError for a deck without card art."""
+    for art in ARTS:
+        if deck.art == art:
+            return art
+    raise ValueError(f"the {deck.id} deck has no card art (known: {', '.join(ARTS)})")
 
 
-def format_card(card: str, deck: str) -> str:
-    """Returns a card in canonical notation (``qs`` → ``Qs``, ``Th`` → ``10h``)."""
-    kind = art_deck(deck)
-    return kind.name(kind.parse(card))
+def _rank_suit(card: int, deck: DeckKind) -> tuple[str, str]:
+    if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < deck.size:
+        raise ValueError(f"{card!r} is not a card id of the {deck.id} deck (0 to {deck.size - 1})")
+    return deck.rank_of(card), deck.suit_of(card)
 
 
-def all_cards(deck: str) -> list[str]:
-    """Returns every card of a card art's full deck in notation, rank by rank."""
-    kind = art_deck(deck)
-    return [kind.name(c) for c in kind.all_cards()]
+def _suit(suit: str, deck: DeckKind) -> str:
+    if suit not in deck.suits:
+        raise NotationError(f"{suit!r} is not a suit of the {deck.id} deck (suits: {' '.join(deck.suits)})")
+    return suit
 
 
-def card_short(card: str, deck: str) -> str:
+def _rank(rank: str, deck: DeckKind) -> str:
+    if rank not in deck.ranks:
+        raise NotationError(f"{rank!r} is not a rank of the {deck.id} deck (ranks: {' '.join(deck.ranks)})")
+    return rank
+
+
+def card_short(card: int, deck: DeckKind) -> str:
     """Returns the short written form: rank and suit symbol for French cards (``K♥``),
     the notation for Hungarian ones (``Ua``), whose suits have no Unicode symbols."""
     rank, suit = _rank_suit(card, deck)
-    if deck == "french":
+    if art_of(deck) == "french":
         return rank + FRENCH_SUIT_GLYPHS[suit]
     return rank + suit
 
 
-def index_text(rank: str, deck: str) -> str:
-    """Returns what the corner index of a rank shows."""
-    return HUNGARIAN_INDEX[rank] if deck == "hungarian" else rank
+def index_text(rank: str, deck: DeckKind) -> str:
+    """Returns what the corner index of a rank shows (``X`` for a Hungarian ten)."""
+    return HUNGARIAN_INDEX[_rank(rank, deck)] if art_of(deck) == "hungarian" else _rank(rank, deck)
 
 
 # --- names -----------------------------------------------------------------------------
@@ -168,8 +169,8 @@ def _hungarian_suit_words(translations: Translations) -> dict[str, str]:
     }
 
 
-def _name_pattern(deck: str, translations: Translations) -> str:
-    if deck == "hungarian":
+def _name_pattern(art: Art, translations: Translations) -> str:
+    if art == "hungarian":
         # TRANSLATORS: keep {rank} and {suit}; order them as your language names cards
         # (hu "{suit} {rank}" → "piros király").
         return translations.pgettext("Hungarian card name", "{rank} of {suit}")
@@ -178,20 +179,21 @@ def _name_pattern(deck: str, translations: Translations) -> str:
     return translations.pgettext("card name", "{rank} of {suit}")
 
 
-def card_name(card: str, deck: str, translations: Translations) -> str:
+def card_name(card: int, deck: DeckKind, translations: Translations) -> str:
     """Returns the full name of a card in the catalog's language ("king of hearts")."""
     rank, suit = _rank_suit(card, deck)
+    art = art_of(deck)
     if grammar.language_of(translations) == "pl":
         # Polish names German-suited cards with adjectives agreeing with the rank
         # (siódemka czerwienna, król winny), which no "{rank} {suit}" pattern can write.
-        return grammar.pl_card_name(rank, suit, deck)
-    if deck == "hungarian":
+        return grammar.pl_card_name(rank, suit, art)
+    if art == "hungarian":
         rank_word = _hungarian_rank_words(translations)[rank]
         suit_word = _hungarian_suit_words(translations)[suit]
     else:
         rank_word = _french_rank_words(translations)[rank]
         suit_word = _french_suit_words(translations)[suit]
-    pattern = _name_pattern(deck, translations)
+    pattern = _name_pattern(art, translations)
     try:
         return pattern.format(rank=rank_word, suit=suit_word)
     except (KeyError, IndexError, ValueError):
@@ -199,19 +201,21 @@ def card_name(card: str, deck: str, translations: Translations) -> str:
         return f"{rank_word} of {suit_word}"
 
 
-def suit_word(suit: str, deck: str, translations: Translations) -> str:
-    """Names a suit as in card names ("hearts"; pl "kier"; hu "piros")."""
-    words = _hungarian_suit_words(translations) if deck == "hungarian" else _french_suit_words(translations)
-    return words[_rank_suit("A" + suit, deck)[1]]
+def suit_word(suit: str, deck: DeckKind, translations: Translations) -> str:
+    """Names a suit of a deck (``DeckKind.suits``) as in card names ("hearts"; pl "kier"; hu "piros")."""
+    hungarian = art_of(deck) == "hungarian"
+    words = _hungarian_suit_words(translations) if hungarian else _french_suit_words(translations)
+    return words[_suit(suit, deck)]
 
 
-def rank_word(rank: str, deck: str, translations: Translations) -> str:
-    """Names a rank as in card names ("king"; pl "król"; hu "alsó")."""
-    words = _hungarian_rank_words(translations) if deck == "hungarian" else _french_rank_words(translations)
-    return words[_rank_suit(rank + ("h" if deck == "hungarian" else "c"), deck)[0]]
+def rank_word(rank: str, deck: DeckKind, translations: Translations) -> str:
+    """Names a rank of a deck (``DeckKind.ranks``) as in card names ("king"; pl "król"; hu "alsó")."""
+    hungarian = art_of(deck) == "hungarian"
+    words = _hungarian_rank_words(translations) if hungarian else _french_rank_words(translations)
+    return words[_rank(rank, deck)]
 
 
-def card_label(card: str, deck: str, translations: Translations) -> str:
+def card_label(card: int, deck: DeckKind, translations: Translations) -> str:
     """Returns the text alternative of a card: short form and full name ("K♥ — king of hearts")."""
     return f"{card_short(card, deck)} — {card_name(card, deck, translations)}"
 
@@ -267,49 +271,50 @@ def _highlight(kind: str | None) -> str:
     )
 
 
-def _face(rank: str, suit: str, deck: str, four_colour: bool) -> str:
-    ink = card_art.suit_ink(suit, deck, four_colour)
+def _face(card: int, deck: DeckKind, four_colour: bool) -> str:
+    rank, suit = _rank_suit(card, deck)
+    art = art_of(deck)
+    ink = card_art.suit_ink(suit, art, four_colour)
     text = index_text(rank, deck)
     if rank == "A":
-        picture = card_art.ace(suit, deck, ink)
+        picture = card_art.ace(suit, art, ink)
     elif rank in ("J", "Q", "K", "U", "O"):
-        picture = card_art.court(rank, suit, deck, ink, text)
+        picture = card_art.court(rank, suit, art, ink, text)
     else:
-        picture = card_art.pips(rank, suit, deck, ink)
-    return _blank() + picture + card_art.corner_index(suit, deck, ink, text)
+        picture = card_art.pips(rank, suit, art, ink)
+    return _blank() + picture + card_art.corner_index(suit, art, ink, text)
 
 
-def face_drawing(card: str, deck: str, *, four_colour: bool = False) -> str:
+def face_drawing(card: int, deck: DeckKind, *, four_colour: bool = False) -> str:
     """Returns the SVG elements of a card face in the 250 × 350 card box (no ``<svg>`` around them)."""
-    rank, suit = _rank_suit(card, deck)
-    return _face(rank, suit, deck, four_colour)
+    return _face(card, deck, four_colour)
 
 
-def back_drawing(deck: str) -> str:
+def back_drawing(deck: DeckKind) -> str:
     """Returns the SVG elements of a card back in the 250 × 350 card box."""
-    art_deck(deck)
-    return _blank() + card_art.back(deck)
+    return _blank() + card_art.back(art_of(deck))
 
 
-def symbol_id(card: str, deck: str, *, four_colour: bool = False) -> str:
+def symbol_id(card: int, deck: DeckKind, *, four_colour: bool = False) -> str:
     """Returns the sprite symbol of a face: the notation (``10h``), ``-4`` for a four-colour ♣/♦ face.
 
     Only French clubs and diamonds change colour in the four-colour deck (``card_art.suit_ink``),
     so only they have a second symbol; Hungarian suits are four-coloured already.
     """
     rank, suit = _rank_suit(card, deck)
-    changed = four_colour and card_art.suit_ink(suit, deck, True) != card_art.suit_ink(suit, deck, False)
+    art = art_of(deck)
+    changed = four_colour and card_art.suit_ink(suit, art, True) != card_art.suit_ink(suit, art, False)
     return rank + suit + ("-4" if changed else "")
 
 
-def _use(deck: str, symbol: str) -> str:
-    href = html.escape(f"{SPRITE_URL}/{deck}.svg#{symbol}", quote=True)
+def _use(deck: DeckKind, symbol: str) -> str:
+    href = html.escape(f"{SPRITE_URL}/{art_of(deck)}.svg#{symbol}", quote=True)
     return f'<use href="{href}" width="{CARD_W}" height="{CARD_H}"/>'
 
 
 def card_svg(
-    card: str,
-    deck: str,
+    card: int,
+    deck: DeckKind,
     *,
     four_colour: bool = False,
     width: int = 72,
@@ -326,17 +331,17 @@ def card_svg(
         raise ValueError(f"unknown highlight {highlight!r} (known: {', '.join(HIGHLIGHTS)})")
     if not isinstance(label, str):
         raise ValueError(f"label must be text, not {type(label).__name__}")
-    text = label or card_label(rank + suit, deck, gettext.NullTranslations())
+    text = label or card_label(card, deck, gettext.NullTranslations())
     state = f" makao-card--{highlight}" if highlight else ""
-    face = (_face(rank, suit, deck, four_colour) if inline
-            else _use(deck, symbol_id(rank + suit, deck, four_colour=four_colour)))
+    face = _face(card, deck, four_colour) if inline else _use(deck, symbol_id(card, deck, four_colour=four_colour))
     body = face + _highlight(highlight)
+    # data-card is the card in notation: what the browser tests read.
     return _svg(body, width=width, label=text, css_class=f"makao-card{state}", card=rank + suit)
 
 
-def card_back_svg(width: int = 72, deck: str = "french", *, label: str = "", inline: bool = False) -> str:
+def card_back_svg(deck: DeckKind, *, width: int = 72, label: str = "", inline: bool = False) -> str:
     """Returns the patterned back of a card as SVG (blue French, green Hungarian)."""
-    art_deck(deck)
+    art_of(deck)
     if not isinstance(label, str):
         raise ValueError(f"label must be text, not {type(label).__name__}")
     body = back_drawing(deck) if inline else _use(deck, BACK_SYMBOL)
@@ -344,8 +349,8 @@ def card_back_svg(width: int = 72, deck: str = "french", *, label: str = "", inl
 
 
 def hand_html(
-    cards: Sequence[str | None],
-    deck: str,
+    cards: Sequence[int | None],
+    deck: DeckKind,
     *,
     four_colour: bool = False,
     width: int = 72,
@@ -379,7 +384,7 @@ def hand_html(
         mark = highlights[position] if highlights is not None else None
         label = labels[position] if labels is not None else ""
         if card is None:
-            svg = card_back_svg(width, deck, label=label, inline=inline)
+            svg = card_back_svg(deck, width=width, label=label, inline=inline)
         else:
             label = label or card_label(card, deck, catalog)
             svg = card_svg(card, deck, four_colour=four_colour, width=width, highlight=mark,

@@ -14,6 +14,7 @@ from typing import Any
 from babel.numbers import format_decimal, format_percent
 
 from engine.coach import CoachReason, Hint, MoveEstimate, place_of
+from engine.moves import Move, parse_move
 from engine.ruleset import Ruleset
 from ui.present import grammar
 from ui.present.cards import suit_word
@@ -46,44 +47,33 @@ def percent_text(share: float, tr: Translations | None = None) -> str:
     return format_percent(int(share * 100 + 0.5) / 100, locale=_language(_tr(tr)))
 
 
-def move_text(notation: str, rules: Ruleset, tr: Translations | None = None) -> str:
+def move_text(move: Move, rules: Ruleset, tr: Translations | None = None) -> str:
     """Writes a move for people: its cards, then the wish and the call (``J♥, demand 7``)."""
     tr = _tr(tr)
     _ = tr.gettext
-    art = rules.deck.art
-    tokens = notation.split()
+    deck = rules.deck
     # A move named inside a coach sentence ("Best: draw a card, which …"): its own context.
-    if tokens[0] == "draw":
+    if move.kind == "draw":
         return tr.pgettext("coach move", "draw a card")
-    if tokens[0] == "wait":
+    if move.kind == "wait":
         return tr.pgettext("coach move", "sit out")
-    if tokens[0] == "pass":
+    if move.kind == "pass":
         return tr.pgettext("coach move", "keep the drawn card")
-    cards, extras = [], []
-    i = 1
-    while i < len(tokens):
-        token = tokens[i]
-        if token == "demand":
-            value = tokens[i + 1]
-            extras.append(_("no demand") if value == "none" else
-                          _("demand {rank}").format(rank=wish_rank_text(value, art, tr)))
-            i += 2
-            continue
-        if token == "suit":
-            value = tokens[i + 1]
-            extras.append(_("no wish") if value == "none" else
-                          _("wish {suit}").format(suit=suit_word(value, art, tr)))
-            i += 2
-            continue
-        if token in ("makao", "kakao"):
-            call = rules.calls.get(token)
+    extras = []
+    if move.demand is not None:
+        extras.append(_("no demand") if move.demand == "none" else
+                      _("demand {rank}").format(rank=wish_rank_text(move.demand, deck, tr)))
+    if move.suit is not None:
+        extras.append(_("no wish") if move.suit == "none" else
+                      _("wish {suit}").format(suit=suit_word(move.suit, deck, tr)))
+    for name, said in (("makao", move.makao), ("kakao", move.kakao)):
+        if said:
+            call = rules.calls.get(name)
             # A part of a move after its cards ("J♥, demand 7, call "makao""), not an order to the reader.
             extras.append(tr.pgettext("coach move", "call \"{word}\"").format(
-                word=(call.word if call and call.word else token)))
-        else:
-            cards.append(card_text(token, art, tr))
-        i += 1
-    return ", ".join([(", " if art == "hungarian" else " ").join(cards), *extras])
+                word=(call.word if call and call.word else name)))
+    cards = (", " if deck.art == "hungarian" else " ").join(card_text(card, deck, tr) for card in move.cards)
+    return ", ".join([cards, *extras])
 
 
 def objective_label(kind: str, tr: Translations | None = None) -> str:
@@ -119,7 +109,8 @@ def estimate_text(estimate: MoveEstimate, hint: Hint, tr: Translations | None = 
 def _numbers(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Translations) -> str:
     _ = tr.gettext
     kind = p["objective"]
-    move = move_text(p["move"], rules, tr)
+    # The coach's reasons name moves in notation (engine/coach/reasons.py): the deck reads them back.
+    move = move_text(parse_move(p["move"], rules.deck), rules, tr)
     value = p["value"]
     if code == "only_move":
         text = {
@@ -131,7 +122,7 @@ def _numbers(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Tra
         }[kind]
         return text.format(move=move, percent=percent_text(value, tr), place=decimal_text(place_of(value, players), tr),
                            points=decimal_text(value, tr))
-    other = move_text(p["other"], rules, tr)
+    other = move_text(parse_move(p["other"], rules.deck), rules, tr)
     other_value = p["other_value"]
     text = {
         "win": _("Best: {move}, which wins {percent} of the simulated rounds; the next best, {other}, wins {other_percent}."),
@@ -158,7 +149,8 @@ def describe_coach_reason(reason: CoachReason, rules: Ruleset, players: int, tr:
 def _sentence(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Translations) -> str:
     _ = tr.gettext
     ngettext = tr.ngettext
-    art = rules.deck.art
+    deck = rules.deck
+    # The coach's reasons name cards in notation (engine/coach/reasons.py): the deck reads them back.
     if code in ("only_move", "better_by", "close_call"):
         return _numbers(code, p, rules, players, tr)
     if code == "goes_out":
@@ -172,7 +164,7 @@ def _sentence(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Tr
         else:
             text = ngettext("{cards} is your last card: you go out and win the round.",
                             "{cards} are your last cards: you go out and win the round.", n)
-        return grammar.fill(text, grammar.language_of(tr), {**cards_placeholders("cards", p["cards"], art, tr),
+        return grammar.fill(text, grammar.language_of(tr), {**cards_placeholders("cards", [deck.parse(c) for c in p["cards"]], deck, tr),
                                                             **number_placeholders("place", p["place"], tr)})
     if code == "makes_call":
         return ngettext("Say \"{word}\" with it: forgetting the call costs {penalty} penalty card.",
@@ -191,11 +183,11 @@ def _sentence(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Tr
             text = ngettext("You demand {rank} and still hold {held} card of that rank; the next player cannot meet the demand in {percent} of the deals.",
                             "You demand {rank} and still hold {held} cards of that rank; the next player cannot meet the demand in {percent} of the deals.",
                             p["held"])
-            return text.format(rank=wish_rank_text(p["value"], art, tr), held=p["held"], percent=percent_text(p["percent"] / 100, tr))
+            return text.format(rank=wish_rank_text(p["value"], deck, tr), held=p["held"], percent=percent_text(p["percent"] / 100, tr))
         text = ngettext("You wish for {suit} and still hold {held} card of that suit; the next player cannot follow it in {percent} of the deals.",
                         "You wish for {suit} and still hold {held} cards of that suit; the next player cannot follow it in {percent} of the deals.",
                         p["held"])
-        return text.format(suit=suit_word(p["value"], art, tr), held=p["held"], percent=percent_text(p["percent"] / 100, tr))
+        return text.format(suit=suit_word(p["value"], deck, tr), held=p["held"], percent=percent_text(p["percent"] / 100, tr))
     if code == "next_stuck":
         return grammar.fill(ngettext("After it {seat}, who holds {cards} card, has no card to play in {percent} of the deals.",
                                      "After it {seat}, who holds {cards} cards, has no card to play in {percent} of the deals.",
@@ -204,7 +196,7 @@ def _sentence(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Tr
                              "percent": percent_text(p["percent"] / 100, tr)})
     if code == "keeps_card":
         return grammar.fill(_("Keeping {cards} saves you a draw later in {percent} of the simulated rounds."),
-                            grammar.language_of(tr), {**cards_placeholders("cards", p["cards"], art, tr),
+                            grammar.language_of(tr), {**cards_placeholders("cards", [deck.parse(c) for c in p["cards"]], deck, tr),
                                                       "percent": percent_text(p["percent"] / 100, tr)})
     raise KeyError(f"unknown coach reason {code!r}")
 

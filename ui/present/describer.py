@@ -9,6 +9,7 @@ import gettext
 from dataclasses import dataclass
 from typing import Any
 
+from engine.cards import DeckKind
 from engine.verdicts import Event, Verdict
 from ui.present.coach_text import describe_hint
 from ui.present.i18n import Translator, translator
@@ -21,11 +22,11 @@ class Describer:
 
     tr: Translator | None
 
-    def verdict(self, verdict: Verdict, deck: str) -> str:
+    def verdict(self, verdict: Verdict, deck: DeckKind) -> str:
         """Explains a verdict, reason after reason."""
         return describe_verdict(verdict, deck, self.tr)
 
-    def event(self, event: Event, deck: str) -> str:
+    def event(self, event: Event, deck: DeckKind) -> str:
         """Narrates one event of an applied move."""
         return describe_event(event, deck, self.tr)
 

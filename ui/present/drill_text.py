@@ -8,7 +8,9 @@ drill's own teaching remark. No Streamlit here; every text placed in HTML is esc
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 
+from engine.cards import DeckKind
 from engine.drills import Drill, card_verdicts
 from engine.moves import Move, parse_move
 from engine.rules import apply_move, check
@@ -42,16 +44,15 @@ def _durations(tr: Translator) -> dict[str, str]:
     }
 
 
-def cards_text(cards: list[str] | tuple[str, ...], deck_art: str, tr: Translator) -> str:
+def cards_text(cards: Sequence[int], deck: DeckKind, tr: Translator) -> str:
     """Names cards briefly, joined the language's way ("7♣ and 9♥")."""
-    return tr.format_list([card_text(c, deck_art, tr) for c in cards])
+    return tr.format_list([card_text(c, deck, tr) for c in cards])
 
 
 def move_text(text: str, st: State, tr: Translator) -> str:
     """Describes a move in words ("play K♠", "take the 5 penalty cards")."""
     _ = tr.gettext
     deck = st.rules.deck
-    art = deck.art
     move = parse_move(text, deck)
     if move.kind == "draw":
         if st.attack is not None:
@@ -62,13 +63,13 @@ def move_text(text: str, st: State, tr: Translator) -> str:
         return _("sit out (wait)")
     if move.kind == "pass":
         return _("keep the drawn card (pass)")
-    words = _("play {cards}").format(cards=cards_side_by_side([deck.name(c) for c in move.cards], art, tr))
+    words = _("play {cards}").format(cards=cards_side_by_side(move.cards, deck, tr))
     if move.demand == "none" or move.suit == "none":
         words += ", " + _("wishing nothing")
     elif move.demand is not None:
-        words += ", " + _("demanding {rank}").format(rank=wish_rank_text(move.demand, art, tr))
+        words += ", " + _("demanding {rank}").format(rank=wish_rank_text(move.demand, deck, tr))
     elif move.suit is not None:
-        words += ", " + _("wishing {suit}").format(suit=suit_word(move.suit, art, tr))
+        words += ", " + _("wishing {suit}").format(suit=suit_word(move.suit, deck, tr))
     for flag, call in ((move.makao, "makao"), (move.kakao, "kakao")):
         if flag:
             spoken = st.rules.calls[call].word if call in st.rules.calls and st.rules.calls[call].word else call
@@ -127,20 +128,20 @@ def status_lines(st: State, tr: Translator) -> list[str]:
     """What is pending in a position, sentence by sentence (a card to cover, attack, wish, drawn card,
     waiting seats, play going counterclockwise)."""
     _ = tr.gettext
-    art = st.rules.deck.art
+    deck = st.rules.deck
     lines = []
     if st.cover:   # ru-101's nine: the learner, to move, must cover the top card
         lines.append(describe_event(Event("to_cover", {"seat": st.to_move, "card": st.rules.deck.name(st.pile[-1])}),
                                     art, tr, you=st.to_move))
     if st.attack is not None:
         lines.append(describe_event(Event("attack", {"kind": st.attack.kind, "amount": st.attack.amount,
-                                                     "target": st.to_move}), art, tr))
+                                                     "target": st.to_move}), deck, tr))
     if st.wish is not None:
         lines.append(describe_event(Event("wish_set", {"kind": st.wish.kind, "value": st.wish.value,
-                                                       "by": st.wish.by}), art, tr))
+                                                       "by": st.wish.by}), deck, tr))
     if st.drawn is not None:
         lines.append(_("You have just drawn {card}: play it or keep it.").format(
-            card=card_text(st.rules.deck.name(st.drawn), art, tr)))
+            card=card_text(st.drawn, deck, tr)))
     for seat, turns in enumerate(st.waiting):
         if turns:
             lines.append(_cap(tr.ngettext("{player} still sits out {count} turn.", "{player} still sits out {count} turns.",
@@ -157,30 +158,31 @@ def answer_text(drill: Drill, st: State, tr: Translator) -> str:
     if drill.kind == "select":
         if not drill.answer:
             return tr.gettext("No card may be played now.")
-        return cards_text(drill.answer, st.rules.deck.art, tr)
+        deck = st.rules.deck
+        # A drill file names its answer in notation (engine/drills.py): the deck reads it.
+        return cards_text([deck.parse(card) for card in drill.answer], deck, tr)
     return option_text(drill, drill.answer[0], st, tr)
 
 
 def explanation(drill: Drill, st: State, tr: Translator) -> list[str]:
     """Why the answer is right: the engine's reasons and events, then the drill's teaching remark."""
-    art = st.rules.deck.art
+    deck = st.rules.deck
     out: list[str] = []
     if drill.kind == "select":
         for _card, v in card_verdicts(st).items():
-            out.append(describe_verdict(v, art, tr))
+            out.append(describe_verdict(v, deck, tr))
     elif drill.kind == "next":
-        move = parse_move(drill.move, st.rules.deck)
+        move = parse_move(drill.move, deck)
         v = check(st, move)
-        out.append(describe_verdict(v, art, tr))
+        out.append(describe_verdict(v, deck, tr))
         _, events = apply_move(st, move, verdict=v)
-        out.extend(describe_event(e, art, tr) for e in events if e.kind not in ("played", "drew", "drew_penalty"))
+        out.extend(describe_event(e, deck, tr) for e in events if e.kind not in ("played", "drew", "drew_penalty"))
     else:
-        deck = st.rules.deck
         v = check(st, parse_move(drill.answer[0], deck))
-        out.append(f"{option_text(drill, drill.answer[0], st, tr)}: {describe_verdict(v, art, tr)}")
+        out.append(f"{option_text(drill, drill.answer[0], st, tr)}: {describe_verdict(v, deck, tr)}")
         for wrong in drill.wrong:
             v = check(st, parse_move(wrong.move, deck))
-            line = f"{option_text(drill, wrong.move, st, tr)}: {describe_verdict(v, art, tr)}"
+            line = f"{option_text(drill, wrong.move, st, tr)}: {describe_verdict(v, deck, tr)}"
             if wrong.feedback:
                 line += " " + tr.gettext(wrong.feedback)
             out.append(line)
@@ -203,8 +205,7 @@ def position_html(st: State, tr: Translator, *, width: int = 72, show_status: bo
     ``inline=True`` draws the cards in place (a page that must stand alone, e.g. the handout).
     """
     _ = tr.gettext
-    art = st.rules.deck.art
-    name = st.rules.deck.name
+    deck = st.rules.deck
     learner = st.to_move
     parts = ['<div class="makao-position" style="display:flex;flex-direction:column;gap:6px">']
     others = []
@@ -215,31 +216,32 @@ def position_html(st: State, tr: Translator, *, width: int = 72, show_status: bo
         count = len(hand)
         label = tr.ngettext("{player}: {count} card", "{player}: {count} cards", count).format(
             player=player(seat, tr), count=count)
-        backs = "".join(f'<div style="margin-right:-{round(small * 0.7)}px">{card_back_svg(small, art, inline=inline)}</div>'
+        backs = "".join(f'<div style="margin-right:-{round(small * 0.7)}px">{card_back_svg(deck, width=small, inline=inline)}</div>'
                         for _ in range(min(count, 8)))
         others.append(
             f'<div style="display:flex;flex-direction:column;align-items:flex-start;gap:2px">'
             f'<div style="font-size:0.85em">{html.escape(_cap(label))}</div>'
             f'<div style="display:flex;padding-right:{round(small * 0.7)}px">{backs}</div></div>')
     parts.append('<div style="display:flex;flex-wrap:wrap;gap:18px">' + "".join(others) + "</div>")
-    pile = [name(c) for c in st.pile[-3:]]
+    pile = list(st.pile[-3:])
     parts.append(f'<div style="font-weight:600">{html.escape(_("Pile (top card last)"))}</div>')
-    parts.append(hand_html(pile, art, four_colour=four_colour, width=width, overlap=0.55, translations=tr,
+    parts.append(hand_html(pile, deck, four_colour=four_colour, width=width, overlap=0.55, translations=tr,
                            aria_label=_("The pile, top card last"), inline=inline))
     if show_status:
         for line in status_lines(st, tr):
             parts.append(f'<div style="font-weight:600">{html.escape(line)}</div>')
-    mine_cards = [name(c) for c in st.hands[learner]]
+    mine_cards = list(st.hands[learner])
     mine = _("Your hand (you are {player})").format(**player_placeholders("player", learner, tr))
     parts.append(f'<div style="font-weight:600">{html.escape(mine)}</div>')
-    parts.append(hand_html(mine_cards, art, four_colour=four_colour, width=width, overlap=0.15, translations=tr,
+    parts.append(hand_html(mine_cards, deck, four_colour=four_colour, width=width, overlap=0.15, translations=tr,
                            aria_label=mine, inline=inline))
     parts.append("</div>")
     return "".join(parts)
 
 
 def hand_cards(st: State) -> list[str]:
-    """The distinct cards of the learner's hand, in hand order (the choices of a select question)."""
+    """The distinct cards of the learner's hand in notation, in hand order: the choices of a select question,
+    named as a drill's answer names them (engine/drills.py)."""
     name = st.rules.deck.name
     out: list[str] = []
     for c in st.hands[st.to_move]:

@@ -30,6 +30,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
+from ui.present.card_art import Art
+
 # --- placeholders --------------------------------------------------------------------------
 
 # The suffix of each extra placeholder a language may use, e.g. {card_acc}, {seat_the}.
@@ -198,7 +200,7 @@ def _check_case(case: str) -> None:
         raise ValueError(f"unknown case {case!r} (known: {', '.join(CASES)})")
 
 
-def _check_card(rank: str, suit: str, deck: str) -> None:
+def _check_card(rank: str, suit: str, deck: Art) -> None:
     if deck not in _PL_DECK_RANKS:
         raise ValueError(f"unknown deck {deck!r} (known: {', '.join(_PL_DECK_RANKS)})")
     suits = _PL_FRENCH_SUITS if deck == "french" else _PL_GERMAN_SUIT_STEMS
@@ -206,7 +208,7 @@ def _check_card(rank: str, suit: str, deck: str) -> None:
         raise ValueError(f"{rank}{suit} is not a card of the {deck} deck")
 
 
-def pl_rank_noun(rank: str, deck: str, case: str = "nom") -> str:
+def pl_rank_noun(rank: str, deck: Art, case: str = "nom") -> str:
     """Returns the Polish noun of a rank in a case ("7", acc → "siódemkę"; "K", ins → "królem")."""
     _check_case(case)
     if deck not in _PL_DECK_RANKS or rank not in _PL_DECK_RANKS[deck]:
@@ -214,14 +216,14 @@ def pl_rank_noun(rank: str, deck: str, case: str = "nom") -> str:
     return _PL_RANKS[rank][0][case]
 
 
-def pl_rank_gender(rank: str, deck: str) -> str:
+def pl_rank_gender(rank: str, deck: Art) -> str:
     """Returns the grammatical gender of a Polish rank noun: "m" (walet, król, as, alsó) or "f" (siódemka, dama)."""
     if deck not in _PL_DECK_RANKS or rank not in _PL_DECK_RANKS[deck]:
         raise ValueError(f"{rank!r} is not a rank of the {deck!r} deck")
     return _PL_RANKS[rank][1]
 
 
-def pl_card_name(rank: str, suit: str, deck: str, case: str = "nom") -> str:
+def pl_card_name(rank: str, suit: str, deck: Art, case: str = "nom") -> str:
     """Names a card in Polish in a case: ("K", "h", "french", "gen") → "króla kier"; Hungarian
     ("7", "h", "hungarian", "acc") → "siódemkę czerwienną"."""
     _check_case(case)
@@ -294,7 +296,7 @@ def number_forms(language: str, name: str, number: int) -> dict[str, str]:
     return {}
 
 
-def card_forms(language: str, name: str, text: str, rank: str, suit: str, deck: str,
+def card_forms(language: str, name: str, text: str, rank: str, suit: str, deck: Art,
                shown_by_name: bool) -> dict[str, str]:
     """Returns the extra placeholders of an inserted card.
 

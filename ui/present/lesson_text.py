@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gettext
 
+from engine.cards import DeckKind
 from engine.verdicts import Reason
 from ui.present.cards import suit_word
 from ui.present.reasons import card_placeholders, wish_rank_text
@@ -11,8 +12,9 @@ from ui.present.reasons import card_placeholders, wish_rank_text
 Translations = gettext.NullTranslations
 
 
-def describe_mismatch(reason: Reason, deck: str, tr: Translations) -> str:
+def describe_mismatch(reason: Reason, deck: DeckKind, tr: Translations) -> str:
     """Says in the session's language how a legal move missed the step's goal."""
+    # The engine's reason names the card in notation; the deck reads it back (engine/scenario.py).
     _ = tr.gettext
     p = reason.params
     code = reason.code
@@ -25,10 +27,10 @@ def describe_mismatch(reason: Reason, deck: str, tr: Translations) -> str:
                   "pass": _("This step wants you to keep the drawn card.")}[p["wanted"]]
         if p.get("card"):
             return _("You played {card}: it is allowed, but not what this step asks.").format(
-                **card_placeholders("card", p["card"], deck, tr)) + " " + wanted
+                **card_placeholders("card", deck.parse(p["card"]), deck, tr)) + " " + wanted
         return wanted
     if code == "lesson_other_demand":
-        forms = card_placeholders("card", p["card"], deck, tr)
+        forms = card_placeholders("card", deck.parse(p["card"]), deck, tr)
         if p["done"] == "none":
             return _("You played {card} without a demand; this step wants you to demand the rank {wanted}.").format(
                 **forms, wanted=wish_rank_text(p["wanted"], deck, tr))
@@ -38,7 +40,7 @@ def describe_mismatch(reason: Reason, deck: str, tr: Translations) -> str:
         return _("You demanded the rank {done}; this step wants the rank {wanted}.").format(
             done=wish_rank_text(p["done"], deck, tr), wanted=wish_rank_text(p["wanted"], deck, tr))
     if code == "lesson_other_suit":
-        forms = card_placeholders("card", p["card"], deck, tr)
+        forms = card_placeholders("card", deck.parse(p["card"]), deck, tr)
         if p["done"] == "none":
             return _("You played {card} without wishing a suit; this step wants you to wish for {wanted}.").format(
                 **forms, wanted=suit_word(p["wanted"], deck, tr))
@@ -53,7 +55,7 @@ def describe_mismatch(reason: Reason, deck: str, tr: Translations) -> str:
                              p["wanted"]).format(count=p["wanted"])
         return done + " " + wanted
     if code == "lesson_other_attack":
-        forms = card_placeholders("card", p["card"], deck, tr)
+        forms = card_placeholders("card", deck.parse(p["card"]), deck, tr)
         if p["kind"] == "draw":
             text = tr.ngettext("You played {card}: it is allowed, but this step wants an attack of {count} card to draw.",
                                "You played {card}: it is allowed, but this step wants an attack of {count} cards to draw.",
@@ -64,4 +66,4 @@ def describe_mismatch(reason: Reason, deck: str, tr: Translations) -> str:
                                p["wanted"])
         return text.format(**forms, count=p["wanted"])
     return _("You played {card}: it is allowed, but it does not do what this step asks.").format(
-        **card_placeholders("card", p["card"], deck, tr))
+        **card_placeholders("card", deck.parse(p["card"]), deck, tr))

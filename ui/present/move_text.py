@@ -17,12 +17,12 @@ def move_words(move: Move, deck: DeckKind, t: Translator) -> str:
         return _("Wait")
     if move.kind == "pass":
         return _("Pass (keep the drawn card)")
-    cards = cards_text([deck.name(c) for c in move.cards], deck.art, t)
+    cards = cards_text(move.cards, deck, t)
     text = _("Play {cards}").format(cards=cards)
     if move.demand not in (None, "none"):
-        text += ", " + _("demand {rank}").format(rank=wish_rank_text(move.demand, deck.art, t))
+        text += ", " + _("demand {rank}").format(rank=wish_rank_text(move.demand, deck, t))
     if move.suit not in (None, "none"):
-        text += ", " + _("wish for {suit}").format(suit=suit_word(move.suit, deck.art, t))
+        text += ", " + _("wish for {suit}").format(suit=suit_word(move.suit, deck, t))
     if move.makao:
         text += ", " + _("saying \"makao\"")
     if move.kakao:

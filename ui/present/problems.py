@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from engine.cards import FRENCH, DeckKind
 from engine.errors import Problem
 from ui.present import grammar
 from ui.present.cards import card_short
@@ -70,7 +71,7 @@ def field_text(field: Any, tr: Translator) -> str:
     return names.get(field, quoted(field))
 
 
-def _templates(tr: Translator, deck: str) -> dict[str, Callable[[dict[str, Any]], str]]:
+def _templates(tr: Translator, deck: DeckKind) -> dict[str, Callable[[dict[str, Any]], str]]:
     _ = tr.gettext
     ngettext = tr.ngettext
     language = grammar.language_of(tr) or ""
@@ -88,7 +89,8 @@ def _templates(tr: Translator, deck: str) -> dict[str, Callable[[dict[str, Any]]
 
     def cards(name: str, value: Any) -> dict[str, str]:
         try:
-            return card_placeholders(name, str(value), deck, tr)
+            # A position names its cards in notation (POSITION.md): the deck reads them, if it can.
+            return card_placeholders(name, deck.parse(str(value)), deck, tr)
         except (ValueError, KeyError):
             return {name: quoted(value), **grammar.player_forms(language, name, quoted(value))}
 
@@ -117,7 +119,7 @@ def _templates(tr: Translator, deck: str) -> dict[str, Callable[[dict[str, Any]]
             value=quoted(p.get("value"))),
         "bad_card": lambda p: _("{text} in {field} is not a card of this deck (write rank then suit, e.g. {example}).").format(
             text=quoted(p.get("text")), field=field(p),
-            example=card_short("10h", "french") if p.get("deck") != "hungarian" else "Ua"),
+            example=card_short(FRENCH.card("10", "h"), FRENCH) if p.get("deck") != "hungarian" else "Ua"),
         "bad_count": lambda p: _("{value} is not a possible number of cards for {field}.").format(
             value=quoted(p.get("value")), field=field(p)),
         "bad_direction": lambda p: _("The direction of play {value} is neither “clockwise” nor “counterclockwise”.").format(
@@ -183,12 +185,12 @@ def _last_seat(value: Any) -> str:
     return str(value + 1) if isinstance(value, int) and not isinstance(value, bool) else "?"
 
 
-def message_codes(tr: Translator, deck: str = "french") -> frozenset[str]:
+def message_codes(tr: Translator, deck: DeckKind = FRENCH) -> frozenset[str]:
     """Lists the problem codes this module has a sentence for."""
     return frozenset(_templates(tr, deck))
 
 
-def describe_problem(problem: Problem, deck: str, tr: Translator) -> str:
+def describe_problem(problem: Problem, deck: DeckKind, tr: Translator) -> str:
     """Turns one problem of a position into a sentence (Markdown-safe) in the language of ``tr``."""
     template = _templates(tr, deck).get(problem.code)
     if template is None:  # a code added to the engine before its sentence: say so plainly
@@ -202,7 +204,7 @@ def describe_problem(problem: Problem, deck: str, tr: Translator) -> str:
     return text[:1].upper() + text[1:]
 
 
-def describe_problems(problems: list[Problem], deck: str, tr: Translator) -> list[str]:
+def describe_problems(problems: list[Problem], deck: DeckKind, tr: Translator) -> list[str]:
     """Turns every problem into a sentence, in the engine's order, without repeating one."""
     out: list[str] = []
     for problem in problems:

@@ -7,12 +7,13 @@ Seats are shown to people as "player N" with N = seat + 1.
 from __future__ import annotations
 
 import gettext
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from engine.cards import DeckKind
 from engine.verdicts import Event, Reason, Verdict
 from ui.present import grammar
-from ui.present.cards import art_deck, card_name, card_short, index_text, rank_word, suit_word
+from ui.present.cards import art_of, card_name, card_short, index_text, rank_word, suit_word
 
 
 class Translations(Protocol):
@@ -26,19 +27,19 @@ class Translations(Protocol):
 
 
 
-def card_text(card: str, deck: str, tr: Translations) -> str:
+def card_text(card: int, deck: DeckKind, tr: Translations) -> str:
     """Writes a card briefly: ``K♥`` for the French deck, its name ("Ober of bells") for the Hungarian."""
-    if deck == "hungarian":
+    if art_of(deck) == "hungarian":
         return card_name(card, deck, tr)
     return card_short(card, deck)
 
 
-def cards_text(cards: list[str] | tuple[str, ...], deck: str, tr: Translations) -> str:
+def cards_text(cards: Sequence[int], deck: DeckKind, tr: Translations) -> str:
     """Writes several cards: short forms side by side (``7♥ 7♣``), Hungarian-deck names with commas."""
-    return (", " if deck == "hungarian" else " ").join(card_text(card, deck, tr) for card in cards)
+    return (", " if art_of(deck) == "hungarian" else " ").join(card_text(card, deck, tr) for card in cards)
 
 
-def wish_rank_text(rank: str, deck: str, tr: Translations) -> str:
+def wish_rank_text(rank: str, deck: DeckKind, tr: Translations) -> str:
     """Writes a wished rank: numbers as on the card (7, VII), figures by name (queen, alsó)."""
     if rank.isdigit():
         return index_text(rank, deck)
@@ -52,18 +53,17 @@ def player(seat: int, tr: Translations, you: int | None = None) -> str:
     return tr.gettext("player {number}").format(number=seat + 1)
 
 
-def card_placeholders(name: str, card: str, deck: str, tr: Translations) -> dict[str, str]:
+def card_placeholders(name: str, card: int, deck: DeckKind, tr: Translations) -> dict[str, str]:
     """Returns a card's placeholder and its grammatical forms: {card}, hu {card_the}, pl {card_acc} …, da {card_another}."""
     text = card_text(card, deck, tr)
-    kind = art_deck(deck)
-    card_id = kind.parse(card)
     values = {name: text}
-    values.update(grammar.card_forms(grammar.language_of(tr) or "", name, text, kind.rank_of(card_id),
-                                     kind.suit_of(card_id), deck, shown_by_name=deck == "hungarian"))
+    art = art_of(deck)
+    values.update(grammar.card_forms(grammar.language_of(tr) or "", name, text, deck.rank_of(card),
+                                     deck.suit_of(card), art, shown_by_name=art == "hungarian"))
     return values
 
 
-def cards_placeholders(name: str, cards: list[str] | tuple[str, ...], deck: str, tr: Translations) -> dict[str, str]:
+def cards_placeholders(name: str, cards: Sequence[int], deck: DeckKind, tr: Translations) -> dict[str, str]:
     """Returns the placeholder of several cards and its forms, which go with the first card named:
     hu "a piros hetes, a zöld hetes" → {cards_the} "a piros hetes, zöld hetes"; pl {cards_acc} "siódemkę czerwienną, …"."""
     text = cards_text(cards, deck, tr)
@@ -95,14 +95,16 @@ def _call_word(call: str, tr: Translations) -> str:
     return calls.get(call, call) if isinstance(call, str) else call
 
 
-def _fmt(template: str, params: dict[str, Any], deck: str, tr: Translations, you: int | None = None) -> str:
+def _fmt(template: str, params: dict[str, Any], deck: DeckKind, tr: Translations, you: int | None = None) -> str:
+    # The engine's reasons and events name cards in notation (engine/verdicts.py, POSITION.md);
+    # its deck reads them back into card ids here, at the edge.
     values: dict[str, Any] = {}
     language = grammar.language_of(tr) or ""
     if "kind" in params and "value" in params:  # wish events: {kind: rank|suit, value}
         params = {**params, params["kind"]: params["value"]}
     for key, value in params.items():
         if key in ("card", "top", "against", "first", "drawn"):
-            values.update(card_placeholders(key, value, deck, tr))
+            values.update(card_placeholders(key, deck.parse(value), deck, tr))
         elif key == "suit":
             values[key] = suit_word(value, deck, tr)
         elif key == "rank":
@@ -130,7 +132,7 @@ def _fmt(template: str, params: dict[str, Any], deck: str, tr: Translations, you
         elif key == "allowed":
             values[key] = ", ".join(wish_rank_text(v, deck, tr) for v in value)
         elif key == "cards":
-            values.update(cards_placeholders(key, value, deck, tr))
+            values.update(cards_placeholders(key, [deck.parse(card) for card in value], deck, tr))
         else:
             values[key] = value
     text = grammar.fill(template, language, values)
@@ -384,7 +386,7 @@ def _you_event_templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]
 _EVENT_SUBJECT = {"attack": "target", "wish_set": "by"}
 
 
-def describe_reason(reason: Reason, deck: str, tr: Translations | None = None, you: int | None = None) -> str:
+def describe_reason(reason: Reason, deck: DeckKind, tr: Translations | None = None, you: int | None = None) -> str:
     """Turns one reason into a sentence in the language of ``tr`` (English by default); seat ``you`` is "you"."""
     tr = tr or gettext.NullTranslations()
     templates = _templates(tr)
@@ -394,12 +396,12 @@ def describe_reason(reason: Reason, deck: str, tr: Translations | None = None, y
     return _fmt(template, reason.params, deck, tr, you)
 
 
-def describe_verdict(verdict: Verdict, deck: str, tr: Translations | None = None, you: int | None = None) -> str:
+def describe_verdict(verdict: Verdict, deck: DeckKind, tr: Translations | None = None, you: int | None = None) -> str:
     """The full explanation of a verdict: its reasons, sentence after sentence."""
     return " ".join(describe_reason(r, deck, tr, you) for r in verdict.reasons)
 
 
-def describe_event(event: Event, deck: str, tr: Translations | None = None, you: int | None = None) -> str:
+def describe_event(event: Event, deck: DeckKind, tr: Translations | None = None, you: int | None = None) -> str:
     """Narrates one event of an applied move; when seat ``you`` is its subject, in the second person."""
     tr = tr or gettext.NullTranslations()
     subject = event.params.get(_EVENT_SUBJECT.get(event.kind, "seat"))

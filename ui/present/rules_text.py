@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from engine.cards import DeckKind
 from engine.ruleset import CardRule, DefenceRule, Ruleset
-from ui.present.cards import FRENCH_SUIT_GLYPHS, card_name, index_text
+from ui.present.cards import card_name, card_short, index_text
 from ui.present.i18n import N_, ListStyle, Translator
 
 # Suit names, for the deck overview; Hungarian suits are words (no emoji font for them).
@@ -60,7 +60,7 @@ def rank_label(deck: DeckKind, rank: str, t: Translator) -> str:
     if figure is not None:
         return t.gettext(figure)
     if deck.art == "hungarian":
-        return index_text(rank, deck.art)
+        return index_text(rank, deck)
     return rank
 
 
@@ -74,9 +74,10 @@ def pattern_label(deck: DeckKind, pattern: str, t: Translator) -> str:
     """Names a ruleset card pattern: a rank (``J (jack)``) or one card (``K♥``, ``piros ász``)."""
     if pattern in deck.ranks:
         return rank_label(deck, pattern, t)
+    # A one-card pattern is written in notation in the ruleset (RULESET_SCHEMA.md): the deck reads it.
     if deck.art == "french":
-        return pattern[:-1] + FRENCH_SUIT_GLYPHS[pattern[-1]]
-    return card_name(pattern, deck.art, t)
+        return card_short(deck.parse(pattern), deck)
+    return card_name(deck.parse(pattern), deck, t)
 
 
 def _patterns(deck: DeckKind, patterns: tuple[str, ...], t: Translator, style: ListStyle = "or") -> str:
@@ -559,13 +560,13 @@ def variant_summary(ruleset: Ruleset, t: Translator) -> str:
     return " · ".join((deck, players, hand))
 
 
-def special_card_examples(ruleset: Ruleset) -> list[str]:
-    """Returns one card, in notation, for each card rule of a ruleset (a rank gets a varied suit)."""
-    suits = ruleset.deck.suits
+def special_card_examples(ruleset: Ruleset) -> list[int]:
+    """Returns one card for each card rule of a ruleset (a rank gets a varied suit)."""
+    deck = ruleset.deck
     examples = []
     for index, rule in enumerate(ruleset.cards):
-        if rule.pattern in ruleset.deck.ranks:
-            examples.append(rule.pattern + suits[index % len(suits)])
-        else:
-            examples.append(rule.pattern)
+        if rule.pattern in deck.ranks:
+            examples.append(deck.card(rule.pattern, deck.suits[index % len(deck.suits)]))
+        else:   # a one-card pattern, in notation in the ruleset
+            examples.append(deck.parse(rule.pattern))
     return examples

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from engine.cards import DeckKind
+from engine.moves import Move, parse_move
 from engine.verdicts import Event, Reason, Verdict
 from ui.present.reasons import Translations, cards_text, describe_event, describe_reason
 
@@ -22,7 +24,7 @@ def _main(verdict: Verdict) -> Reason:
     return verdict.reasons[0]
 
 
-def rule_sentence(verdict: Verdict, deck: str, tr: Translations) -> str:
+def rule_sentence(verdict: Verdict, deck: DeckKind, tr: Translations) -> str:
     """The sentence of the rule a verdict applies."""
     return describe_reason(_main(verdict), deck, tr)
 
@@ -53,30 +55,24 @@ def differing_events(home: tuple[Event, ...], table: tuple[Event, ...]) -> tuple
     return picked_home, picked_table
 
 
-def _events_text(events: list[Event], deck: str, tr: Translations) -> str:
+def _events_text(events: list[Event], deck: DeckKind, tr: Translations) -> str:
     if not events:
         return tr.gettext("nothing more happens.")
     return " ".join(describe_event(e, deck, tr) for e in events)
 
 
-def move_text(move: str, deck: str, tr: Translations) -> str:
+def move_text(move: Move, deck: DeckKind, tr: Translations) -> str:
     """A move in words: its cards, or drawing, sitting out, keeping the drawn card."""
-    words = move.split()
-    if words[0] == "draw":
+    if move.kind == "draw":
         return tr.gettext("Drawing a card")
-    if words[0] == "wait":
+    if move.kind == "wait":
         return tr.gettext("Sitting out")
-    if words[0] == "pass":
+    if move.kind == "pass":
         return tr.gettext("Keeping the drawn card")
-    cards: list[str] = []
-    for word in words[1:]:
-        if word in ("demand", "suit", "makao", "kakao"):
-            break
-        cards.append(word)
-    return tr.gettext("Playing {cards}").format(cards=cards_text(cards, deck, tr))
+    return tr.gettext("Playing {cards}").format(cards=cards_text(move.cards, deck, tr))
 
 
-def difference_sentence(kind: str, move: str, home: Verdict, table: Verdict, deck: str, tr: Translations) -> str:
+def difference_sentence(kind: str, move: Move, home: Verdict, table: Verdict, deck: DeckKind, tr: Translations) -> str:
     """One difference between home and table as a sentence, from the move's two verdicts."""
     if kind == "home_only":
         return tr.gettext("At home: {home} At this table it is not allowed: {table}").format(
@@ -95,7 +91,7 @@ def prompt(seat: int, table_name: str, tr: Translations) -> str:
         number=seat + 1, table=table_name)
 
 
-def hint(kind: str, move: str, table: Verdict, deck: str, tr: Translations) -> str:
+def hint(kind: str, move: Move, table: Verdict, deck: DeckKind, tr: Translations) -> str:
     """The step's hint: the table's rule for the move the difference is about."""
     if kind == "home_only":
         return tr.gettext("Your habit from home does not work here: {rule}").format(rule=rule_sentence(table, deck, tr))
@@ -104,18 +100,20 @@ def hint(kind: str, move: str, table: Verdict, deck: str, tr: Translations) -> s
     return tr.gettext("Look at {move}: it works differently here.").format(move=move_text(move, deck, tr))
 
 
-def feedback(fb: dict[str, Any], witness_home: Verdict, witness_table: Verdict, deck: str, tr: Translations) -> str:
+def feedback(fb: dict[str, Any], witness_home: Verdict, witness_table: Verdict, deck: DeckKind, tr: Translations) -> str:
     """The feedback on a move at a step: it names the home rule the learner just applied."""
     result, kind = fb["result"], fb["kind"]
+    # The feedback keeps the witness move in notation, as the session does (ui/switch/model.py).
+    witness_move = parse_move(fb["witness_move"], deck)
     if result == "right":
         if kind == "home_only":
             return tr.gettext("Right: your habit from home would be wrong here. {difference}").format(
-                difference=difference_sentence(kind, fb["witness_move"], witness_home, witness_table, deck, tr))
+                difference=difference_sentence(kind, witness_move, witness_home, witness_table, deck, tr))
         return tr.gettext("Right. {difference}").format(
-            difference=difference_sentence(kind, fb["witness_move"], witness_home, witness_table, deck, tr))
+            difference=difference_sentence(kind, witness_move, witness_home, witness_table, deck, tr))
     if result == "habit":
         return tr.gettext("That is the rule from home. {difference}").format(
-            difference=difference_sentence(kind, fb["witness_move"], witness_home, witness_table, deck, tr))
+            difference=difference_sentence(kind, witness_move, witness_home, witness_table, deck, tr))
     if result == "wrong":
         return tr.gettext("Not allowed at this table: {rule}").format(rule=rule_sentence(fb["table"], deck, tr))
     return tr.gettext("That is allowed here, but this position is about another move. Try again.")

@@ -12,11 +12,11 @@ from ui.present.i18n import Translator
 from ui.present.widget_text import coach_badge, coach_control_label, coach_line
 
 
-def light_coach_move(data: dict[str, Any], best: Move, notation: str, rules: Ruleset, t: Translator,
+def light_coach_move(data: dict[str, Any], best: Move, rules: Ruleset, t: Translator,
                      selected: Sequence[int] = ()) -> None:
     """Marks the coach's best move on the table data: the line that names it, and the deck, button,
     call or wish choice it stands for; the wish choice only while its very cards are selected."""
-    data["coach"] = {"badge": coach_badge(t), "text": coach_line(move_text(notation, rules, t), t)}
+    data["coach"] = {"badge": coach_badge(t), "text": coach_line(move_text(best, rules, t), t)}
     ids = {best.kind} if best.kind != "play" else set()
     if best.makao:
         ids.add("call_makao")

@@ -11,6 +11,7 @@ from typing import Any
 import streamlit as st
 
 from engine import queries
+from engine.cards import DeckKind
 from engine.errors import Problem
 from engine.moves import parse_move
 from engine.queries import attack_kinds, wish_values
@@ -105,7 +106,7 @@ def _cards_editor(place: str, label: str, value: Any, rules: Ruleset, d: dict[st
                   help_text: str) -> None:
     """A typed list of cards beside a picker that offers only the cards not used elsewhere."""
     _ = t.gettext
-    deck = rules.deck.art
+    deck = rules.deck
     typed, picker = st.columns([2, 3])
     _init(EDITOR + place + "_text", format_cards(value))
     typed.text_input(label, key=EDITOR + place + "_text", on_change=ctl.on_cards_text, args=(st.session_state, place,), help=help_text)
@@ -122,7 +123,7 @@ def _cards_editor(place: str, label: str, value: Any, rules: Ruleset, d: dict[st
 
 def _cards_tab(d: dict[str, Any], rules: Ruleset, t: Translator) -> None:
     _ = t.gettext
-    deck = rules.deck.art
+    deck = rules.deck
     seats = max(seats_of(d), 1)
     variant_col, seats_col, move_col = st.columns(3)
     known = ctl.book(st.session_state)
@@ -148,7 +149,7 @@ def _cards_tab(d: dict[str, Any], rules: Ruleset, t: Translator) -> None:
 
 def _pending_tab(d: dict[str, Any], rules: Ruleset, t: Translator) -> None:
     _ = t.gettext
-    deck = rules.deck.art
+    deck = rules.deck
     seats = max(seats_of(d), 1)
     kinds = [NONE, *attack_kinds(rules)]
     attack = d.get("attack") if isinstance(d.get("attack"), dict) else {}
@@ -199,7 +200,7 @@ def _cover_field(d: dict[str, Any], rules: Ruleset, t: Translator) -> None:
 
 def _turns_tab(d: dict[str, Any], rules: Ruleset, t: Translator) -> None:
     _ = t.gettext
-    deck = rules.deck.art
+    deck = rules.deck
     seats = max(seats_of(d), 1)
     hands = d.get("hands") if isinstance(d.get("hands"), list) else []
     waiting = d.get("waiting") if isinstance(d.get("waiting"), list) else []
@@ -282,7 +283,7 @@ def draw_notice(t: Translator) -> None:
     notice = st.session_state.get(NOTICE)
     if not notice:
         return
-    kind, headline, lines, closing = notice_messages(notice, ctl.current_rules(st.session_state).deck.art, t)
+    kind, headline, lines, closing = notice_messages(notice, ctl.current_rules(st.session_state).deck, t)
     text = headline + ("\n\n" + bullets(lines) if lines else "") + ("\n\n" + closing if closing else "")
     if kind == "success":
         st.success(text, icon=":material/check_circle:")
@@ -324,7 +325,7 @@ def _coach_note(v: Verdict, h: Any, t: Translator) -> str:
     return t.gettext("Coach: {value}.").format(value=estimate_text(estimate, h, t))
 
 
-def _choice_rows(verdicts: list[Verdict], deck: str, t: Translator, h: Any = None) -> None:
+def _choice_rows(verdicts: list[Verdict], deck: DeckKind, t: Translator, h: Any = None) -> None:
     for v in verdicts:
         if not v.legal:
             continue
@@ -374,13 +375,13 @@ def draw_coach(state: State, t: Translator) -> Any:
     return h
 
 
-def draw_group(group: PlayGroup, deck: str, t: Translator, h: Any = None) -> None:
+def draw_group(group: PlayGroup, deck: DeckKind, t: Translator, h: Any = None) -> None:
     _ = t.gettext
-    names = [group.main.notation.split()[1 + i] for i in range(len(group.cards))]
+    shown = list(group.main.move.cards)   # in the order the main move plays them
     with st.container(border=True):
         card_col, text_col = st.columns([1, 4])
-        card_col.markdown(hand_html(names, deck, four_colour=session.four_colour(), width=48, overlap=0.45, translations=t,
-                                    highlights=["legal" if group.legal else "illegal"] * len(names)),
+        card_col.markdown(hand_html(shown, deck, four_colour=session.four_colour(), width=48, overlap=0.45, translations=t,
+                                    highlights=["legal" if group.legal else "illegal"] * len(shown)),
                           unsafe_allow_html=True)
         status = (":green[**" + _("Playable") + "**]") if group.legal else (":red[**" + _("Not playable") + "**]")
         text_col.markdown(status + " — " + escape_markdown(describe_verdict(group.main, deck, t)))
@@ -401,7 +402,7 @@ def draw_moves(state: State, t: Translator, h: Any = None) -> None:
     Folded below the table (the table is where a move is made); unfolded while the coach's numbers
     stand next to the moves."""
     _ = t.gettext
-    deck = state.rules.deck.art
+    deck = state.rules.deck
     st.subheader(capitalise(_("What {player} may do").format(**seat_forms("player", state.to_move, t))), anchor="moves")
     if state.over:
         st.info(_("The round is over: there is nothing left to play."), icon=":material/flag:")
@@ -428,7 +429,7 @@ def draw_moves(state: State, t: Translator, h: Any = None) -> None:
 
 def draw_history(tl: Timeline, t: Translator) -> None:
     _ = t.gettext
-    deck = tl.root.rules.deck.art
+    deck = tl.root.rules.deck
     st.subheader(_("Moves played"), anchor="history")
     undo, redo, edit = st.columns(3)
     undo.button(_("Undo"), key="sandbox_undo", icon=":material/undo:", on_click=ctl.on_undo, args=(st.session_state,), disabled=not tl.can_undo)
@@ -488,7 +489,7 @@ def draw_share(position: dict[str, Any] | None, t: Translator) -> None:
         else:
             st.caption(escape_markdown(_("Under {name} this position cannot exist, so there is no link for it: {problems}").format(
                 name=_(load_ruleset(shared.base).name),
-                problems=" ".join(describe_problems(list(shared.problems), ctl.current_rules(st.session_state).deck.art, t)))))
+                problems=" ".join(describe_problems(list(shared.problems), ctl.current_rules(st.session_state).deck, t)))))
         st.download_button(_("Download the position (JSON)"), data=export_json(position),
                            file_name="makao-position.json", mime="application/json", key="sandbox_download",
                            icon=":material/download:", on_click="ignore")
@@ -502,7 +503,7 @@ def draw_share(position: dict[str, Any] | None, t: Translator) -> None:
                          max_upload_size=1)
 
 
-def draw_problems(problems: tuple[Problem, ...], deck: str, t: Translator) -> None:
+def draw_problems(problems: tuple[Problem, ...], deck: DeckKind, t: Translator) -> None:
     _ = t.gettext
     lines = describe_problems(list(problems), deck, t)
     head = t.ngettext("This position cannot exist — {count} problem:", "This position cannot exist — {count} problems:",
@@ -523,7 +524,7 @@ def draw() -> None:
     draw_notice(t)
     draw_toolbar(t)
     d = ctl.draft(session_state)
-    deck = ctl.current_rules(session_state).deck.art
+    deck = ctl.current_rules(session_state).deck
     if is_empty(d):
         draw_editor(t)
         ctl.drop_timeline(session_state)

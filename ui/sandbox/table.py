@@ -22,17 +22,15 @@ from engine.queries import wish_choice
 from engine.rules import check, legal_moves
 from engine.state import State, tables_for
 from engine.verdicts import Verdict
-from ui.present.cards import card_back_svg, card_label, card_svg, suit_word
+from ui.present.cards import card_label, card_svg, suit_word
 from ui.present.grammar import capitalise
 from ui.present.i18n import Translator
-from ui.present.reasons import card_text, describe_verdict, wish_rank_text
-from ui.present.seating import is_clockwise, seats_in_play_order, table_seat
+from ui.present.reasons import describe_verdict, wish_rank_text
+from ui.present.table_data import CARD_W, table_common
 from ui.present.table_marks import light_coach_move
 from ui.present.widget_text import coach_card_label
 from ui.sandbox.texts import pending_lines, seat_forms, seat_name
 
-CARD_W = 78
-PILE_SHOWN = 3
 CALLS = ("makao", "kakao")
 
 
@@ -188,34 +186,21 @@ def act(state: State, pick: Pick, action: Any) -> tuple[Pick, Move | None]:
 
 # ------------------------------------------------------------------------------- what the table shows
 
-def _seats(state: State, t: Translator, open_hands: bool, four_colour: bool) -> list[dict[str, Any]]:
-    deck = state.rules.deck
-    viewer = state.to_move
-
-    def faces(seat: int) -> list[str] | None:
-        if not open_hands or seat == viewer:
-            return None
-        return [card_svg(deck.name(c), deck.art, four_colour=four_colour, width=40,
-                         label=card_label(deck.name(c), deck.art, t)) for c in state.hands[seat]]
-
-    return [table_seat(state, seat, viewer, seat_name(seat, t), faces(seat), t) for seat in range(state.players)]
-
-
 def _picker(state: State, pick: Pick, t: Translator) -> dict[str, Any] | None:
     _ = t.gettext
     options = wish_options(state, pick) if pick.picking else None
     if options is None:
         return None
     kind, values = options
-    art = state.rules.deck.art
+    deck = state.rules.deck
     choices = []
     for value in values:
         if value == "none":
             label = _("No demand") if kind == "rank" else _("No wish")
         elif kind == "rank":
-            label = _("Demand {rank}").format(rank=wish_rank_text(value, art, t))
+            label = _("Demand {rank}").format(rank=wish_rank_text(value, deck, t))
         else:
-            label = _("Wish for {suit}").format(suit=suit_word(value, art, t))
+            label = _("Wish for {suit}").format(suit=suit_word(value, deck, t))
         choices.append({"label": label, "action": {"type": "pick", "value": value}})
     choices.append({"label": _("Clear"), "action": {"type": "clear"}, "kind": "secondary"})
     title = _("Choose the rank to demand") if kind == "rank" else _("Choose the suit to wish for")
@@ -252,15 +237,14 @@ def table_data(state: State, pick: Pick, t: Translator, *, open_hands: bool = Tr
     position is kept: the table lights it as Play's does (outline, badge, a line naming it)."""
     _ = t.gettext
     deck = state.rules.deck
-    art = deck.art
     mover = state.to_move
     verdicts = selectable(state, pick)
     coach_cards = list(best.cards) if best is not None else []
     group = len(coach_cards) > 1
     cards = []
     for index, card in enumerate(state.hands[mover]):
-        name = deck.name(card)
-        label = card_label(name, art, t)
+        name = deck.name(card)   # the table's browser side names cards in notation
+        label = card_label(card, deck, t)
         if card in pick.selected:
             mark = "selected"
             label = _("{card}, selected ({order})").format(card=label, order=pick.selected.index(card) + 1)
@@ -277,46 +261,32 @@ def table_data(state: State, pick: Pick, t: Translator, *, open_hands: bool = Tr
             label = coach_card_label(label, t)
         cards.append({
             "id": f"{name}#{index}", "card": name,
-            "svg": card_svg(name, art, four_colour=four_colour, width=CARD_W,
+            "svg": card_svg(card, deck, four_colour=four_colour, width=CARD_W,
                             highlight=None if mark == "plain" else mark, label=label),
             "label": label, "state": mark, "coach": coach_pick, "coach_order": coach_order,
             "order": pick.selected.index(card) + 1 if card in pick.selected else None,
             "action": None if state.over else {"type": "tap", "card": name},
         })
-    order = " → ".join(seat_name(s, t) for s in seats_in_play_order(state))
-    top = card_text(deck.name(state.top), art, t)
-    pile = [card_svg(deck.name(c), art, four_colour=four_colour, width=CARD_W, label=card_label(deck.name(c), art, t))
-            for c in state.pile[-PILE_SHOWN:]]
     drawable = not state.over and not pick.picking and other_move(state).kind == "draw"
     headline = _("The round is over.") if state.over else _("{seat} is to move.").format(seat=seat_name(mover, t))
     data: dict[str, Any] = {
         "stamp": f"{mover}/{len(state.pile)}/{len(state.deck)}/{len(pick.selected)}/{pick.picking}/"
                  f"{sorted(pick.calls)}/{pick.why is not None}/{best_notation}",
-        "seats": _seats(state, t, open_hands, four_colour),
-        "viewer": mover,
-        "order_text": _("Order of play: {order}, then {first} again.").format(order=order, first=seat_name(0, t)),
-        "direction_text": _("Direction of play: clockwise") if is_clockwise(state)
-        else _("Direction of play: counterclockwise"),
-        "clockwise": is_clockwise(state),
-        "pile": pile,
-        "pile_label": _("Pile, top card {card}").format(card=top),
-        "deck": {"count": len(state.deck),
-                 "label": t.ngettext("Deck: {count} card", "Deck: {count} cards", len(state.deck)).format(
-                     count=len(state.deck)),
-                 "back": card_back_svg(56, art, label=_("Deck")),
-                 "action": {"type": "draw"} if drawable else None},
+        **table_common(state, t, viewer=mover, names=[seat_name(s, t) for s in range(state.players)],
+                       open_hands=open_hands, four_colour=four_colour,
+                       deck_action={"type": "draw"} if drawable else None),
         "banners": [{"kind": kind, "text": text} for kind, text in pending_lines(state, t)],
         "headline": headline,
         "hand": {"label": capitalise(_("Hand of {seat}").format(**seat_forms("seat", mover, t))), "cards": cards,
                  "hidden_text": None},
         "buttons": _buttons(state, pick, t),
         "picker": _picker(state, pick, t),
-        "why": describe_verdict(pick.why, art, t) if pick.why is not None else None,
+        "why": describe_verdict(pick.why, deck, t) if pick.why is not None else None,
         "why_label": _("Why not"),
         "timer": None,
         "curtain": None,
         "coach": None,
     }
     if best is not None and not state.over and not pick.picking:
-        light_coach_move(data, best, best_notation, state.rules, t, pick.selected)
+        light_coach_move(data, best, state.rules, t, pick.selected)
     return data

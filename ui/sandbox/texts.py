@@ -7,6 +7,7 @@ from typing import Any
 
 import pandas as pd
 
+from engine.cards import DeckKind
 from engine.moves import parse_move
 from engine.ruleset import load_ruleset, variant_ids
 from engine.state import State
@@ -55,29 +56,29 @@ def seat_forms(name: str, seat: int, t: Translator) -> dict[str, str]:
     return {name: text, **grammar.player_forms(grammar.language_of(t) or "", name, text, seat + 1)}
 
 
-def card_option(card: str, deck: str, t: Translator) -> str:
+def card_option(card: str, deck: DeckKind, t: Translator) -> str:
     """A card as a picker option ("K♥ — king of hearts"); what the user typed, if it is no card."""
     try:
-        return card_label(card, deck, t)
+        return card_label(deck.parse(card), deck, t)
     except (ValueError, KeyError):
         return card
 
 
-def card_short_option(card: str, deck: str, t: Translator) -> str:
+def card_short_option(card: str, deck: DeckKind, t: Translator) -> str:
     """A card briefly as a picker option ("K♥"); what the user typed, if it is no card."""
     try:
-        return card_text(card, deck, t)
+        return card_text(deck.parse(card), deck, t)
     except (ValueError, KeyError):
         return card
 
 
-def move_label(verdict: Verdict, deck: str, t: Translator) -> str:
+def move_label(verdict: Verdict, deck: DeckKind, t: Translator) -> str:
     """Names a move for a button: "Play J♦, demand 7, call “makao”", "Draw", "Wait"."""
     _ = t.gettext
     move = verdict.move
     if move.kind != "play":
         return {"draw": _("Draw"), "wait": _("Wait"), "pass": _("Pass")}[move.kind]
-    cards = cards_text(verdict.notation.split()[1:1 + len(move.cards)], deck, t)
+    cards = cards_text(move.cards, deck, t)
     parts = [_("Play {cards}").format(cards=cards)]
     if move.demand == "none":
         parts.append(_("no demand"))
@@ -97,12 +98,12 @@ def move_label(verdict: Verdict, deck: str, t: Translator) -> str:
     return ", ".join(parts)
 
 
-def effects_text(verdict: Verdict, deck: str, t: Translator) -> str:
+def effects_text(verdict: Verdict, deck: DeckKind, t: Translator) -> str:
     """What a legal move does, as sentences (the card going down is left out)."""
     return " ".join(describe_event(e, deck, t) for e in verdict.effects if e.kind != "played")
 
 
-def notice_messages(notice: dict[str, Any], deck: str, t: Translator) -> tuple[str, str, list[str], str]:
+def notice_messages(notice: dict[str, Any], deck: DeckKind, t: Translator) -> tuple[str, str, list[str], str]:
     """The kind ("error"/"warning"/"info"/"success"), headline, problem sentences and closing line of a notice."""
     _ = t.gettext
     origin, error = notice.get("origin"), notice.get("error")
@@ -155,23 +156,23 @@ def bullets(lines: list[str]) -> str:
     return "\n".join(f"- {line}" for line in lines)
 
 
-def cards_help(deck: str, t: Translator) -> str:
+def cards_help(deck: DeckKind, t: Translator) -> str:
     """The help line of a typed list of cards, with an example in the deck's notation."""
     return t.gettext("Cards in notation, separated by spaces: rank then suit, e.g. {example}.").format(
-        example="Ks 2h 10c" if deck == "french" else "7h Ua Ol")
+        example="Ks 2h 10c" if deck.art == "french" else "7h Ua Ol")
 
 
 def comparison_frame(state: State, t: Translator, known: Rulebook) -> tuple[pd.DataFrame, list[str], list[str]]:
     """The verdicts under each same-deck variant as a table, the rows that differ and notes on
     variants where the position cannot exist."""
     _ = t.gettext
-    deck = state.rules.deck.art
+    deck = state.rules.deck
     columns = under_other_rules(state, known)
     rows = comparison_rows(state, columns)
     names = {col.variant: variant_label(col.variant, t, known) for col in columns}
     data, index, differ, details = [], [], [], []
     for notation, cells in rows:
-        label = move_label(Verdict(parse_move(notation, state.rules.deck), notation, True, ()), deck, t)
+        label = move_label(Verdict(parse_move(notation, deck), notation, True, ()), deck, t)
         values = [None if cells[c.variant] is None else cells[c.variant].legal for c in columns]
         data.append([
             "—" if v is None else (_("allowed") if v else _("not allowed")) for v in values
@@ -195,7 +196,7 @@ def board_lines(state: State, t: Translator) -> list[str]:
     _ = t.gettext
     deck = state.rules.deck
     lines = [
-        _("Top card: {card}.").format(card=card_text(deck.name(state.top), deck.art, t)),
+        _("Top card: {card}.").format(card=card_text(state.top, deck, t)),
         t.ngettext("The deck holds {count} card.", "The deck holds {count} cards.", len(state.deck)).format(
             count=len(state.deck)),
     ]
@@ -217,17 +218,17 @@ def pending_lines(state: State, t: Translator) -> list[tuple[str, str]]:
         lines.append(("attack", grammar.capitalise(text.format(**seat_forms("player", state.to_move, t),
                                                                 amount=state.attack.amount))))
     if state.wish is not None:
-        value = (wish_rank_text(state.wish.value, deck.art, t) if state.wish.kind == "rank"
-                 else suit_word(state.wish.value, deck.art, t))
+        value = (wish_rank_text(state.wish.value, deck, t) if state.wish.kind == "rank"
+                 else suit_word(state.wish.value, deck, t))
         lines.append(("wish", grammar.capitalise((_("{player} has demanded {rank}.") if state.wish.kind == "rank" else
                                                   _("{player} has wished for {suit}.")).format(
             **seat_forms("player", state.wish.by, t), rank=value, suit=value))))
     if state.drawn is not None:
         lines.append(("waiting", grammar.capitalise(_("{player} has just drawn {card} and may still play it.").format(
-            **seat_forms("player", state.to_move, t), **card_placeholders("card", deck.name(state.drawn), deck.art, t)))))
+            **seat_forms("player", state.to_move, t), **card_placeholders("card", state.drawn, deck, t)))))
     if state.cover:
         lines.append(("attack", grammar.capitalise(_("{player} must cover {card} with a card of its suit or rank.").format(
-            **seat_forms("player", state.to_move, t), **card_placeholders("card", deck.name(state.top), deck.art, t)))))
+            **seat_forms("player", state.to_move, t), **card_placeholders("card", state.top, deck, t)))))
     if state.direction < 0 and not state.over:
         lines.append(("waiting", _("Play goes counterclockwise (a reversing card has turned it).")))
     if state.over:

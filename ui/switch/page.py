@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from engine.moves import format_move
+from engine.cards import DeckKind
+from engine.moves import Move, format_move, parse_move
 from engine.position import encode_share_code
 from engine.rules import legal_moves
 from engine.ruleset import Ruleset, load_ruleset, variant_ids
@@ -121,7 +122,7 @@ def _on_again() -> None:
 
 
 def _status(st_: State, t: Translator) -> list[str]:
-    top = card_text(st_.rules.deck.name(st_.top), st_.rules.deck.art, t)
+    top = card_text(st_.top, st_.rules.deck, t)
     return [t.gettext("Top card: {card}").format(card=top), *status_lines(st_, t)]
 
 
@@ -134,16 +135,15 @@ def _draw_table(st_: State, learner: int, t: Translator) -> None:
         name = player(seat, t)
         st.caption(escape_markdown(name[:1].upper() + name[1:]))
         if hand:
-            st.markdown(hand_html([deck.name(c) for c in hand], deck.art, four_colour=four, width=44, overlap=0.35,
+            st.markdown(hand_html(hand, deck, four_colour=four, width=44, overlap=0.35,
                                   translations=t, aria_label=name), unsafe_allow_html=True)
     pile_col, info_col = st.columns([1, 3], vertical_alignment="center")
-    top = deck.name(st_.top)
-    pile_col.markdown(card_svg(top, deck.art, four_colour=four, width=84, label=card_label(top, deck.art, t)),
+    pile_col.markdown(card_svg(st_.top, deck, four_colour=four, width=84, label=card_label(st_.top, deck, t)),
                       unsafe_allow_html=True)
     info_col.markdown("  \n".join(escape_markdown(line) for line in _status(st_, t)))
-    mine = [deck.name(c) for c in st_.hands[learner]]
+    mine = list(st_.hands[learner])
     st.caption(t.gettext("Your hand"))
-    st.markdown(hand_html(mine, deck.art, four_colour=four, width=64, overlap=0.1, translations=t,
+    st.markdown(hand_html(mine, deck, four_colour=four, width=64, overlap=0.1, translations=t,
                           aria_label=t.gettext("Your hand")), unsafe_allow_html=True)
 
 
@@ -155,18 +155,15 @@ def move_choices(lesson: model.SwitchLesson, step: model.SwitchStep, st_: State)
     return sorted(set(moves), key=lambda m: (m.split()[0] != "play", m))
 
 
-def _move_label(text: str, deck: str, t: Translator) -> str:
-    words = text.split()
-    label = move_text(text, deck, t)
-    if "demand" in words:
-        rank = words[words.index("demand") + 1]
-        label += " · " + (t.gettext("no demand") if rank == "none" else t.gettext("demand {rank}").format(
-            rank=wish_rank_text(rank, deck, t)))
-    if "suit" in words:
-        suit = words[words.index("suit") + 1]
-        label += " · " + (t.gettext("no wish") if suit == "none" else t.gettext("wish {suit}").format(
-            suit=suit_word(suit, deck, t)))
-    if "makao" in words or "kakao" in words:
+def _move_label(move: Move, deck: DeckKind, t: Translator) -> str:
+    label = move_text(move, deck, t)
+    if move.demand is not None:
+        label += " · " + (t.gettext("no demand") if move.demand == "none" else t.gettext("demand {rank}").format(
+            rank=wish_rank_text(move.demand, deck, t)))
+    if move.suit is not None:
+        label += " · " + (t.gettext("no wish") if move.suit == "none" else t.gettext("wish {suit}").format(
+            suit=suit_word(move.suit, deck, t)))
+    if move.makao or move.kakao:
         label += " · " + t.gettext("with the last-card call")
     return label
 
@@ -179,7 +176,7 @@ def _stars(count: int) -> str:
 def _draw_step(lesson: model.SwitchLesson, run: dict, t: Translator) -> None:
     step = model.current(lesson, run)
     st_ = model.table_state(lesson, run)
-    deck = lesson.table.deck.art
+    deck = lesson.table.deck
     learner = step.scenario.learner
     st.progress((run["step"] + (1 if run["solved"] else 0)) / len(lesson.steps),
                 text=t.gettext("Position {number} of {total}").format(number=run["step"] + 1, total=len(lesson.steps)))
@@ -209,13 +206,14 @@ def _draw_step(lesson: model.SwitchLesson, run: dict, t: Translator) -> None:
                   icon=":material/arrow_forward:", type="primary")
         return
     if run["hint_shown"]:
-        st.info(escape_markdown(hint(step.witness.kind, step.witness.move, step.witness.table, deck, t)),
+        st.info(escape_markdown(hint(step.witness.kind, parse_move(step.witness.move, deck), step.witness.table, deck, t)),
                 icon=":material/lightbulb:")
     else:
         st.button(t.gettext("Hint"), key="switch_hint", on_click=_on_hint, icon=":material/lightbulb:")
     st.markdown(t.gettext("Your move:"))
+    # The choices are moves in notation, as the button hands them back (``_on_move``).
     for i, text in enumerate(move_choices(lesson, step, st_)):
-        st.button(_move_label(text, deck, t), key=f"switch_move_{i}", on_click=_on_move, args=(text,))
+        st.button(_move_label(parse_move(text, deck), deck, t), key=f"switch_move_{i}", on_click=_on_move, args=(text,))
 
 
 def _draw_finished(lesson: model.SwitchLesson, run: dict, t: Translator) -> None:

@@ -10,6 +10,7 @@ import logging
 import re
 from pathlib import Path
 
+from engine.moves import parse_move
 from engine.position import position_from_json
 from engine.state import State
 from engine.witness import Witness
@@ -41,7 +42,7 @@ def sheet_title(lesson: SwitchLesson, tr: Translator) -> str:
 
 def status_lines(st: State, tr: Translator) -> list[str]:
     """What is pending in a witness position: the attack, the demand or wish and its player, the deck."""
-    deck = st.rules.deck.art
+    deck = st.rules.deck
     lines = []
     if st.attack is not None:
         amount = st.attack.amount
@@ -60,14 +61,14 @@ def status_lines(st: State, tr: Translator) -> list[str]:
 
 def _parts(lesson: SwitchLesson, w: Witness, tr: Translator) -> tuple[str, State, str]:
     st = position_from_json(w.position, lesson.table)
-    deck = lesson.table.deck.art
-    sentence = difference_sentence(w.kind, w.move, w.home, w.table, deck, tr)
-    return sentence, st, move_text(w.move, deck, tr)
+    deck = lesson.table.deck
+    move = parse_move(w.move, deck)   # a witness names its move in notation (engine/witness.py)
+    return difference_sentence(w.kind, move, w.home, w.table, deck, tr), st, move_text(move, deck, tr)
 
 
 def sheet_html(lesson: SwitchLesson, tr: Translator, four_colour: bool = False) -> str:
     """The sheet as one self-contained HTML page."""
-    art = lesson.table.deck.art
+    deck = lesson.table.deck
     title = sheet_title(lesson, tr)
     intro = tr.gettext("Every difference below was found and checked by the game engine; the positions are real.")
     top_label = tr.gettext("Top card")
@@ -76,9 +77,8 @@ def sheet_html(lesson: SwitchLesson, tr: Translator, four_colour: bool = False) 
            f'<p class="meta">{html.escape(intro)}</p>']
     for number, w in enumerate(step.witness for step in lesson.steps):
         sentence, st, move = _parts(lesson, w, tr)
-        name = st.rules.deck.name
-        top = card_svg(name(st.top), art, four_colour=four_colour, width=46, inline=True)
-        hand = "".join(card_svg(name(c), art, four_colour=four_colour, width=46, inline=True) for c in st.hands[st.to_move])
+        top = card_svg(st.top, deck, four_colour=four_colour, width=46, inline=True)
+        hand = "".join(card_svg(c, deck, four_colour=four_colour, width=46, inline=True) for c in st.hands[st.to_move])
         hand_label = capitalise(tr.gettext("Hand of {player}").format(**player_placeholders("player", st.to_move, tr)))
         out.append('<div class="diff">')
         out.append(f"<p><b>{number + 1}.</b> {html.escape(sentence)}</p>")
@@ -123,20 +123,19 @@ def sheet_pdf(lesson: SwitchLesson, tr: Translator) -> bytes:
 
     pdf.add_page()
     para(title, 15, bold=True)
-    art = lesson.table.deck.art
+    deck = lesson.table.deck
     width = 9.0
     height = width * 374 / 274
     for number, w in enumerate(step.witness for step in lesson.steps):
         sentence, st, move = _parts(lesson, w, tr)
-        name = st.rules.deck.name
         if pdf.get_y() + height + 20 > pdf.h - pdf.b_margin:
             pdf.add_page()
         para(f"{number + 1}. {sentence}", 9, bold=True)
         para(tr.gettext("Top card, then the hand of {player}:").format(**player_placeholders("player", st.to_move, tr)), 8)
         y = pdf.get_y()
-        cards = [name(st.top)] + [name(c) for c in st.hands[st.to_move]]
+        cards = [st.top, *st.hands[st.to_move]]
         for i, card in enumerate(cards):
-            svg = re.sub(r"<title>.*?</title>", "", card_svg(card, art, width=120, inline=True))
+            svg = re.sub(r"<title>.*?</title>", "", card_svg(card, deck, width=120, inline=True))
             pdf.image(io.BytesIO(svg.encode("utf-8")), x=pdf.l_margin + i * (width + 1.5) + (3 if i else 0), y=y, w=width)
         pdf.set_y(y + height + 1)
         para(" ".join(status_lines(st, tr)) + " — " + move, 8)

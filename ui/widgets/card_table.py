@@ -2,7 +2,8 @@
 
 A bidirectional component (``st.components.v2``; HTML/CSS/JS in ``ui/widgets/card_table/``, no build
 step). Python hands it the table as plain data (see ``ui.play.view.table_data`` for the shape: seats,
-pile, deck, banners, hand cards, buttons, picker, timer, curtain); every card and button carries an
+pile, deck, banners, hand cards, buttons, picker, timer, curtain; the part every feature shares comes
+from ``ui.present.table_data.table_common``); every card and button carries an
 action, and a tap sends that one action back. ``card_table`` returns it (or None), after calling
 ``on_action`` with it in the component's callback, before the page is drawn again.
 """

@@ -57,7 +57,7 @@ def test_the_hint_lists_every_legal_move_best_first_with_the_coachs_sentence(var
     rows = at.table[0].value
     assert len(rows) == len(legal)
     names = list(rows.iloc[:, 0])
-    assert names == [move_text(e.notation, game.rules) for e in h.moves]   # best first
+    assert names == [move_text(e.move, game.rules) for e in h.moves]   # best first
     assert list(rows.iloc[:, 3]).count("best move") == 1 and rows.iloc[0, 3] == "best move"
     assert any(describe_hint(h, game.rules) in m.value for m in at.markdown)
     # The best move's cards are lit in the hand the table draws; no other card is.
@@ -77,7 +77,7 @@ def test_the_move_checker_asks_before_a_costly_move_and_lets_you_confirm() -> No
     game = send(at, {"type": "draw"})
     assert game.pending is not None and game.pending.move == DRAW and len(game.turns) == 0
     warning = at.warning[0].value
-    assert "Are you sure?" in warning and move_text(game.pending.shortfall.best.notation, game.rules) in warning
+    assert "Are you sure?" in warning and move_text(game.pending.shortfall.best.move, game.rules) in warning
     # Another move while the question stands is refused with a notice.
     assert act(game, {"type": "draw"}).notice == "answer_checker"
     at.button(key="play_confirm").click().run()

@@ -13,7 +13,7 @@ from dataclasses import replace
 import pytest
 import streamlit
 
-from engine.moves import DRAW
+from engine.moves import DRAW, parse_move
 from engine.position import position_from_json
 from engine.ruleset import load_ruleset
 from tests.ui.play.test_coach_play import BUDGET, cheap_coach, draw_is_questioned  # noqa: F401 (fixture)
@@ -85,7 +85,7 @@ def test_a_demand_is_said_in_the_line_and_lit_in_the_picker() -> None:
     game = with_best(first_game("da", 2), "play Jc demand 7")
     data = table_data(game, EN)
     assert lit(data) == ["Jc"]
-    assert data["coach"]["text"] == "The coach's best move: " + move_text("play Jc demand 7", game.rules) \
+    assert data["coach"]["text"] == "The coach's best move: " + move_text(parse_move("play Jc demand 7", game.rules.deck), game.rules) \
         == "The coach's best move: J♣, demand 7"
     picking = act(act(game, {"type": "tap", "card": "Jc"}), {"type": "play"})
     assert picking.picking and picking.coach is game.coach
@@ -112,7 +112,7 @@ def test_a_last_card_call_in_the_best_move_lights_the_call_button() -> None:
     assert lit(data) == ["5d"]
     call = next(b for b in data["buttons"] if b["id"] == "call_makao")
     assert call["coach"] and call["aria"] == call["label"] + ": the coach's best move"
-    assert data["coach"]["text"] == "The coach's best move: " + move_text("play 5d makao", rules)
+    assert data["coach"]["text"] == "The coach's best move: " + move_text(parse_move("play 5d makao", rules.deck), rules)
     assert "makao" in data["coach"]["text"].lower()
 
 
@@ -133,7 +133,7 @@ def test_the_hint_button_lights_the_hints_best_move_on_the_table() -> None:
     best = game.coach.best
     data = table(at)
     assert sorted(lit(data)) == sorted(game.rules.deck.name(c) for c in best.move.cards)
-    assert data["coach"]["text"] == "The coach's best move: " + move_text(best.notation, game.rules)
+    assert data["coach"]["text"] == "The coach's best move: " + move_text(best.move, game.rules)
 
 
 def test_while_the_checker_asks_the_table_lights_its_better_move() -> None:
@@ -148,7 +148,7 @@ def test_while_the_checker_asks_the_table_lights_its_better_move() -> None:
     best = game.pending.shortfall.best
     data = table(at)
     assert sorted(lit(data)) == sorted(game.rules.deck.name(c) for c in best.move.cards)
-    assert data["coach"]["text"] == "The coach's best move: " + move_text(best.notation, game.rules)
+    assert data["coach"]["text"] == "The coach's best move: " + move_text(best.move, game.rules)
 
 
 class SpinnerLog:

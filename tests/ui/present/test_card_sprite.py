@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.cards import FRENCH, FRENCH_32, FRENCH_36, DeckKind
 from ui.present.card_sprite import (
     DATES_NAME,
     SPRITE_DIR,
@@ -21,10 +22,9 @@ from ui.present.card_sprite import (
     write_sprites,
 )
 from ui.present.cards import (
+    ART_DECKS,
     BACK_SYMBOL,
-    DECKS,
     SPRITE_URL,
-    all_cards,
     back_drawing,
     card_back_svg,
     card_svg,
@@ -34,7 +34,9 @@ from ui.present.cards import (
 )
 
 SVG = "{http://www.w3.org/2000/svg}"
-EVERY_CARD = [(deck, card) for deck in DECKS for card in all_cards(deck)]
+DECKS = tuple(ART_DECKS)  # the card arts, one sprite each
+EVERY_CARD = [(art, card) for art, deck in ART_DECKS.items() for card in deck.all_cards()]
+KH = FRENCH.parse("Kh")
 HOSTILE = '<script>alert(1)</script>" onload="alert(2)'
 
 
@@ -94,16 +96,27 @@ def test_regenerating_keeps_the_date_of_unchanged_sprites_and_dates_a_changed_on
     assert os.stat(tmp_path / f"{DECKS[1]}.svg").st_mtime == 1_800_000_000
 
 
-@pytest.mark.parametrize(("deck", "card"), EVERY_CARD)
-def test_every_card_references_its_own_face_in_its_decks_sprite(deck: str, card: str) -> None:
+@pytest.mark.parametrize(("art", "card"), EVERY_CARD)
+def test_every_card_references_its_own_face_in_its_decks_sprite(art: str, card: int) -> None:
+    deck = ART_DECKS[art]
     path, symbol = referenced(card_svg(card, deck))
-    assert path == f"{SPRITE_URL}/{deck}.svg"
-    assert symbol == card
-    assert symbols(deck)[symbol] == face_drawing(card, deck)
+    assert path == f"{SPRITE_URL}/{art}.svg"
+    assert symbol == deck.name(card)  # the symbol id is the card's notation
+    assert symbols(art)[symbol] == face_drawing(card, deck)
 
 
-@pytest.mark.parametrize(("deck", "card"), EVERY_CARD)
-def test_a_sprite_card_keeps_its_text_alternative_and_size(deck: str, card: str) -> None:
+@pytest.mark.parametrize("deck", [FRENCH_32, FRENCH_36], ids=["french32", "french36"])
+def test_a_short_decks_card_references_the_face_of_the_same_card_in_the_full_deck(deck: DeckKind) -> None:
+    # Mau-Mau's and 101's short decks number their cards from their lowest rank; the sprite is the 52's.
+    for card in deck.all_cards():
+        same = FRENCH.parse(deck.name(card))
+        assert card_svg(card, deck) == card_svg(same, FRENCH)
+        assert face_drawing(card, deck, four_colour=True) == face_drawing(same, FRENCH, four_colour=True)
+
+
+@pytest.mark.parametrize(("art", "card"), EVERY_CARD)
+def test_a_sprite_card_keeps_its_text_alternative_and_size(art: str, card: int) -> None:
+    deck = ART_DECKS[art]
     light, inline = ET.fromstring(card_svg(card, deck)), ET.fromstring(card_svg(card, deck, inline=True))
     assert light.get("role") == "img"
     assert light.get("aria-label") == inline.get("aria-label") and light.get("aria-label")
@@ -112,51 +125,52 @@ def test_a_sprite_card_keeps_its_text_alternative_and_size(deck: str, card: str)
            [inline.get(a) for a in ("viewBox", "width", "height", "data-card", "class")]
 
 
-@pytest.mark.parametrize("deck", DECKS)
-def test_a_deck_from_the_sprite_is_a_small_fraction_of_the_inline_drawing(deck: str) -> None:
-    light = sum(len(card_svg(card, deck)) for card in all_cards(deck))
-    inline = sum(len(card_svg(card, deck, inline=True)) for card in all_cards(deck))
+@pytest.mark.parametrize("deck", ART_DECKS.values(), ids=DECKS)
+def test_a_deck_from_the_sprite_is_a_small_fraction_of_the_inline_drawing(deck: DeckKind) -> None:
+    light = sum(len(card_svg(card, deck)) for card in deck.all_cards())
+    inline = sum(len(card_svg(card, deck, inline=True)) for card in deck.all_cards())
     assert light * 8 < inline
-    assert max(len(card_svg(card, deck)) for card in all_cards(deck)) < 400
+    assert max(len(card_svg(card, deck)) for card in deck.all_cards()) < 400
 
 
 def test_four_colour_clubs_and_diamonds_have_their_own_symbols() -> None:
     french = symbols("french")
-    for card in all_cards("french"):
-        four = symbol_id(card, "french", four_colour=True)
-        if card[-1] in "cd":
-            assert four == card + "-4"
-            assert french[four] == face_drawing(card, "french", four_colour=True) != french[card]
-            assert referenced(card_svg(card, "french", four_colour=True))[1] == four
+    for card in FRENCH.all_cards():
+        name = FRENCH.name(card)
+        four = symbol_id(card, FRENCH, four_colour=True)
+        if name[-1] in "cd":
+            assert four == name + "-4"
+            assert french[four] == face_drawing(card, FRENCH, four_colour=True) != french[name]
+            assert referenced(card_svg(card, FRENCH, four_colour=True))[1] == four
         else:
-            assert four == card
+            assert four == name
     assert "#157a35" in french["5c-4"] and "#1858c4" in french["5d-4"]
     assert not any(s.endswith("-4") for s in symbols("hungarian"))
 
 
-@pytest.mark.parametrize("deck", DECKS)
-def test_the_back_comes_from_the_sprite(deck: str) -> None:
-    path, symbol = referenced(card_back_svg(48, deck))
-    assert (path, symbol) == (f"{SPRITE_URL}/{deck}.svg", BACK_SYMBOL)
-    assert symbols(deck)[BACK_SYMBOL] == back_drawing(deck)
+@pytest.mark.parametrize("art", DECKS)
+def test_the_back_comes_from_the_sprite(art: str) -> None:
+    path, symbol = referenced(card_back_svg(ART_DECKS[art], width=48))
+    assert (path, symbol) == (f"{SPRITE_URL}/{art}.svg", BACK_SYMBOL)
+    assert symbols(art)[BACK_SYMBOL] == back_drawing(ART_DECKS[art])
 
 
 @pytest.mark.parametrize("kind", ["legal", "illegal", "selected"])
 def test_a_highlight_is_drawn_over_the_sprite_face(kind: str) -> None:
-    root = ET.fromstring(card_svg("Kh", "french", highlight=kind))
+    root = ET.fromstring(card_svg(KH, FRENCH, highlight=kind))
     children = list(root)
     assert children[1].tag == f"{SVG}use"  # title, then the face, then the marks over it
     assert [c for c in children[2:] if "highlight" in (c.get("class") or "")]
 
 
 def test_a_hostile_label_on_a_sprite_card_appears_escaped() -> None:
-    for svg in (card_svg("Kh", "french", label=HOSTILE), card_back_svg(label=HOSTILE),
-                hand_html(["Kh", None], "french", labels=[HOSTILE, HOSTILE])):
+    for svg in (card_svg(KH, FRENCH, label=HOSTILE), card_back_svg(FRENCH, label=HOSTILE),
+                hand_html([KH, None], FRENCH, labels=[HOSTILE, HOSTILE])):
         assert "<script" not in svg and 'onload="' not in svg
 
 
 def test_a_hand_uses_the_sprite_unless_asked_to_stand_alone() -> None:
-    light = hand_html(["Kh", "7c", None], "french")
-    alone = hand_html(["Kh", "7c", None], "french", inline=True)
+    light = hand_html([KH, FRENCH.parse("7c"), None], FRENCH)
+    alone = hand_html([KH, FRENCH.parse("7c"), None], FRENCH, inline=True)
     assert light.count("<use ") == 3 and "<use " not in alone
     assert len(light) * 4 < len(alone)

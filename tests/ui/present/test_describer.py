@@ -39,8 +39,8 @@ def test_explain_answers_in_the_language_asked_for(lang: str) -> None:
     deck = load_ruleset("pl").deck
     verdict = Verdict(parse_move("play 3c", deck), out["move"], out["legal"],
                       tuple(Reason(r.pop("code"), r) for r in out["reasons"]))
-    assert out["why"] == describe_verdict(verdict, deck.art, translator(lang))
-    assert out["why"] != describe_verdict(verdict, deck.art, None)   # not the English msgid
+    assert out["why"] == describe_verdict(verdict, deck, translator(lang))
+    assert out["why"] != describe_verdict(verdict, deck, None)   # not the English msgid
 
 
 def test_english_is_the_msgids_themselves() -> None:

@@ -1,6 +1,7 @@
 """Cards and players put into sentences outside the reason builder carry their case and article."""
 from __future__ import annotations
 
+from engine.cards import FRENCH, HUNGARIAN
 from engine.coach.search import CoachReason
 from engine.moves import parse_move
 from engine.ruleset import load_ruleset
@@ -15,15 +16,15 @@ HU = load_ruleset("hu")
 
 def test_hungarian_deck_cards_are_joined_with_commas_and_french_ones_side_by_side() -> None:
     hu = translator("hu")
-    assert cards_text(["7h", "7l"], "hungarian", hu) == "piros hetes, zöld hetes"
-    assert cards_text(["7h", "7c"], "french", hu) == "7♥ 7♣"
+    assert cards_text([HUNGARIAN.parse("7h"), HUNGARIAN.parse("7l")], HUNGARIAN, hu) == "piros hetes, zöld hetes"
+    assert cards_text([FRENCH.parse("7h"), FRENCH.parse("7c")], FRENCH, hu) == "7♥ 7♣"
     assert move_words(parse_move("play 7h", HU.deck), HU.deck, hu) == "Kijátszás: piros hetes"
 
 
 def test_the_forms_of_several_cards_go_with_the_first_card() -> None:
-    assert cards_placeholders("cards", ["7h", "7l"], "hungarian", translator("hu"))["cards_the"] == (
+    assert cards_placeholders("cards", [HUNGARIAN.parse("7h"), HUNGARIAN.parse("7l")], HUNGARIAN, translator("hu"))["cards_the"] == (
         "a piros hetes, zöld hetes")
-    assert cards_placeholders("cards", ["Ah"], "hungarian", translator("pl"))["cards_gen"] == "asa czerwiennego"
+    assert cards_placeholders("cards", [HUNGARIAN.parse("Ah")], HUNGARIAN, translator("pl"))["cards_gen"] == "asa czerwiennego"
 
 
 def test_the_coach_names_the_last_cards_with_their_article_and_the_place_with_its_own() -> None:
@@ -34,8 +35,8 @@ def test_the_coach_names_the_last_cards_with_their_article_and_the_place_with_it
 
 
 def test_the_coach_says_the_call_as_a_part_of_the_move() -> None:
-    assert move_text("play 7h makao", HU, translator("hu")) == "piros hetes, „Makaó” bemondásával"
-    assert move_text("play 7h makao", HU, translator("pl")) == "siódemka czerwienna, z zapowiedzią „Makaó”"
+    assert move_text(parse_move("play 7h makao", HU.deck), HU, translator("hu")) == "piros hetes, „Makaó” bemondásával"
+    assert move_text(parse_move("play 7h makao", HU.deck), HU, translator("pl")) == "siódemka czerwienna, z zapowiedzią „Makaó”"
 
 
 def test_a_position_field_names_its_player_in_the_case_the_sentence_needs() -> None:

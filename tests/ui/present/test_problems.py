@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from engine.cards import FRENCH, HUNGARIAN
 from engine.errors import PositionError, Problem
 from engine.position import PROBLEM_CODES, position_from_json
 from engine.ruleset import Ruleset, load_ruleset
@@ -83,7 +84,7 @@ def test_each_problem_the_engine_reports_is_described_in_every_language(code: st
     assert found, f"{code} was not reported for its triggering position"
     t = translator(language)
     for problem in found:
-        deck = "hungarian" if TRIGGERS[code]["variant"] == "hu" else "french"
+        deck = HUNGARIAN if TRIGGERS[code]["variant"] == "hu" else FRENCH
         sentence = describe_problem(problem, deck, t)
         assert sentence and FALLBACK not in sentence
         assert "{" not in sentence and "}" not in sentence, sentence
@@ -92,17 +93,17 @@ def test_each_problem_the_engine_reports_is_described_in_every_language(code: st
 def test_the_english_sentences_name_the_place_and_the_card() -> None:
     t = translator("en")
     [dup] = [p for p in problems_of(TRIGGERS["duplicate_card"]) if p.code == "duplicate_card"]
-    assert describe_problem(dup, "french", t) == "5♥ is used twice; there is only one in the deck."
+    assert describe_problem(dup, FRENCH, t) == "5♥ is used twice; there is only one in the deck."
     [bad] = [p for p in problems_of(TRIGGERS["bad_card"]) if p.code == "bad_card"]
-    assert "the hand of player 1" in describe_problem(bad, "french", t)
+    assert "the hand of player 1" in describe_problem(bad, FRENCH, t)
     [seat] = [p for p in problems_of(TRIGGERS["not_a_seat"]) if p.code == "not_a_seat"]
-    assert describe_problem(seat, "french", t) == "8 in the player to move is not a player (there are players 1 to 2)."
+    assert describe_problem(seat, FRENCH, t) == "8 in the player to move is not a player (there are players 1 to 2)."
 
 
 def test_a_position_with_many_faults_is_described_fault_by_fault() -> None:
     position = {"variant": "pl", "hands": [["5h", "zz"], ["5h"], ["Kc"]], "to_move": 5, "pile": [],
                 "waiting": [0], "colour": 1}
-    sentences = describe_problems(problems_of(position), "french", translator("en"))
+    sentences = describe_problems(problems_of(position), FRENCH, translator("en"))
     assert len(sentences) >= 5
     assert len(set(sentences)) == len(sentences)
 
@@ -110,18 +111,18 @@ def test_a_position_with_many_faults_is_described_fault_by_fault() -> None:
 def test_outside_values_are_cut_short_and_escaped_for_markdown() -> None:
     t = translator("en")
     hostile = "<script>alert(1)</script>" + "x" * 500
-    text = describe_problem(Problem("unknown_field", "", {"field": hostile}), "french", t)
+    text = describe_problem(Problem("unknown_field", "", {"field": hostile}), FRENCH, t)
     assert "<script>" not in text and "\\<script\\>" in text
     assert len(text) < 120
-    link = describe_problem(Problem("unknown_variant", "", {"variant": "[click](http://evil)"}), "french", t)
+    link = describe_problem(Problem("unknown_variant", "", {"variant": "[click](http://evil)"}), FRENCH, t)
     assert "[click]" not in link
 
 
 def test_an_unknown_code_or_bad_parameters_never_raise() -> None:
     t = translator("en")
-    assert FALLBACK in describe_problem(Problem("brand_new", "", {}), "french", t)
-    assert describe_problem(Problem("duplicate_card", "", {"card": object()}), "french", t)
-    assert FALLBACK in describe_problem(Problem("to_move_waiting", "", {"turns": "x"}), "french", t)
+    assert FALLBACK in describe_problem(Problem("brand_new", "", {}), FRENCH, t)
+    assert describe_problem(Problem("duplicate_card", "", {"card": object()}), FRENCH, t)
+    assert FALLBACK in describe_problem(Problem("to_move_waiting", "", {"turns": "x"}), FRENCH, t)
 
 
 def test_field_names_read_as_places() -> None:

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from engine.cards import FRENCH
+from engine.moves import parse_move
 from engine.ruleset import load_ruleset
 from engine.scenario import start_state, verify
 from engine.witness import find_witnesses
@@ -57,9 +59,9 @@ def test_the_home_habit_is_wrong_and_the_feedback_names_the_home_rule() -> None:
     run = {**model.new_run(), "step": index}
     step = lesson.steps[index]
     assert model.submit(lesson, run, step.witness.move) == "wrong" and run["mistakes"] == 1
-    text = feedback(run["feedback"], step.witness.home, step.witness.table, "french", en)
+    text = feedback(run["feedback"], step.witness.home, step.witness.table, FRENCH, en)
     assert text.startswith("That is the rule from home.")
-    assert rule_sentence(step.witness.home, "french", en) in text and rule_sentence(step.witness.table, "french", en) in text
+    assert rule_sentence(step.witness.home, FRENCH, en) in text and rule_sentence(step.witness.table, FRENCH, en) in text
     right = step.scenario.steps[0].accept[0]
     assert model.submit(lesson, run, right) == "right" and run["solved"]
 
@@ -88,9 +90,10 @@ def test_a_house_ruleset_gets_its_lesson() -> None:
 def test_every_difference_is_said_in_every_language(language: str) -> None:
     t = translator(language)
     for home, table in PAIRS:
-        deck = load_ruleset(table).deck.art
+        deck = load_ruleset(table).deck
         for w in report(home, table).witnesses:
-            for text in (difference_sentence(w.kind, w.move, w.home, w.table, deck, t), hint(w.kind, w.move, w.table, deck, t)):
+            for text in (difference_sentence(w.kind, parse_move(w.move, deck), w.home, w.table, deck, t),
+                         hint(w.kind, parse_move(w.move, deck), w.table, deck, t)):
                 assert text and "{" not in text and "}" not in text
 
 
@@ -136,7 +139,7 @@ def test_the_sheet_says_every_difference_and_draws_its_position() -> None:
     assert "What changes from Polish makao to Danish Makao" in page
     for step in lesson.steps:
         w = step.witness
-        sentence = difference_sentence(w.kind, w.move, w.home, w.table, "french", en)
+        sentence = difference_sentence(w.kind, parse_move(w.move, FRENCH), w.home, w.table, FRENCH, en)
         assert html.escape(sentence) in page
     assert page.count('<div class="diff">') == len(lesson.steps) and page.count("<svg") >= 2 * len(lesson.steps)
     pdf = sheet_pdf(lesson, en)
