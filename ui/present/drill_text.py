@@ -131,8 +131,8 @@ def status_lines(st: State, tr: Translator) -> list[str]:
     deck = st.rules.deck
     lines = []
     if st.cover:   # ru-101's nine: the learner, to move, must cover the top card
-        lines.append(describe_event(Event("to_cover", {"seat": st.to_move, "card": st.rules.deck.name(st.pile[-1])}),
-                                    art, tr, you=st.to_move))
+        lines.append(describe_event(Event("to_cover", {"seat": st.to_move, "card": deck.name(st.pile[-1])}),
+                                    deck, tr, you=st.to_move))
     if st.attack is not None:
         lines.append(describe_event(Event("attack", {"kind": st.attack.kind, "amount": st.attack.amount,
                                                      "target": st.to_move}), deck, tr))
@@ -149,7 +149,7 @@ def status_lines(st: State, tr: Translator) -> list[str]:
     for seat in st.finished:
         lines.append(_cap(_("{player} has no cards left.").format(**player_placeholders("player", seat, tr))))
     if st.direction < 0:   # after a reversing card (de-maumau-9's 9)
-        lines.append(describe_event(Event("direction_changed", {"direction": "counterclockwise"}), art, tr))
+        lines.append(describe_event(Event("direction_changed", {"direction": "counterclockwise"}), deck, tr))
     return lines
 
 
