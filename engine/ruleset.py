@@ -192,6 +192,7 @@ class Ruleset:
     calls: dict[str, Call] = field(hash=False, compare=False)
     min_group: int = 2  # several cards of one rank go down in groups of at least this many (devdo: 3)
     separate: tuple[tuple[str, ...], ...] = ()  # card classes that are never mixed in one play
+    runs: int = 0  # the fewest cards of a run of one suit (house rule; 0: no runs; engine.rules, runs section)
     end_mode: EndMode = EndMode.FIRST_OUT
     end_result: EndResult = EndResult.WINNER
     points_per_card: int = 0
@@ -339,6 +340,15 @@ def _check_cover_ranks(cards_table: _Reader, rules: list[CardRule], deck: DeckKi
             raise cards_table.refuse(rank, "cover_rank_mixed")
 
 
+def _read_runs(play: _Reader, deck: DeckKind) -> int:
+    """Reads ``[play] runs``: 0 (no runs, every shipped ruleset) or the fewest cards of a run, at least 2
+    and at most the deck's ranks (a run never wraps round from the ace to the lowest rank)."""
+    runs = int(play.get("runs", int, 0))
+    if runs != 0 and not 2 <= runs <= len(deck.ranks):
+        raise play.refuse("runs", "run_length", low=2, high=len(deck.ranks), deck=deck.id)
+    return runs
+
+
 def _bound(field: str) -> Range:
     bound = range_of(field)
     if bound is None:  # pragma: no cover - BOUNDS names every field read here
@@ -414,6 +424,7 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
                 if card in listed and listed[card] != index:
                     raise play.refuse("separate", "two_classes", card=deck.name(card))
                 listed[card] = index
+    runs = _read_runs(play, deck)
     play.finish()
 
     starter = top.table("starter")
@@ -552,6 +563,7 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
         calls=calls,
         min_group=min_group,
         separate=tuple(separate),
+        runs=runs,
         end_mode=end_mode,
         end_result=end_result,
         points_per_card=points,

@@ -1,0 +1,97 @@
+"""Runs of one suit (``[play] runs``): the playout kernel against the reference engine on house
+rulesets that allow them — with pl's attacks and wishes, one card a turn (de-maumau), two decks
+(pl-trad with many seats), the reversing 9 and ru-101's nine to cover — with the differential
+checks of tests/engine/test_fastplay.py; and the states the games pass through really hold runs."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.deal import new_game
+from engine.fastplay import Playout
+from engine.rules import child, legal_moves
+from engine.state import tables_for
+from engine.transitions import is_run
+from tests.engine.test_cases import house_rules
+from tests.engine.test_fastplay import _branch_all, _follow
+
+
+def _runs(base: str, length: int, **tables: object):
+    return house_rules({"base": base, "id": f"{base}-runs{length}", "play": {"runs": length}, **tables})
+
+
+RULESETS = {
+    "pl runs 3": lambda: _runs("pl", 3),
+    "pl runs 2": lambda: _runs("pl", 2),
+    "pl-trad runs 3 (two decks at 6+ seats)": lambda: _runs("pl-trad", 3),
+    "da runs 3": lambda: _runs("da", 3),
+    "hu runs 3": lambda: _runs("hu", 3),
+    "de-maumau runs 3 (one card a turn otherwise)": lambda: _runs("de-maumau", 3),
+    "de-maumau-9 runs 2 (reversing 9)": lambda: _runs("de-maumau-9", 2),
+    "ru-101 runs 3 (nine to cover)": lambda: _runs("ru-101", 3),
+}
+
+
+def _seat_counts(rules) -> list[int]:
+    low, high = rules.players
+    return sorted({low, 3, min(7, high)} & set(range(low, high + 1)))
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_random_games_step_by_step(name: str) -> None:
+    rules = RULESETS[name]()
+    for players in _seat_counts(rules):
+        for seed in range(12):
+            st = new_game(rules, players, seed)
+            p = Playout.new_game(rules, players, seed)
+            assert p.to_state() == st
+            _follow(st, p, random.Random(seed), 20_000, f"{name}/{players} seed {seed}")
+            assert p.over, f"{name}/{players} seed {seed}: no end"
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_every_move_applied_on_both_along_a_game(name: str) -> None:
+    rules = RULESETS[name]()
+    st = new_game(rules, 3 if rules.players[0] <= 3 <= rules.players[1] else rules.players[0], 7)
+    rng = random.Random(7)
+    step = 0
+    while not st.over and step < 60:
+        _branch_all(st, f"{name} step {step}", follow=20)
+        moves = legal_moves(st)
+        st = child(st, moves[rng.randrange(len(moves))])
+        step += 1
+
+
+def test_runs_are_played_in_the_random_games() -> None:
+    """The differential games above really offer and play runs (else they would prove nothing)."""
+    rules = RULESETS["pl runs 3"]()
+    t = tables_for(rules)
+    offered = played = 0
+    for seed in range(20):
+        st = new_game(rules, 3, seed)
+        rng = random.Random(seed)
+        while not st.over:
+            moves = legal_moves(st)
+            runs = [m for m in moves if m.kind == "play" and is_run(t, m.cards)]
+            offered += bool(runs)
+            move = runs[0] if runs and rng.random() < 0.5 else moves[rng.randrange(len(moves))]
+            played += move in runs
+            st = child(st, move)
+    assert offered > 30 and played > 15, (offered, played)
+
+
+def test_shipped_rulesets_offer_no_runs() -> None:
+    """Runs are off in every shipped ruleset: no legal move of a random game is a run."""
+    from engine.ruleset import load_ruleset, variant_ids
+
+    for variant in variant_ids():
+        rules = load_ruleset(variant)
+        assert rules.runs == 0, variant
+        t = tables_for(rules)
+        st = new_game(rules, rules.players[0], 3)
+        rng = random.Random(3)
+        while not st.over:
+            moves = legal_moves(st)
+            assert not any(m.kind == "play" and is_run(t, m.cards) for m in moves), variant
+            st = child(st, moves[rng.randrange(len(moves))])
