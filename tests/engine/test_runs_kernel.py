@@ -95,3 +95,14 @@ def test_shipped_rulesets_offer_no_runs() -> None:
             moves = legal_moves(st)
             assert not any(m.kind == "play" and is_run(t, m.cards) for m in moves), variant
             st = child(st, moves[rng.randrange(len(moves))])
+
+
+@pytest.mark.parametrize("name", ["pl runs 3", "de-maumau runs 3 (one card a turn otherwise)", "ru-101 runs 3 (nine to cover)"])
+def test_random_games_with_runs_keep_every_invariant(name: str) -> None:
+    """tests/engine/test_random_games.py's invariants (every round ends, cards conserved, verdicts
+    agree with the legal list and with applying each move) over house rulesets with runs on."""
+    from tests.engine.test_random_games import play_random_games
+
+    rules = RULESETS[name]()
+    for players in _seat_counts(rules):
+        play_random_games(rules, players, range(30), house=True)
