@@ -340,11 +340,16 @@ def _check_cover_ranks(cards_table: _Reader, rules: list[CardRule], deck: DeckKi
             raise cards_table.refuse(rank, "cover_rank_mixed")
 
 
+def run_lengths(deck: DeckKind) -> tuple[int, ...]:
+    """The values ``[play] runs`` may take with this deck: 0 (no runs, every shipped ruleset) or the fewest
+    cards of a run, from 2 to the deck's ranks (a run never wraps round from the ace to the lowest rank)."""
+    return (0, *range(2, len(deck.ranks) + 1))
+
+
 def _read_runs(play: _Reader, deck: DeckKind) -> int:
-    """Reads ``[play] runs``: 0 (no runs, every shipped ruleset) or the fewest cards of a run, at least 2
-    and at most the deck's ranks (a run never wraps round from the ace to the lowest rank)."""
+    """Reads ``[play] runs`` (one of ``run_lengths``; the house-rules form offers the same values)."""
     runs = int(play.get("runs", int, 0))
-    if runs != 0 and not 2 <= runs <= len(deck.ranks):
+    if runs not in run_lengths(deck):
         raise play.refuse("runs", "run_length", low=2, high=len(deck.ranks), deck=deck.id)
     return runs
 
