@@ -106,3 +106,38 @@ def test_random_games_with_runs_keep_every_invariant(name: str) -> None:
     rules = RULESETS[name]()
     for players in _seat_counts(rules):
         play_random_games(rules, players, range(30), house=True)
+
+
+def test_the_club_player_plays_a_run_of_one_suit() -> None:
+    """The club player weighs runs with the other plays (C7: every card shed counts): holding
+    5♥ 6♥ 7♥ 8♥ on a heart, it sheds the four at once."""
+    from engine.players import choose_move
+    from engine.position import position_from_json
+    from engine.seat_view import view_of
+
+    rules = RULESETS["pl runs 3"]()
+    st = position_from_json({"variant": rules.id, "hands": [["5h", "6h", "7h", "8h", "Kc", "9s"], 6, 6],
+                             "to_move": 0, "pile": ["9h"]}, rules=rules)
+    move = choose_move(view_of(st, 0), "club", random.Random(1))
+    assert move.kind == "play" and len(move.cards) == 4 and is_run(tables_for(rules), move.cards), move
+
+
+def test_every_computer_player_makes_only_legal_moves_with_runs_on() -> None:
+    from engine.players import STRENGTHS, choose_move
+    from engine.seat_view import view_of
+
+    rules = RULESETS["pl runs 3"]()
+    t = tables_for(rules)
+    runs = 0
+    for strength in STRENGTHS:
+        for seed in range(4 if strength != "expert" else 1):
+            st = new_game(rules, 3, seed)
+            rng = random.Random(seed)
+            steps = 0
+            while not st.over and steps < 400:
+                move = choose_move(view_of(st, st.to_move), strength, rng)
+                assert move in legal_moves(st), (strength, move)
+                runs += move.kind == "play" and is_run(t, move.cards)
+                st = child(st, move)
+                steps += 1
+    assert runs > 0
