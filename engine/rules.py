@@ -447,9 +447,10 @@ def _acts(t: Tables, card: int) -> bool:
 
 def _not_same_rank(st: State, t: Tables, cards: tuple[int, ...], card: int) -> Reason:
     """The refusal of a card of another rank in a group: ``runs_not_allowed`` when the cards would
-    make a run of one suit and the ruleset plays none, else ``not_same_rank``."""
+    make a run of one suit of three or more (the common house rule, "5, 6, 7") and the ruleset plays
+    none, else ``not_same_rank`` (so 7♥ 8♥ in pl keeps its reason)."""
     name = st.rules.deck.name
-    if not st.rules.runs and is_run(t, cards) and run_refusal(st.rules, t, cards) is None:
+    if not st.rules.runs and len(cards) >= 3 and is_run(t, cards) and run_refusal(st.rules, t, cards) is None:
         return Reason("runs_not_allowed", {"first": name(cards[0]), "cards": [name(c) for c in cards]})
     return Reason("not_same_rank", {"card": name(card), "first": name(cards[0])})
 
