@@ -265,6 +265,7 @@ class _Compiled:
         self._compile_cover_and_penalty(rules)
         self.runs = rules.runs > 0  # [play] runs: the legal lists go through list_with_runs
         self.run_memo: dict[tuple[int, int, int, int], list[Action]] = {}
+        self.run_step = len(rules.deck.suits)  # the next rank of the same suit is this many card ids on
         self.actions: dict[Move, Action] = {}
         self.DRAW_A = self.action(DRAW)
         self.WAIT_A = self.action(WAIT)
@@ -310,7 +311,7 @@ class _Compiled:
         legal = h & self.cover_ok[top]
         if not legal:
             return None
-        if self.runs:  # a run may cover with its first card (engine.rules, runs section)
+        if self.runs and self.starts_run(h, legal):  # a run may cover with its first card (engine.rules, runs section)
             return self.list_with_runs(h, legal, nh, cs)[:-1]
         return self.list_for(h, legal, nh, False, cs)[:-1]
 
@@ -357,6 +358,23 @@ class _Compiled:
             acts += self.run_actions(h, bit_index[low], nh)
         acts.append(self.DRAW_A)
         return acts
+
+    def starts_run(self, h: int, legal: int) -> bool:
+        """Whether some legal first card starts a run of ``[play] runs`` cards held in ``h``; when none
+        does, the legal list is the one without runs (the ordinary, memoised paths)."""
+        step, size, reach, bit_index = self.run_step, self.size, self.rules.runs - 1, self.bit_index
+        while legal:
+            low = legal & -legal
+            legal ^= low
+            c = bit_index[low]
+            for direction in (step, -step):
+                card, got = c + direction, 0
+                while got < reach and 0 <= card < size and h >> card & 1:
+                    got += 1
+                    card += direction
+                if got == reach:
+                    return True
+        return False
 
     def run_actions(self, h: int, first: int, nh: int) -> list[Action]:
         """The actions playing a run that starts with ``first`` out of hand ``h`` (memoised on the
@@ -682,7 +700,7 @@ class Playout:
         else:
             legal = h & k.top_ok[top]
         cs = self.cnt[seat] if self.cnt is not None else None
-        if k.runs and not self.ak:
+        if k.runs and not self.ak and k.starts_run(h, legal):
             return k.list_with_runs(h, legal, nh, cs)
         return k.list_for(h, legal, nh, self.ak == 2, cs)
 
@@ -808,7 +826,7 @@ class Playout:
                         legal = h & top_ok[pile[-1]]
                     if not legal:
                         acts = None
-                    elif runs and not ak:  # [play] runs: a house rule, off in every shipped ruleset
+                    elif runs and not ak and k.starts_run(h, legal):  # [play] runs: off in every shipped ruleset
                         acts, m, b = _counted(k.list_with_runs(h, legal, nh, cnt[seat] if cnt is not None else None))
                     elif cnt is not None:  # several decks: counts matter, no memo
                         acts, m, b = _counted(list_for(h, legal, nh, ak == 2, cnt[seat]))
