@@ -141,3 +141,16 @@ def test_every_computer_player_makes_only_legal_moves_with_runs_on() -> None:
                 st = child(st, move)
                 steps += 1
     assert runs > 0
+
+
+def test_switching_tables_witnesses_the_runs_field() -> None:
+    """Home pl, table pl with runs of three: the witness search finds a run refused at home
+    (runs_not_allowed) and legal at the table, explained by play.runs alone."""
+    from engine.ruleset import load_ruleset
+    from engine.witness import find_witnesses
+
+    report = find_witnesses(load_ruleset("pl"), RULESETS["pl runs 3"](), rounds=4, step_cap=150)
+    assert [f.key for f in report.fields] == ["play.runs"] and not report.unwitnessed
+    witness = report.witnesses_of("play.runs")[0]
+    assert witness.fields == ("play.runs",)
+    assert not witness.home.legal and witness.home.reasons[0].code == "runs_not_allowed" and witness.table.legal
