@@ -275,8 +275,10 @@ def runs_sentences(r: Ruleset, t: Translator) -> list[str]:
         return [t.gettext("No runs: cards of one suit in a row (such as 7, 8, 9) do not go down together.")]
     low, high = r.deck.ranks[0], r.deck.ranks[-1]
     return [
-        t.gettext("A run of {count} or more cards of one suit with ranks in a row (such as 7, 8, 9) may go down "
-                  "in one turn, going up or down in the order you play them.").format(count=r.runs),
+        t.ngettext("A run of {count} or more card of one suit with ranks in a row (such as 7, 8, 9) may go down "
+                   "in one turn, going up or down in the order you play them.",
+                   "A run of {count} or more cards of one suit with ranks in a row (such as 7, 8, 9) may go down "
+                   "in one turn, going up or down in the order you play them.", r.runs).format(count=r.runs),
         t.gettext("The first card must be playable on its own; no run answers an attack. {high} is the top rank: "
                   "no run goes on from {high} to {low}.").format(high=pattern_label(r.deck, high, t),
                                                               low=pattern_label(r.deck, low, t)),
