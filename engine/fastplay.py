@@ -79,7 +79,7 @@ from engine.ruleset import (
 )
 from engine.seat_view import SeatView
 from engine.state import RANK_WISH, Attack, State, Wish, tables_for
-from engine.transitions import attack_totals, give_back_half, group_refusal, play_moves, reversals
+from engine.transitions import attack_totals, give_back_half, group_refusal, play_moves, reversals, runs_from
 from engine.verdicts import LEGAL_PLAY
 
 __all__ = ["Playout", "run_random_games", "compiled"]
@@ -263,6 +263,9 @@ class _Compiled:
         self.kakao_pen = kakao.penalty if kakao else 0
         self.backwards = list(t.backwards)
         self._compile_cover_and_penalty(rules)
+        self.runs = rules.runs > 0  # [play] runs: the legal lists go through list_with_runs
+        self.run_memo: dict[tuple[int, int, int, int], list[Action]] = {}
+        self.run_step = len(rules.deck.suits)  # the next rank of the same suit is this many card ids on
         self.actions: dict[Move, Action] = {}
         self.DRAW_A = self.action(DRAW)
         self.WAIT_A = self.action(WAIT)
@@ -310,6 +313,8 @@ class _Compiled:
         legal = h & self.cover_ok[top]
         if not legal:
             return None
+        if self.runs and self.starts_run(h, legal):  # a run may cover with its first card (engine.rules, runs section)
+            return self.list_with_runs(h, legal, nh, cs)[:-1]
         return self.list_for(h, legal, nh, False, cs)[:-1]
 
     def multi_for_mask(self, key: tuple[int, int, int], nh: int) -> list[Action]:
@@ -341,6 +346,54 @@ class _Compiled:
             else:
                 acts += singles[c]
         acts.append(self.WAIT_A if skip else self.DRAW_A)
+        return acts
+
+    def list_with_runs(self, h: int, legal: int, nh: int, cs: list[int] | None) -> list[Action]:
+        """``list_for`` with no attack pending under ``[play] runs``: after each legal first card's
+        own plays come the runs it starts (engine.rules.legal_moves, then draw."""
+        acts: list[Action] = []
+        bit_index = self.bit_index
+        while legal:
+            low = legal & -legal
+            legal ^= low
+            acts += self.list_for(h, low, nh, False, cs)[:-1]
+            acts += self.run_actions(h, bit_index[low], nh)
+        acts.append(self.DRAW_A)
+        return acts
+
+    def starts_run(self, h: int, legal: int) -> bool:
+        """Whether some legal first card starts a run of ``[play] runs`` cards held in ``h``; when none
+        does, the legal list is the one without runs (the ordinary, memoised paths)."""
+        step, size, reach, bit_index = self.run_step, self.size, self.rules.runs - 1, self.bit_index
+        while legal:
+            low = legal & -legal
+            legal ^= low
+            c = bit_index[low]
+            for direction in (step, -step):
+                card, got = c + direction, 0
+                while got < reach and 0 <= card < size and h >> card & 1:
+                    got += 1
+                    card += direction
+                if got == reach:
+                    return True
+        return False
+
+    def run_actions(self, h: int, first: int, nh: int) -> list[Action]:
+        """The actions playing a run that starts with ``first`` out of hand ``h`` (memoised on the
+        run's reach up and down and, near the end, the hand size): engine.rules._run_moves."""
+        step = len(self.rules.deck.suits)
+        up = down = 0
+        while first + (up + 1) * step < self.size and h >> (first + (up + 1) * step) & 1:
+            up += 1
+        while first - (down + 1) * step >= 0 and h >> (first - (down + 1) * step) & 1:
+            down += 1
+        key = (first, up, down, nh if nh - max(up, down) < 3 else -1)
+        acts = self.run_memo.get(key)
+        if acts is None:
+            acts = []
+            for cards in runs_from(self.rules, self.t, lambda c: bool(h >> c & 1), first):
+                acts.extend(self.action(m) for m in play_moves(self.rules, self.t, cards, nh - len(cards)))
+            self.run_memo[key] = acts
         return acts
 
     def store_list(self, key: tuple[int, int, bool], h: int, legal: int, nh: int, skip: bool) -> Counted:
@@ -662,7 +715,10 @@ class Playout:
             legal = h & self.wok[top]
         else:
             legal = h & k.top_ok[top]
-        return k.list_for(h, legal, nh, self.ak == 2, self.cnt[seat] if self.cnt is not None else None)
+        cs = self.cnt[seat] if self.cnt is not None else None
+        if k.runs and not self.ak and k.starts_run(h, legal):
+            return k.list_with_runs(h, legal, nh, cs)
+        return k.list_for(h, legal, nh, self.ak == 2, cs)
 
     def legal_moves(self) -> list[Move]:
         return [a.move for a in self._actions()]
@@ -749,7 +805,7 @@ class Playout:
         top_ok, def_ok, bit = k.top_ok, k.def_ok, k.bit
         several, play_drawn, draw_adds, skip_adds = k.several, k.play_drawn, k.draw_adds, k.skip_adds
         backwards, first_out, makao_pen, kakao_pen = k.backwards, k.first_out, k.makao_pen, k.kakao_pen
-        lapse, play_on, cover_actions, at_once = k.lapse, k.play_on, k.cover_actions, k.at_once
+        lapse, play_on, cover_actions, at_once, runs = k.lapse, k.play_on, k.cover_actions, k.at_once, k.runs
         finish_round, last_holders = k.finish_round, k.last_holders
         DRAW_A, WAIT_A, drawn_lists = k.DRAW_A, k.WAIT_A, k.drawn_lists
         lists, store_list, list_for = k.lists, k.store_list, k.list_for
@@ -786,6 +842,8 @@ class Playout:
                         legal = h & top_ok[pile[-1]]
                     if not legal:
                         acts = None
+                    elif runs and not ak and k.starts_run(h, legal):  # [play] runs: off in every shipped ruleset
+                        acts, m, b = _counted(k.list_with_runs(h, legal, nh, cnt[seat] if cnt is not None else None))
                     elif cnt is not None:  # several decks: counts matter, no memo
                         acts, m, b = _counted(list_for(h, legal, nh, ak == 2, cnt[seat]))
                     elif not several:

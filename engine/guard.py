@@ -94,6 +94,7 @@ RULESET_MESSAGES = {
     "not_pairs": "field '{field}' must be a list of [from_seats, decks] pairs",
     "empty_class": "field '{field}' must be a non-empty list of ranks or cards",
     "two_classes": "field '{field}' lists {card} in two classes",
+    "run_length": "field '{field}' must be 0 (no runs) or from {low} to {high} (the ranks of the {deck} deck)",
     "not_ranks": "field '{field}' must list ranks of the {deck} deck",
     "rank_wish_only": "field '{field}' is only for a rank wish",
     "draw_and_skip": "field '{field}' and 'skip' must not both be set, nor negative",

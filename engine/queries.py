@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from typing import Literal, NamedTuple
 
-from engine.rules import judge_card
+from engine.moves import Move
+from engine.rules import check, judge_card
 from engine.ruleset import Ruleset
 from engine.state import State, tables_for
+from engine.transitions import run_refusal
+from engine.verdicts import Verdict
 
 AttackKind = Literal["draw", "skip"]
 WishKind = Literal["rank", "suit"]
@@ -83,3 +86,24 @@ def has_cards_to_cover(rules: Ruleset) -> bool:
 def reverses_direction(rules: Ruleset) -> bool:
     """Whether some card of this ruleset reverses the direction of play (de-maumau-9's 9)."""
     return any(tables_for(rules).reverse)
+
+
+def prefix_verdict(st: State, plays: list[Move], prefix: tuple[int, ...]) -> Verdict:
+    """The verdict on tapping cards in this order: the play ``prefix`` itself when legal, else the first
+    legal play of ``plays`` that goes on from it (a run of three tapped card by card, a pl-devdo pack),
+    else the refusal of ``prefix`` as a play."""
+    whole = next((m for m in plays if m.cards == prefix), None)
+    if whole is None:
+        whole = next((m for m in plays if m.cards[: len(prefix)] == prefix), Move("play", prefix))
+    return check(st, whole)
+
+
+def goes_down_at_once(rules: Ruleset, hand: tuple[int, ...]) -> bool:
+    """Whether a whole hand has the shape of one play: one card, cards of one rank (several cards at
+    once), or a run of one suit where ``[play] runs`` allows it — who may need a last-card call."""
+    t = tables_for(rules)
+    if len(hand) <= 1 or (rules.several_cards and len({t.rank[c] for c in hand}) == 1):
+        return True
+    if not rules.runs or len(hand) < rules.runs:
+        return False
+    return run_refusal(rules, t, tuple(sorted(hand, key=lambda c: t.rank[c]))) is None

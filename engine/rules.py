@@ -25,7 +25,18 @@ from engine.ruleset import (
     WishDuration,
 )
 from engine.state import RANK_WISH, SUIT_WISH, Attack, State, Tables, Wish, tables_for
-from engine.transitions import attack_totals, give_back_half, group_refusal, play_moves, reversals, wrapped
+from engine.transitions import (
+    acting_cards,
+    attack_totals,
+    give_back_half,
+    group_refusal,
+    is_run,
+    play_moves,
+    reversals,
+    run_refusal,
+    runs_from,
+    wrapped,
+)
 from engine.verdicts import LEGAL_PLAY, Event, Reason, Verdict
 
 _LEGAL = frozenset(LEGAL_PLAY)
@@ -201,6 +212,7 @@ def legal_moves(st: State) -> list[Move]:
     if several:
         ranks = [rank[c] for c in hand]
     previous = -1
+    runs = st.rules.runs > 0 and st.attack is None  # house rule: no run answers an attack
     if st.cover:
         legal = _cover_legal(st, t, hand)
         if not legal:
@@ -222,6 +234,8 @@ def legal_moves(st: State) -> list[Move]:
             out.extend(_multi_moves(st, t, hand, card, rank[card]))
         else:
             out.extend(singles[card])
+        if runs:
+            out.extend(_run_moves(st, t, hand, card))
     if not st.cover:  # holding a card that covers, its player must play one (ru-101)
         out.append(WAIT if st.attack is not None and st.attack.kind == "skip" else DRAW)
     return out
@@ -277,7 +291,8 @@ def check(st: State, move: Move) -> Verdict:
             return verdict(False, Reason("only_drawn_card", {"card": name(first), "drawn": name(st.drawn)}))
         if len(cards) > 1:
             return verdict(False, Reason("drawn_card_alone", {"drawn": name(st.drawn)}))
-    if len(cards) > 1 and not rules.several_cards:
+    run = rules.runs > 0 and is_run(t, cards)
+    if len(cards) > 1 and not rules.several_cards and not run:
         return verdict(False, Reason("several_not_allowed", {"count": len(cards)}))
     code = judge_card(st, t, first)
     main = Reason(code, _play_params(st, t, code, first))
@@ -285,11 +300,16 @@ def check(st: State, move: Move) -> Verdict:
         return verdict(False, main)
     reasons = [Reason("plays_drawn_card", {"card": name(first)})] if st.drawn is not None else []
     reasons.append(main)
-    for card in cards[1:]:
-        if t.rank[card] != t.rank[first]:
-            return verdict(False, Reason("not_same_rank", {"card": name(card), "first": name(first)}))
-        reasons.append(Reason("same_rank_follows", {"card": name(card), "first": name(first)}))
-    refusal = group_refusal(rules, t, cards)
+    if run:
+        refused = _check_run(st, t, cards, reasons)
+        if refused is not None:
+            return verdict(False, refused)
+    else:
+        for card in cards[1:]:
+            if t.rank[card] != t.rank[first]:
+                return verdict(False, _not_same_rank(st, t, cards, card))
+            reasons.append(Reason("same_rank_follows", {"card": name(card), "first": name(first)}))
+    refusal = None if run else group_refusal(rules, t, cards)
     if refusal == "group_too_small":
         return verdict(False, Reason(refusal, {"count": len(cards), "min": rules.min_group}))
     if refusal == "cards_not_mixed":
@@ -371,6 +391,8 @@ def verdicts(st: State, effects: bool = True) -> list[Verdict]:
             continue
         for cards in _sequences(st, t, hand, card):
             _expand(st, t, cards, len(hand) - len(cards), moves)
+        if st.rules.runs and st.attack is None and st.drawn is None:
+            moves.extend(_run_moves(st, t, hand, card))
     moves.append(PASS if st.drawn is not None else _answer(st))
     out = []
     for move in moves:
@@ -380,6 +402,59 @@ def verdicts(st: State, effects: bool = True) -> list[Verdict]:
             v = Verdict(v.move, v.notation, True, v.reasons, tuple(events))
         out.append(v)
     return out
+
+
+# ---------------------------------------------------------------------------- runs of one suit
+# House rule ``[play] runs = n`` (engine.transitions, runs section; docs/ENGINE.md): a run of n or
+# more cards of one suit with consecutive ranks, up or down, in the order played. Its first card is
+# judged as if it went down alone (so a run may meet a wish or cover a nine with its first card);
+# no run answers an attack (its top card would drop the attack); after drawing, the drawn card goes
+# alone; only the top card acts; the makao call counts the hand after the whole run.
+
+
+def _run_moves(st: State, t: Tables, hand: tuple[int, ...], first: int) -> list[Move]:
+    """The legal moves playing a run that starts with ``first`` (its first card known to be legal)."""
+    held = set(hand)
+    out: list[Move] = []
+    for cards in runs_from(st.rules, t, held.__contains__, first):
+        _expand(st, t, cards, len(hand) - len(cards), out)
+    return out
+
+
+def _check_run(st: State, t: Tables, cards: tuple[int, ...], reasons: list[Reason]) -> Reason | None:
+    """Judges the rest of a run whose first card may go down: the refusal, or None after adding the
+    reasons of a legal run to ``reasons``."""
+    name = st.rules.deck.name
+    first = cards[0]
+    if st.attack is not None:
+        return Reason("run_under_attack", {"card": name(first), "against": name(st.attack.card)})
+    refused = run_refusal(st.rules, t, cards)
+    if refused is not None:
+        code, index = refused
+        if code == "run_too_short":
+            return Reason(code, {"count": len(cards), "min": st.rules.runs, "first": name(first)})
+        return Reason(code, {"card": name(cards[index]), "previous": name(cards[index - 1]), "first": name(first)})
+    for previous, card in zip(cards, cards[1:], strict=False):
+        reasons.append(Reason("run_follows", {"card": name(card), "previous": name(previous)}))
+    inner = [c for c in cards[:-1] if _acts(t, c)]
+    if inner:
+        reasons.append(Reason("run_top_acts", {"top": name(cards[-1]), "cards": [name(c) for c in inner]}))
+    return None
+
+
+def _acts(t: Tables, card: int) -> bool:
+    """Whether a card has an effect of its own when it is left on top (attack, wish, wild, reversal, cover)."""
+    return bool(t.attacks[card] or t.wish_kind[card] or t.wild[card] or t.reverse[card] or t.cover[card])
+
+
+def _not_same_rank(st: State, t: Tables, cards: tuple[int, ...], card: int) -> Reason:
+    """The refusal of a card of another rank in a group: ``runs_not_allowed`` when the cards would
+    make a run of one suit of three or more (the common house rule, "5, 6, 7") and the ruleset plays
+    none, else ``not_same_rank`` (so 7♥ 8♥ in pl keeps its reason)."""
+    name = st.rules.deck.name
+    if not st.rules.runs and len(cards) >= 3 and is_run(t, cards) and run_refusal(st.rules, t, cards) is None:
+        return Reason("runs_not_allowed", {"first": name(cards[0]), "cards": [name(c) for c in cards]})
+    return Reason("not_same_rank", {"card": name(card), "first": name(cards[0])})
 
 
 # ---------------------------------------------------------------------------- applying
@@ -783,7 +858,7 @@ def _direction_notes(st: State, t: Tables, cards: tuple[int, ...]) -> list[Reaso
     if not flips:
         return []
     name = st.rules.deck.name
-    card = name(next(c for c in cards if t.reverse[c]))
+    card = name(next(c for c in acting_cards(t, cards) if t.reverse[c]))
     if flips % 2 == 0:
         return [Reason("reverses_cancel", {"card": card, "count": flips})]
     holders = st.players - len(st.finished)

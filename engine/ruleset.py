@@ -196,6 +196,7 @@ class Ruleset:
     calls: dict[str, Call] = field(hash=False, compare=False)
     min_group: int = 2  # several cards of one rank go down in groups of at least this many (devdo: 3)
     separate: tuple[tuple[str, ...], ...] = ()  # card classes that are never mixed in one play
+    runs: int = 0  # the fewest cards of a run of one suit (house rule; 0: no runs; engine.rules, runs section)
     end_mode: EndMode = EndMode.FIRST_OUT
     end_result: EndResult = EndResult.WINNER
     points_per_card: int = 0
@@ -356,6 +357,20 @@ def _check_cover_ranks(cards_table: _Reader, rules: list[CardRule], deck: DeckKi
             raise cards_table.refuse(rank, "cover_rank_mixed")
 
 
+def run_lengths(deck: DeckKind) -> tuple[int, ...]:
+    """The values ``[play] runs`` may take with this deck: 0 (no runs, every shipped ruleset) or the fewest
+    cards of a run, from 2 to the deck's ranks (a run never wraps round from the ace to the lowest rank)."""
+    return (0, *range(2, len(deck.ranks) + 1))
+
+
+def _read_runs(play: _Reader, deck: DeckKind) -> int:
+    """Reads ``[play] runs`` (one of ``run_lengths``; the house-rules form offers the same values)."""
+    runs = int(play.get("runs", int, 0))
+    if runs not in run_lengths(deck):
+        raise play.refuse("runs", "run_length", low=2, high=len(deck.ranks), deck=deck.id)
+    return runs
+
+
 def _bound(field: str) -> Range:
     bound = range_of(field)
     if bound is None:  # pragma: no cover - BOUNDS names every field read here
@@ -431,6 +446,7 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
                 if card in listed and listed[card] != index:
                     raise play.refuse("separate", "two_classes", card=deck.name(card))
                 listed[card] = index
+    runs = _read_runs(play, deck)
     play.finish()
 
     starter = top.table("starter")
@@ -567,6 +583,7 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
         calls=calls,
         min_group=min_group,
         separate=tuple(separate),
+        runs=runs,
         end_mode=end_mode,
         end_result=end_result,
         points_per_card=points,

@@ -46,6 +46,7 @@ BOUNDS: dict[str, Range] = {
     "deck_copies[][0]": Range(2, 10, "from this many seats on, the pair applies"),
     "deck_copies[][1]": Range(1, 4, "decks shuffled together"),
     "play.min_group": Range(2, 8, "the fewest cards of one rank that go down together (a single card always may)"),
+    "play.runs": Range(0, 13, "the fewest cards of one suit in a run of consecutive ranks (0: no runs)", off=0),
     "play.separate": Range(0, 10, "classes of cards never mixed in one play", "entries"),
     "play.separate[]": Range(1, 70, "the cards of one such class", "entries"),
     "starter.forbidden": Range(0, 70, "cards that may not be the starter card", "entries"),

@@ -55,6 +55,7 @@ def ruleset_to_dict(r: Ruleset) -> dict[str, Any]:
             "play_drawn": r.play_drawn,
             "min_group": r.min_group,
             "separate": [list(patterns) for patterns in r.separate],
+            "runs": r.runs,
         },
         "starter": {
             "forbidden": list(r.starter_forbidden),

@@ -5,6 +5,7 @@ halve-hands fallback — written once so both apply the same rules."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.moves import Move
@@ -23,10 +24,11 @@ def give_back_half(hand: list[int], rng: random.Random) -> list[int]:
 
 def attack_totals(t: Tables, cards: tuple[int, ...]) -> tuple[int, int, int]:
     """Adds up the attacks of the cards played together: (cards to draw, turns to sit out, the last
-    attacking card or -1) — RULES.md: "the effects of all cards played add up"."""
+    attacking card or -1) — RULES.md: "the effects of all cards played add up"; a run acts by its
+    top card alone (``acting_cards``)."""
     draw_total = skip_total = 0
     attacker = -1
-    for card in cards:
+    for card in acting_cards(t, cards):
         if t.draw[card]:
             draw_total += t.draw[card]
             attacker = card
@@ -77,7 +79,7 @@ def reversals(t: Tables, cards: tuple[int, ...]) -> int:
     """Counts the reversing cards among cards played together: each one flips the direction, so an
     even number leaves it as it was (Mau-Mau's optional 9, relatives.md §1.7; Chodské prší's 8)."""
     reverse = t.reverse
-    return sum(1 for card in cards if reverse[card])
+    return sum(1 for card in acting_cards(t, cards) if reverse[card])
 
 
 def step_seat(seat: int, players: int, direction: int) -> int:
@@ -90,3 +92,53 @@ def wrapped(seat: int, nxt: int, direction: int) -> bool:
     direction of play (clockwise past the last seat, counter-clockwise past seat 0) — pl-devdo's
     end of the round of turns (``end.mode = "finish_round"``)."""
     return nxt <= seat if direction > 0 else nxt >= seat
+
+
+# ---------------------------------------------------------------------------- runs of one suit
+# A house rule (issue #18; the Danish source's "ingen rækker" names the homes that play them):
+# with ``[play] runs = n`` a play may be a run of ``n`` or more cards of one suit with consecutive
+# ranks in the deck's rank order (2 … 10 J Q K A; an ace is high only, no wrap-around), going up or
+# down, written in the order played. Its first card must be able to go down alone, and only the
+# card left on top acts: its attack, wish, reversal or cover (docs/ENGINE.md, runs of one suit).
+
+
+def is_run(t: Tables, cards: tuple[int, ...]) -> bool:
+    """Whether a play is meant as a run: its first two cards differ in rank (a group shares one)."""
+    return len(cards) > 1 and t.rank[cards[0]] != t.rank[cards[1]]
+
+
+def acting_cards(t: Tables, cards: tuple[int, ...]) -> tuple[int, ...]:
+    """The cards of a play whose effects count: every card of a group, only the top card of a run."""
+    return cards[-1:] if is_run(t, cards) else cards
+
+
+def run_refusal(rules: Ruleset, t: Tables, cards: tuple[int, ...]) -> tuple[str, int] | None:
+    """Says why ``cards`` (a play whose first two ranks differ) are no run here, or None: the code
+    and the index of the card at fault — ``run_mixed_suits``, ``run_not_consecutive`` (a gap, a turn
+    of direction or a wrap from ace to two), ``run_too_short`` (fewer than ``[play] runs``)."""
+    suit, rank = t.suit, t.rank
+    step = rank[cards[1]] - rank[cards[0]]
+    for i in range(1, len(cards)):
+        if suit[cards[i]] != suit[cards[0]]:
+            return "run_mixed_suits", i
+        if rank[cards[i]] - rank[cards[i - 1]] != step or step not in (1, -1):
+            return "run_not_consecutive", i
+    if len(cards) < rules.runs:
+        return "run_too_short", len(cards) - 1
+    return None
+
+
+def runs_from(rules: Ruleset, t: Tables, held: Callable[[int], bool], first: int) -> list[tuple[int, ...]]:
+    """Every run that starts with ``first`` out of the cards ``held`` says are in hand: upwards by
+    length, then downwards by length (the order of the legal-move list, reference and kernel)."""
+    out: list[tuple[int, ...]] = []
+    nsuits = len(rules.deck.suits)
+    for step in (nsuits, -nsuits):
+        run = [first]
+        card = first + step
+        while 0 <= card < t.size and held(card):
+            run.append(card)
+            if len(run) >= rules.runs:
+                out.append(tuple(run))
+            card += step
+    return out

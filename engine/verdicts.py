@@ -24,6 +24,7 @@ LEGAL_PLAY = (
     "changes_suit_wish",  # {card, suit}: an ace/felső answers a suit wish
     "queen_under_suit_wish",  # {card, suit}: pl, literal: any queen under an ace wish
     "same_rank_follows",  # {card, first}: a further card of the same rank
+    "run_follows",  # {card, previous}: the next card of a run of one suit ([play] runs)
     "plays_drawn_card",  # {card}: the card just drawn goes down
     "covers_suit",  # {card, top, suit}: covers the card its player must cover, by its suit (ru-101's 9)
     "covers_rank",  # {card, top, suit}: covers it with a card of its rank (another 9)
@@ -46,6 +47,11 @@ ILLEGAL_PLAY = (
     "not_same_rank",  # {card, first}
     "group_too_small",  # {count, min}: several cards go down only min or more at once (devdo)
     "cards_not_mixed",  # {card, first}: card is of another [play] separate class than first
+    "runs_not_allowed",  # {first, cards}: the cards make a run of one suit, which these rules do not play
+    "run_mixed_suits",  # {card, previous, first}: a run is of one suit, card is not of first's
+    "run_not_consecutive",  # {card, previous, first}: card does not follow previous in rank (gap, turn, wrap)
+    "run_too_short",  # {count, min, first}: a run is at least [play] runs cards long
+    "run_under_attack",  # {card, against}: no run answers an attack (its top card would drop it)
     "only_drawn_card",  # {card, drawn}: after drawing only the drawn card may go down
     "drawn_card_alone",  # {drawn}: the drawn card goes down alone
     "wish_required",  # {card, kind}: this card must name a rank/suit
@@ -76,6 +82,7 @@ NOTES = (
     "forgot_kakao",  # {penalty, word}: playing the last card without "kakao" costs cards
     "call_ignored",  # {call}: a call that is not needed here is ignored
     "wish_cancelled",  # {card}: a jack/ace without a wish cancels the active wish
+    "run_top_acts",  # {top, cards}: in a run only the top card acts; cards inside it do nothing
     "reverses_direction",  # {card, count, direction}: the play flips the direction of play (now: direction)
     "reverses_two_players",  # {card, count, direction}: it flips, but with two players the same seat is next
     "reverses_cancel",  # {card, count}: an even number of reversing cards leaves the direction as it was

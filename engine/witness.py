@@ -204,6 +204,7 @@ def differing_fields(a: Ruleset, b: Ruleset) -> list[FieldDiff]:
     if a.several_cards or b.several_cards:
         plain("play.min_group", a.min_group, b.min_group, PLAY)
         plain("play.separate", _separate_classes(a), _separate_classes(b), PLAY)
+    plain("play.runs", a.runs, b.runs, PLAY)
     plain("attack.draw_adds", a.draw_adds, b.draw_adds, PLAY)
     plain("attack.skip_adds", a.skip_adds, b.skip_adds, PLAY)
     plain("attack.self_target", a.self_target, b.self_target, PLAY)
@@ -701,6 +702,13 @@ class _Search:
                 return True
         return False
 
+    def _run_cards(self, length: int) -> list[int]:
+        """A run of one suit of ``length`` cards (``[play] runs``), lowest rank first, at a seeded place."""
+        deck, rng = self.deck, self.rng
+        suit = rng.choice(deck.suits)
+        start = rng.randrange(len(deck.ranks) - length + 1)
+        return [deck.card(rank, suit) for rank in deck.ranks[start : start + length]]
+
     def _cards_of_rank(self, rank: str) -> list[int]:
         return [self.deck.card(rank, s) for s in self.deck.suits]
 
@@ -755,6 +763,10 @@ class _Search:
             hand_sizes = (2, 4)
             context = "plain"
             top = rng.choice(focus)
+        elif part == "play" and rest == "runs":
+            focus = self._run_cards(max(a.runs, b.runs))
+            hand_sizes = (0, 2)
+            context = "plain"
         elif part == "play":  # play_drawn: a draw whose card may be played
             context = "plain"
         elif part == "calls":
@@ -838,6 +850,10 @@ class _Search:
         if part == "play" and rest in ("several_cards", "min_group", "separate"):
             hand += [c for c in focus if c not in used][: 2 if rest == "several_cards" else 3]
             used.update(hand)
+        if part == "play" and rest == "runs":  # the whole run in hand, its first card able to start
+            hand += [c for c in focus if c not in used]
+            used.update(hand)
+            top = take([c for c in deck.all_cards() if deck.suit_of(c) == deck.suit_of(focus[0])])
         if not hand:
             return None
         if top is None:

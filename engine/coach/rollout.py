@@ -248,7 +248,7 @@ def mirrors(rules: Ruleset) -> bool:
     """Whether the fast loop below plays this ruleset's rules: it mirrors the kernel's loop for the
     original effects; house effects added later (pl-devdo: packs of 3+, cards kept apart, attacks that
     hit their own player, finishing the round; ru-101's nine to cover; a penalised seat playing on;
-    de-maumau-9: cards that reverse the direction of play) are played through the kernel itself instead."""
+    de-maumau-9: cards that reverse the direction of play; runs of one suit) are played through the kernel itself instead."""
     return (
         not any(rule.reverse for rule in rules.cards)
         and rules.min_group <= 2
@@ -257,6 +257,7 @@ def mirrors(rules: Ruleset) -> bool:
         and rules.end_mode != EndMode.FINISH_ROUND
         and rules.after_penalty == AfterPenalty.NEXT
         and not any(rule.cover for rule in rules.cards)  # ru-101's nine
+        and not rules.runs  # runs of one suit ([play] runs)
     )
 
 

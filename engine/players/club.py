@@ -26,7 +26,8 @@ C6  Jack (Hungarian alsó, any rank wish) for the rank you hold most after the p
     of the ranks it may wish, an optional wish is left out ("nothing"), a compulsory one names
     the rank the others are least likely to hold (Gode råd 4: "En knægt, der ønsker en værdi,
     du har flere af, hjælper dig hurtigt af med kortene"; ties: C9).
-C7  Shed cards: every card put down scores ``SHED``, so several cards of one rank go together
+C7  Shed cards: every card put down scores ``SHED``, so several cards of one rank (or a run of one
+    suit where house rules allow runs; its top card alone attacks) go together
     (seed 002 step 3) and a play that empties the hand always wins (``FINISH``).
 C8  Leave a top you can follow: the cards still in hand that could go on the new top card (or
     meet the new wish) score ``FOLLOW`` each, so the last of several cards is of the suit you
@@ -58,6 +59,7 @@ from engine.players.common import calls_made, next_seat, previous_seat, view_mov
 from engine.ruleset import Ruleset
 from engine.seat_view import SeatView
 from engine.state import RANK_WISH, SUIT_WISH, tables_for
+from engine.transitions import acting_cards
 
 # Weights of the rules above (points of a play's score; higher is better).
 FINISH = 10_000.0
@@ -301,7 +303,7 @@ def _score(ctx: _Context, cards: tuple[int, ...], group: list[Move]) -> tuple[fl
     # What the next seat must answer now: an attack, a wish, or the new top card.
     draw_total = skip_total = 0
     attacker = -1
-    for c in cards:
+    for c in acting_cards(tables_for(view.rules), cards):  # a run attacks with its top card only
         if kn.draw[c]:
             draw_total += kn.draw[c]
             attacker = c

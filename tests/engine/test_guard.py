@@ -430,7 +430,7 @@ def test_every_numeric_field_of_a_ruleset_has_a_range() -> None:
     paths = {"hand_size": "hand_size", "players": "players[0]", "deck_copies": "deck_copies[0][1]",
              "points_per_card": "end.points_per_card", "card_points": "end.card_points.A",
              "draw": "cards.2.draw", "skip": "cards.4.skip", "penalty": "calls.makao.penalty",
-             "min_group": "play.min_group"}
+             "min_group": "play.min_group", "runs": "play.runs"}
     found = int_fields(Ruleset) | int_fields(CardRule) | int_fields(Call)
     assert found <= set(paths), f"a new numeric field needs a range in engine/ruleset_bounds.py: {found - set(paths)}"
     for name in found:
@@ -456,6 +456,21 @@ def test_the_house_rules_form_offers_no_value_the_table_refuses() -> None:
 
 def pl_data() -> dict:
     return ruleset_to_dict(load_ruleset("pl"))
+
+
+@pytest.mark.parametrize("variant", ["pl", "hu", "ru-101"])
+def test_runs_take_no_runs_or_two_up_to_the_decks_ranks(variant: str) -> None:
+    data = ruleset_to_dict(load_ruleset(variant))
+    ranks = len(load_ruleset(variant).deck.ranks)
+    for runs in (0, 2, ranks):
+        data["play"]["runs"] = runs
+        assert ruleset_from_dict(data, "house.toml").runs == runs
+    for runs, code in ((1, "run_length"), (ranks + 1, "run_length" if ranks < 13 else "out_of_range"),
+                       (14, "out_of_range"), (-1, "out_of_range")):
+        data["play"]["runs"] = runs
+        with pytest.raises(RulesetError) as refused:
+            ruleset_from_dict(data, "house.toml")
+        assert refused.value.code == code and refused.value.params["field"] == "play.runs", (runs, refused.value)
 
 
 @pytest.mark.parametrize("path,setter", [

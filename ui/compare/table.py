@@ -22,6 +22,7 @@ from ui.present.rules_text import (
     pattern_label,
     rank_label,
     rules_sections,
+    runs_sentences,
     self_target_sentence,
     wild_exceptions,
 )
@@ -227,6 +228,11 @@ def _cover_cell(r: Ruleset, t: Translator) -> str:
     return t.gettext("{card}: {rule}").format(card=cards, rule=_sentences(cover_sentences(t)))
 
 
+def _runs_cell(r: Ruleset, t: Translator) -> str:
+    """Whether runs of one suit go down, how long and how they act ([play] runs, a house rule)."""
+    return _sentences(runs_sentences(r, t))
+
+
 def _wild_cell(r: Ruleset, t: Translator) -> str:
     wild = [rule for rule in r.cards if rule.wild]
     if not wild:
@@ -275,6 +281,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic("hand_size", N_("Hand size"), _hand_cell),
     Topic("starter", N_("Starter card"), _section("starter")),
     Topic("several", N_("Several cards"), _section("several")),
+    Topic("runs", N_("Runs of one suit"), _runs_cell),
     Topic("drawing", N_("Drawing"), _section("drawing")),
     Topic("adds_up", N_("Penalties add up"), _adds_cell),
     Topic("after_penalty", N_("After a penalty"), _after_penalty_cell),

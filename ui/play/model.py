@@ -28,6 +28,7 @@ from engine.match import PENALTY_LIMITS, better, move_rng, round_winners
 from engine.match import round_scores as _engine_round_scores
 from engine.moves import DRAW, PASS, WAIT, Move
 from engine.players import STRENGTHS, choose_move
+from engine.queries import goes_down_at_once, prefix_verdict
 from engine.rules import apply_move, check, legal_moves, round_result
 from engine.ruleset import Ruleset
 from engine.seat_view import view_of
@@ -229,14 +230,12 @@ def selectable(game: Game) -> dict[int, Verdict]:
     if not game.selected:
         return first_card_verdicts(state)
     out: dict[int, Verdict] = {}
-    legal = legal_moves(state)
+    plays = [m for m in legal_moves(state) if m.kind == "play"]
     rest = list(state.hands[state.to_move])
     for card in game.selected:
         rest.remove(card)
-    for card in rest:
-        cards = game.selected + (card,)
-        move = next((m for m in legal if m.kind == "play" and m.cards == cards), Move("play", cards))
-        out[card] = check(state, move)
+    for card in rest:   # a card goes when some legal play starts with the selection and it (a run tapped in order)
+        out[card] = prefix_verdict(state, plays, game.selected + (card,))
     return out
 
 
@@ -270,13 +269,10 @@ def call_choices(game: Game) -> tuple[str, ...]:
     if not human_to_move(game):
         return ()
     hand = state.hands[state.to_move]
-    t = tables_for(game.rules)
     out = []
     if game.rules.call("makao") and len(hand) >= 2:
         out.append("makao")
-    if game.rules.call("kakao") and (
-        len(hand) == 1 or (game.rules.several_cards and len({t.rank[c] for c in hand}) == 1)
-    ):
+    if game.rules.call("kakao") and goes_down_at_once(game.rules, hand):
         out.append("kakao")
     return tuple(out)
 

@@ -103,7 +103,7 @@ def _fmt(template: str, params: dict[str, Any], deck: DeckKind, tr: Translations
     if "kind" in params and "value" in params:  # wish events: {kind: rank|suit, value}
         params = {**params, params["kind"]: params["value"]}
     for key, value in params.items():
-        if key in ("card", "top", "against", "first", "drawn"):
+        if key in ("card", "top", "against", "first", "drawn", "previous"):
             values.update(card_placeholders(key, deck.parse(value), deck, tr))
         elif key == "suit":
             values[key] = suit_word(value, deck, tr)
@@ -221,6 +221,7 @@ def _templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
         "wish_cancelled": fixed(_("{card} without a wish cancels the wish in force.")),
         **_direction_reasons(tr),
         **_at_once_reasons(tr),
+        **_run_reasons(tr),
         # the card turned up to start the pile
         "starter_allowed": fixed(_("{card} may start the pile.")),
         "starter_forbidden": fixed(_("{card} may not start the pile: another card is turned up.")),
@@ -297,6 +298,28 @@ def _event_templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], s
         "plays_on": fixed(_("{seat} has taken the penalty and may still play.")),
         "direction_changed": lambda p: _("Play now goes clockwise.") if p.get("direction") == "clockwise"
         else _("Play now goes counterclockwise."),
+    }
+
+
+def _run_reasons(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
+    """The reasons on runs of one suit, a house rule (``[play] runs``)."""
+    _ = tr.gettext
+    ngettext = tr.ngettext
+    return {
+        "run_follows": lambda p: _("{card} may follow {previous}: a run goes on in one suit, rank by rank."),
+        "runs_not_allowed": lambda p: _("{cards} would be a run of one suit, but these rules play no runs: cards "
+                                        "played together must have the same rank."),
+        "run_mixed_suits": lambda p: _("{card} may not follow {previous}: a run is all of one suit."),
+        "run_not_consecutive": lambda p: _("{card} may not follow {previous}: in a run each card is the next rank "
+                                           "up or down, with no gap and no turning round the ace."),
+        "run_too_short": lambda p: ngettext("A run is at least {min} cards long here; {count} card is too few.",
+                                            "A run is at least {min} cards long here; {count} cards are too few.",
+                                            p["count"]),
+        "run_under_attack": lambda p: _("{card} may answer {against} alone, but not as a run: a run never answers "
+                                        "an attack."),
+        "run_top_acts": lambda p: ngettext("Only the top card {top} of the run acts; {cards} inside it does nothing.",
+                                           "Only the top card {top} of the run acts; {cards} inside it do nothing.",
+                                           len(p["cards"])),
     }
 
 

@@ -270,6 +270,31 @@ def cover_sentences(t: Translator) -> list[str]:
     ]
 
 
+def runs_sentences(r: Ruleset, t: Translator) -> list[str]:
+    """Says whether and how runs of one suit are played (``[play] runs``, a house rule)."""
+    if not r.runs:
+        return [t.gettext("No runs: cards of one suit in a row (such as 7, 8, 9) do not go down together.")]
+    low, high = r.deck.ranks[0], r.deck.ranks[-1]
+    return [
+        t.ngettext("A run of {count} or more card of one suit with ranks in a row (such as 7, 8, 9) may go down "
+                   "in one turn, going up or down in the order you play them.",
+                   "A run of {count} or more cards of one suit with ranks in a row (such as 7, 8, 9) may go down "
+                   "in one turn, going up or down in the order you play them.", r.runs).format(count=r.runs),
+        t.gettext("The first card must be playable on its own; no run answers an attack. {high} is the top rank: "
+                  "no run goes on from {high} to {low}.").format(high=pattern_label(r.deck, high, t),
+                                                              low=pattern_label(r.deck, low, t)),
+        t.gettext("Only the last card, left on top, acts (its attack, wish or other effect); the cards inside "
+                  "the run do nothing."),
+    ]
+
+
+def _runs_section(r: Ruleset, t: Translator) -> Section | None:
+    """Runs of one suit, shown only where the ruleset plays them (no shipped ruleset does)."""
+    if not r.runs:
+        return None
+    return Section("runs", t.gettext("Runs of one suit"), tuple(runs_sentences(r, t)))
+
+
 def after_penalty_sentence(r: Ruleset, t: Translator) -> str:
     """Says who moves once a seat has drawn a penalty ([attack] after_penalty)."""
     if r.after_penalty == "same":
@@ -525,7 +550,7 @@ def rules_sections(ruleset: Ruleset, t: Translator) -> tuple[Section, ...]:
     """Returns the rules of a ruleset as titled sections of markdown, in the translator's language."""
     builders = (
         _deck_section, _players_section, _starter_section, _matching_section, _several_section,
-        _drawing_section, _special_section, _queen_section, _calls_section, _end_section,
+        _runs_section, _drawing_section, _special_section, _queen_section, _calls_section, _end_section,
         _reshuffle_section, _notes_section, _source_section,
     )
     sections = (build(ruleset, t) for build in builders)

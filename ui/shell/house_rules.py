@@ -30,6 +30,7 @@ from engine.ruleset import (
     load_ruleset,
     load_ruleset_text,
     ruleset_from_dict,
+    run_lengths,
     variant_ids,
 )
 from engine.ruleset_bounds import form_range, range_of
@@ -271,6 +272,7 @@ def house_fields(ruleset: Ruleset, t: Translator, card_label: Callable[[str], st
     fields.append(_bounded(
         "min_group", _("Fewest cards of one rank played together (a single card is always fine)"),
         ("play", "min_group"), "play.min_group", N_("General")))
+    fields.append(runs_field(ruleset, t))
     every_card = (*deck.ranks, *(deck.name(c) for c in deck.all_cards()))
     classes = data["play"]["separate"]
     # one field per class, and an empty one to add a class while the bounds allow another
@@ -399,6 +401,26 @@ def cover_and_penalty_fields(data: dict[str, Any], t: Translator,
             get_cover, put_cover, options=ranks, option_label=card_label, group=N_("Attacks and defences"),
             high=_entries("cards"), bound="cards"),   # each rank chosen becomes an entry of [cards]
     ]
+def runs_field(ruleset: Ruleset, t: Translator) -> HouseField:
+    """Runs of one suit (``[play] runs``): none, or the fewest cards of a run — the values an upload may
+    give (``engine.ruleset.run_lengths``), so the form can set what a file can and no more."""
+    _ = t.gettext
+
+    def label(value: str) -> str:
+        count = int(value)
+        if not count:
+            return _("no runs")
+        return t.ngettext("runs of {count} card or more", "runs of {count} cards or more", count).format(count=count)
+
+    def put(data: dict[str, Any], value: Any) -> None:
+        data["play"]["runs"] = int(value)
+
+    return HouseField(
+        "runs", "choice", _("Runs of one suit in a row (such as 7, 8, 9) may be played together"),
+        lambda d: str(d["play"].get("runs", 0)), put, options=tuple(str(n) for n in run_lengths(ruleset.deck)),
+        option_label=label, group=N_("General"), bound="play.runs")
+
+
 NO_REVERSE = ""   # the reverse field's option: no rank reverses the direction of play
 
 
