@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.cards import FRENCH
 from engine.position import position_from_json
 from engine.state import tables_for
 from engine.transitions import is_run
@@ -61,7 +62,7 @@ def test_a_run_of_two_is_refused_with_its_reason() -> None:
     game = tap(tap(_game(), "5h"), "6h")
     game = act(game, {"type": "play"})
     assert game.notice == "illegal" and not game.turns
-    assert describe_verdict(game.why, "french", EN) == "A run is at least 3 cards long here; 2 cards are too few."
+    assert describe_verdict(game.why, FRENCH, EN) == "A run is at least 3 cards long here; 2 cards are too few."
 
 
 def test_a_card_that_breaks_the_run_is_refused_when_tapped() -> None:
