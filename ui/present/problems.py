@@ -112,7 +112,7 @@ def _templates(tr: Translator, deck: DeckKind) -> dict[str, Callable[[dict[str, 
 
     return {
         "attack_taken_at_once": lambda p: _("In these rules {card} is taken at once, so no attack of it can be "
-                                            "pending: leave the attack out.").format(card=quoted(p.get("card"))),
+                                            "pending: leave the attack out.").format(**cards("card", p.get("card"))),
         "bad_attack": lambda p: _("The attack must be either “draw N cards” or “sit out N turns”."),
         "bad_cover": lambda p: _("The field “cover” needs a card to cover on top (ru-101: a nine) and no attack or card just drawn."),
         "bad_attack_amount": lambda p: _("The attack of {value} is not a positive number.").format(

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from engine.cards import FRENCH, HUNGARIAN
+from ui.present.cards import card_short
 from ui.present.i18n import Translator
 from ui.present.problems import quoted
 from ui.present.rules_text import escape_markdown
@@ -66,6 +68,16 @@ def type_text(name: str, tr: Translator) -> str:
 
 def _field(params: Mapping[str, Any]) -> str:
     return quoted(params.get("field", ""))
+
+
+def pattern_card(value: Any) -> str:
+    """Names a card a ruleset writes in notation (``Ks``) as a player reads it (K♠); other text is quoted."""
+    for deck in (FRENCH, HUNGARIAN):
+        try:
+            return card_short(deck.parse(str(value)), deck)
+        except (ValueError, KeyError):
+            continue
+    return quoted(value)
 
 
 def _sentences(tr: Translator) -> dict[str, Callable[[Mapping[str, Any]], str]]:
@@ -146,7 +158,7 @@ def _sentences(tr: Translator) -> dict[str, Callable[[Mapping[str, Any]], str]]:
         "cover_with_effect": lambda p: _("The field {field}: a card its player must cover cannot also attack, "
                                          "make a wish or be wild.").format(field=f(p)),
         "at_once_defended": lambda p: _("The field {field}: the card {card} is taken at once, so no defence rule "
-                                        "may answer it.").format(field=f(p), card=quoted(p.get("card", ""))),
+                                        "may answer it.").format(field=f(p), card=pattern_card(p.get("card", ""))),
         "cover_rank_mixed": lambda p: _("The field {field}: the cards of one rank go down together, so cards to "
                                         "cover cannot share a rank with cards that attack, wish or are wild.").format(
             field=f(p)),
