@@ -2,7 +2,7 @@
 
     python bench/coach_bench.py [--variants pl,pl-trad,da,hu] [--positions 10] [--rounds 1000]
                                 [--budget 240] [--horizon 16] [--deviate 2.0] [--drop 2.0]
-                                [--wishes] [--race-leader] [--record FILE]
+                                [--wishes] [--race-leader] [--record FILE] [--first R]
                                 [--skip-speed] [--skip-strength] [--wall]
 
 Speed (same process, same run, one thread):
@@ -34,7 +34,8 @@ The expert's search switches (``engine.coach.expert.ExpertSettings``; defaults: 
 the Play page has it) are ``--budget --horizon --deviate --drop --wishes --race-leader``.
 ``--record FILE`` writes every round's result to ``FILE`` with the ruleset as its suffix
 (``ruleset round expert_win reference_win expert_objective reference_objective``), so two
-settings, run on the same deals, can be compared round by round.
+settings, run on the same deals, can be compared round by round; ``--first R`` starts at round
+``R`` (deal ``10_000 + R``), to add rounds to an earlier run.
 
 Time is this process's CPU time (``time.process_time``) unless ``--wall``.
 """
@@ -210,7 +211,7 @@ def _round(rules, obj, r: int, expert: int, chooser, opponent) -> tuple[bool, fl
 
 
 def strength(variant: str, rounds: int, budget: int, opponent, settings: ExpertSettings | None = None,
-             record: Path | None = None) -> dict:
+             record: Path | None = None, first: int = 0) -> dict:
     """The expert at seat ``r % 4`` of round ``r`` against three opponents, and in the same run the
     reference: the opponent's own player in that seat on the same deals (parity, paired)."""
     rules = load_ruleset(variant)
@@ -223,7 +224,8 @@ def strength(variant: str, rounds: int, budget: int, opponent, settings: ExpertS
     expert_moves = 0
     expert_time = 0.0
     diffs = []
-    for r in range(rounds):
+    for i in range(rounds):
+        r = first + i
         win, value, spent, moves = _round(rules, obj, r, r % 4, expert, opponent)
         rwin, rvalue, _, _ = _round(rules, obj, r, r % 4, opponent, opponent)
         wins += win
@@ -234,12 +236,12 @@ def strength(variant: str, rounds: int, budget: int, opponent, settings: ExpertS
         expert_time += spent
         expert_moves += moves
         lines.append(f"{variant} {r} {int(win)} {int(rwin)} {value} {rvalue}\n")
-        if record is not None and ((r + 1) % 25 == 0 or r + 1 == rounds):
+        if record is not None and ((i + 1) % 25 == 0 or i + 1 == rounds):
             record.write_text("".join(lines))
-        if (r + 1) % 25 == 0:   # a running tally, for long runs on a busy machine
-            print(f"  {variant}: {r + 1} rounds, expert wins {wins} ({100 * wins / (r + 1):.1f}%), reference "
-                  f"{ref_wins} ({100 * ref_wins / (r + 1):.1f}%), own objective {objective_sum / (r + 1):.3f} vs "
-                  f"{ref_objective / (r + 1):.3f}, {1000 * expert_time / max(1, expert_moves):.1f} ms a move",
+        if (i + 1) % 25 == 0:   # a running tally, for long runs on a busy machine
+            print(f"  {variant}: {i + 1} rounds, expert wins {wins} ({100 * wins / (i + 1):.1f}%), reference "
+                  f"{ref_wins} ({100 * ref_wins / (i + 1):.1f}%), own objective {objective_sum / (i + 1):.3f} vs "
+                  f"{ref_objective / (i + 1):.3f}, {1000 * expert_time / max(1, expert_moves):.1f} ms a move",
                   file=sys.stderr, flush=True)
     rate = wins / rounds
     half = 1.96 * math.sqrt(rate * (1 - rate) / rounds)
@@ -274,6 +276,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--record", type=Path, default=None,
                     help="write every round's result (ruleset, round, expert win, reference win, objectives) "
                          "to this file, for paired comparisons of two settings")
+    ap.add_argument("--first", type=int, default=0, help="the first round (deal 10_000 + first)")
     ap.add_argument("--skip-speed", action="store_true")
     ap.add_argument("--skip-strength", action="store_true")
     ap.add_argument("--wall", action="store_true", help="wall-clock time instead of CPU time")
@@ -317,7 +320,7 @@ def main(argv: list[str] | None = None) -> int:
         for v in variants:
             cfg = ExpertSettings(args.budget, args.horizon, args.deviate, args.drop, args.wishes, args.race_leader)
             record = args.record.with_suffix(f".{v}.txt") if args.record else None
-            s = strength(v, args.rounds, args.budget, opponent, cfg, record)
+            s = strength(v, args.rounds, args.budget, opponent, cfg, record, args.first)
             passed = s["rate"] >= WIN_BAR
             ok &= passed
             show = (lambda x: f"{x:.2f}") if s["objective"] in ("place", "points", "penalty") else (
