@@ -1,7 +1,9 @@
 """Coach bench: hint speed beside OpenSpiel's MCTS bot, and the expert player's strength.
 
     python bench/coach_bench.py [--variants pl,pl-trad,da,hu] [--positions 10] [--rounds 1000]
-                                [--budget 300] [--skip-speed] [--skip-strength] [--wall]
+                                [--budget 240] [--horizon 16] [--deviate 2.0] [--drop 2.0]
+                                [--wishes] [--race-leader] [--record FILE] [--first R]
+                                [--skip-speed] [--skip-strength] [--wall]
 
 Speed (same process, same run, one thread):
 
@@ -28,6 +30,13 @@ parity); bar: >= 35%. The table also gives each ruleset's own objective for both
 pl, not the loser in pl-trad, points in da) and the expert's CPU time per move. A running tally
 goes to stderr every 25 rounds.
 
+The expert's search switches (``engine.coach.expert.ExpertSettings``; defaults: the player as
+the Play page has it) are ``--budget --horizon --deviate --drop --wishes --race-leader``.
+``--record FILE`` writes every round's result to ``FILE`` with the ruleset as its suffix
+(``ruleset round expert_win reference_win expert_objective reference_objective``), so two
+settings, run on the same deals, can be compared round by round; ``--first R`` starts at round
+``R`` (deal ``10_000 + R``), to add rounds to an earlier run.
+
 Time is this process's CPU time (``time.process_time``) unless ``--wall``.
 """
 from __future__ import annotations
@@ -46,7 +55,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine.coach import hint, objective_for  # noqa: E402
-from engine.coach.expert import EXPERT_PLAYOUTS, choose_expert  # noqa: E402
+from engine.coach.expert import EXPERT_PLAYOUTS, ExpertSettings, choose_expert  # noqa: E402
 from engine.fastplay import Playout, compiled  # noqa: E402
 from engine.rules import legal_moves  # noqa: E402
 from engine.ruleset import load_ruleset  # noqa: E402
@@ -201,18 +210,22 @@ def _round(rules, obj, r: int, expert: int, chooser, opponent) -> tuple[bool, fl
     return win, value, spent, moves
 
 
-def strength(variant: str, rounds: int, budget: int, opponent) -> dict:
+def strength(variant: str, rounds: int, budget: int, opponent, settings: ExpertSettings | None = None,
+             record: Path | None = None, first: int = 0) -> dict:
     """The expert at seat ``r % 4`` of round ``r`` against three opponents, and in the same run the
     reference: the opponent's own player in that seat on the same deals (parity, paired)."""
     rules = load_ruleset(variant)
     obj = objective_for(rules)
-    expert = lambda view, rng: choose_expert(view, rng, budget)  # noqa: E731
+    cfg = settings or ExpertSettings()
+    expert = lambda view, rng: choose_expert(view, rng, budget, cfg.horizon, cfg)  # noqa: E731
+    lines = []
     wins = ref_wins = 0
     objective_sum = ref_objective = 0.0
     expert_moves = 0
     expert_time = 0.0
     diffs = []
-    for r in range(rounds):
+    for i in range(rounds):
+        r = first + i
         win, value, spent, moves = _round(rules, obj, r, r % 4, expert, opponent)
         rwin, rvalue, _, _ = _round(rules, obj, r, r % 4, opponent, opponent)
         wins += win
@@ -222,10 +235,13 @@ def strength(variant: str, rounds: int, budget: int, opponent) -> dict:
         ref_objective += rvalue
         expert_time += spent
         expert_moves += moves
-        if (r + 1) % 25 == 0:   # a running tally, for long runs on a busy machine
-            print(f"  {variant}: {r + 1} rounds, expert wins {wins} ({100 * wins / (r + 1):.1f}%), reference "
-                  f"{ref_wins} ({100 * ref_wins / (r + 1):.1f}%), own objective {objective_sum / (r + 1):.3f} vs "
-                  f"{ref_objective / (r + 1):.3f}, {1000 * expert_time / max(1, expert_moves):.1f} ms a move",
+        lines.append(f"{variant} {r} {int(win)} {int(rwin)} {value} {rvalue}\n")
+        if record is not None and ((i + 1) % 25 == 0 or i + 1 == rounds):
+            record.write_text("".join(lines))
+        if (i + 1) % 25 == 0:   # a running tally, for long runs on a busy machine
+            print(f"  {variant}: {i + 1} rounds, expert wins {wins} ({100 * wins / (i + 1):.1f}%), reference "
+                  f"{ref_wins} ({100 * ref_wins / (i + 1):.1f}%), own objective {objective_sum / (i + 1):.3f} vs "
+                  f"{ref_objective / (i + 1):.3f}, {1000 * expert_time / max(1, expert_moves):.1f} ms a move",
                   file=sys.stderr, flush=True)
     rate = wins / rounds
     half = 1.96 * math.sqrt(rate * (1 - rate) / rounds)
@@ -248,6 +264,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--positions", type=int, default=10)
     ap.add_argument("--rounds", type=int, default=1000)
     ap.add_argument("--budget", type=int, default=EXPERT_PLAYOUTS)
+    ap.add_argument("--horizon", type=int, default=ExpertSettings().horizon,
+                    help="moves a rollout is played on before the cut-off evaluation")
+    ap.add_argument("--deviate", type=float, default=ExpertSettings().deviate,
+                    help="standard errors above the club move for the expert to change it")
+    ap.add_argument("--drop", type=float, default=ExpertSettings().drop,
+                    help="standard errors behind for a candidate to leave the race")
+    ap.add_argument("--wishes", action="store_true", help="search every wish, not only the club player's")
+    ap.add_argument("--race-leader", action="store_true",
+                    help="candidates leave when clearly behind the leader (not the club move)")
+    ap.add_argument("--record", type=Path, default=None,
+                    help="write every round's result (ruleset, round, expert win, reference win, objectives) "
+                         "to this file, for paired comparisons of two settings")
+    ap.add_argument("--first", type=int, default=0, help="the first round (deal 10_000 + first)")
     ap.add_argument("--skip-speed", action="store_true")
     ap.add_argument("--skip-strength", action="store_true")
     ap.add_argument("--wall", action="store_true", help="wall-clock time instead of CPU time")
@@ -281,13 +310,17 @@ def main(argv: list[str] | None = None) -> int:
                   f"{o['full_max']:.3f} | {ratio:.2f}x | {'yes' if passed else 'NO'} | {o['default']:.3f} |")
     if not args.skip_strength:
         opponent, name = opponents()
-        print(f"\n## Strength: one expert ({args.budget} playouts a move) against three {name}, "
+        print(f"\n## Strength: one expert ({args.budget} playouts a move, horizon {args.horizon}, deviate "
+              f"{args.deviate} SE, drop {args.drop} SE, wishes {'all' if args.wishes else 'club'}, race against "
+              f"{'the leader' if args.race_leader else 'the club move'}) against three {name}, "
               f"{args.rounds} seeded rounds per ruleset")
         print("\n| ruleset | rounds | expert wins | 95% interval | bar >= 35% | reference in the seat, same deals | "
               "paired gain | own objective (expert / reference) | ms a move |")
         print("|---|---:|---:|---:|:---:|---:|---:|---:|---:|")
         for v in variants:
-            s = strength(v, args.rounds, args.budget, opponent)
+            cfg = ExpertSettings(args.budget, args.horizon, args.deviate, args.drop, args.wishes, args.race_leader)
+            record = args.record.with_suffix(f".{v}.txt") if args.record else None
+            s = strength(v, args.rounds, args.budget, opponent, cfg, record, args.first)
             passed = s["rate"] >= WIN_BAR
             ok &= passed
             show = (lambda x: f"{x:.2f}") if s["objective"] in ("place", "points", "penalty") else (

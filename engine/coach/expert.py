@@ -45,6 +45,17 @@ DROP = 2.0  # standard errors below the default: the candidate leaves the race
 DEVIATE = 2.0  # standard errors above the default: the expert plays the candidate
 
 
+class ExpertSettings(NamedTuple):
+    """How the expert searches (the module's constants are the defaults; the bench varies them)."""
+
+    budget: int = EXPERT_PLAYOUTS
+    horizon: int = HORIZON
+    deviate: float = DEVIATE
+    drop: float = DROP
+    wishes: bool = False  # every wish of a wish card is a candidate, not only the club player's
+    race_leader: bool = False  # candidates leave when clearly behind the leader, not the default
+
+
 class ExpertSearch(NamedTuple):
     """What the expert's search found: the candidates (the default first), each one's mean
     advantage over the default and its standard error, the worlds each was played in, and the
@@ -62,9 +73,15 @@ class ExpertSearch(NamedTuple):
         return self.moves[self.chosen]
 
 
-def candidates(view: SeatView, default: Move) -> list[Move]:
+def default_settings() -> ExpertSettings:
+    """The expert's settings from the module's constants (read when a search starts)."""
+    return ExpertSettings(EXPERT_PLAYOUTS, HORIZON, DEVIATE, DROP)
+
+
+def candidates(view: SeatView, default: Move, wishes: bool = False) -> list[Move]:
     """The default move first, then one move per other set of cards that may go down (with the
-    club player's wish and calls), then the draw / wait / pass option."""
+    club player's wish and calls; with ``wishes``, every wish it may make), then the draw / wait /
+    pass option."""
     groups: dict[tuple[int, ...], list[Move]] = {}
     rest: list[Move] = []
     for m in calls_made(view_moves(view)):
@@ -77,6 +94,8 @@ def candidates(view: SeatView, default: Move) -> list[Move]:
         m = club_move_for(view, cards, group)
         if m not in out:
             out.append(m)
+        if wishes:
+            out += [w for w in calls_made(group) if w not in out]
     out += [m for m in rest if m not in out]
     return out
 
@@ -93,20 +112,26 @@ def club_rollout(p: Playout, rng: random.Random, seat: int, stop_at_first_out: b
 
 
 def search_club(
-    view: SeatView, seed: int, budget: int = EXPERT_PLAYOUTS, horizon: int = HORIZON, default: Move | None = None
+    view: SeatView,
+    seed: int,
+    budget: int = EXPERT_PLAYOUTS,
+    horizon: int = HORIZON,
+    default: Move | None = None,
+    settings: ExpertSettings | None = None,
 ) -> ExpertSearch:
     """Compares every candidate with the club player's move over paired, seeded worlds (see the
     module docstring) and says which the expert plays."""
+    cfg = (settings or default_settings())._replace(budget=budget, horizon=horizon)
     if default is None:
         default = choose_club(view, random.Random(seed))
-    moves = candidates(view, default)
+    moves = candidates(view, default, cfg.wishes)
     obj = objective_for(view.rules)
     sign = 1.0 if obj.higher_is_better else -1.0
     values: list[list[float]] = [[] for _ in moves]
     alive = list(range(len(moves)))
     actions = None
     used = w = 0
-    while used < budget and len(alive) > 1:
+    while used < cfg.budget and len(alive) > 1:
         for _ in range(BATCH):
             rng = world_rng(seed, w)
             w += 1
@@ -117,17 +142,11 @@ def search_club(
             for c in alive:
                 q = base.copy()
                 q._run(None, 1, actions[c])
-                club_rollout(q, random.Random(roll_seed), view.seat, obj.stop_at_first_out, horizon)
+                club_rollout(q, random.Random(roll_seed), view.seat, obj.stop_at_first_out, cfg.horizon)
                 values[c].append(sign * score(obj, q, view.seat))
             used += len(alive)
         if w >= MIN_WORLDS:
-            keep = [0]
-            for c in alive[1:]:
-                diffs = [a - b for a, b in zip(values[c], values[0], strict=False)]
-                m, se = mean(diffs), standard_error(diffs)
-                if m + DROP * se >= 0:
-                    keep.append(c)
-            alive = keep
+            alive = _race(values, alive, cfg)
     adv, ses = [0.0], [0.0]
     chosen, best = 0, 0.0
     for c in range(1, len(moves)):
@@ -139,16 +158,38 @@ def search_club(
         m, se = mean(diffs), standard_error(diffs)
         adv.append(m)
         ses.append(se)
-        if m > DEVIATE * se and m > best:
+        if m > cfg.deviate * se and m > best:
             chosen, best = c, m
     return ExpertSearch(tuple(moves), tuple(adv), tuple(ses), tuple(len(v) for v in values), chosen, used)
 
 
-def choose_expert(view: SeatView, rng: random.Random, budget: int = EXPERT_PLAYOUTS, horizon: int = HORIZON) -> Move:
+def _race(values: list[list[float]], alive: list[int], cfg: ExpertSettings) -> list[int]:
+    """The candidates still racing after a batch: those not clearly behind the default (or, with
+    ``race_leader``, behind the candidate with the best mean) by ``drop`` standard errors."""
+    lead = max(alive, key=lambda c: mean(values[c])) if cfg.race_leader else 0
+    keep = []
+    for c in alive:
+        if c == lead or (c == 0 and not cfg.race_leader):
+            keep.append(c)
+            continue
+        diffs = [a - b for a, b in zip(values[c], values[lead], strict=False)]
+        m, se = mean(diffs), standard_error(diffs)
+        if m + cfg.drop * se >= 0:
+            keep.append(c)
+    return sorted(keep)
+
+
+def choose_expert(
+    view: SeatView,
+    rng: random.Random,
+    budget: int = EXPERT_PLAYOUTS,
+    horizon: int = HORIZON,
+    settings: ExpertSettings | None = None,
+) -> Move:
     """Plays the club player's move for ``view``'s seat unless a paired search of ``budget``
     rollouts finds another move clearly better (module docstring)."""
     moves = view_moves(view)
     if len(moves) == 1:
         return moves[0]
     default = choose_club(view, rng)
-    return search_club(view, rng.randrange(2**31), budget, horizon, default).move
+    return search_club(view, rng.randrange(2**31), budget, horizon, default, settings).move

@@ -122,3 +122,22 @@ def test_a_club_rollout_stops_at_its_horizon_and_when_the_result_is_known():
     q = p.copy()
     steps = club_rollout(q, random.Random(0), 0, True, 10_000)
     assert q.finished and steps < 10_000   # hu: the first seat out decides the round
+
+
+def test_the_research_switches_search_every_wish_and_race_against_the_leader():
+    # pl: the jack may wish any rank 5-10 (or nothing); the club player names one of them.
+    st = position_from_json({"variant": "pl", "hands": [["jh", "9h", "9c", "3s"], 4, 4], "to_move": 0,
+                             "pile": ["5h"]})
+    view = view_of(st)
+    default = choose_club(view, random.Random(0))
+    jack = [m for m in view_moves(view) if m.kind == "play" and m.cards == (parse_move("play jh", st.rules.deck).cards)]
+    club_only = [m for m in candidates(view, default) if m in jack]
+    every = [m for m in candidates(view, default, wishes=True) if m in jack]
+    assert len(club_only) == 1 and len(every) == len(jack) > 1
+    # Racing against the leader keeps the same determinism and never spends more than the budget.
+    cfg = expert.ExpertSettings(race_leader=True, wishes=True, deviate=1.5)
+    first = search_club(view, seed=3, settings=cfg)
+    assert first == search_club(_hidden_dealt_anew(view, 1), seed=3, settings=cfg)
+    assert first.playouts <= cfg.budget + len(first.moves) * expert.BATCH
+    if first.chosen:
+        assert first.advantage[first.chosen] > 1.5 * first.advantage_se[first.chosen]
