@@ -315,7 +315,7 @@ def _run_reasons(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]
         "run_too_short": lambda p: ngettext("A run is at least {min} cards long here; {count} card is too few.",
                                             "A run is at least {min} cards long here; {count} cards are too few.",
                                             p["count"]),
-        "run_under_attack": lambda p: _("{card} may answer {against} alone, but not as a run: a run never answers "
+        "run_under_attack": lambda p: _("{card} may answer {against} on its own, but not as a run: a run never answers "
                                         "an attack."),
         "run_top_acts": lambda p: ngettext("Only the top card {top} of the run acts; {cards} inside it does nothing.",
                                            "Only the top card {top} of the run acts; {cards} inside it do nothing.",

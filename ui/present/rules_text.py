@@ -280,7 +280,7 @@ def runs_sentences(r: Ruleset, t: Translator) -> list[str]:
                    "in one turn, going up or down in the order you play them.",
                    "A run of {count} or more cards of one suit with ranks in a row (such as 7, 8, 9) may go down "
                    "in one turn, going up or down in the order you play them.", r.runs).format(count=r.runs),
-        t.gettext("The first card must be playable on its own; no run answers an attack. {high} is the top rank: "
+        t.gettext("The first card must be playable on its own; no run answers an attack. The top rank is {high}: "
                   "no run goes on from {high} to {low}.").format(high=pattern_label(r.deck, high, t),
                                                               low=pattern_label(r.deck, low, t)),
         t.gettext("Only the last card, left on top, acts (its attack, wish or other effect); the cards inside "

@@ -146,7 +146,7 @@ def _sentences(tr: Translator) -> dict[str, Callable[[Mapping[str, Any]], str]]:
         "two_classes": lambda p: _("The field {field} puts the card {card} in two groups.").format(
             field=f(p), card=quoted(p.get("card", ""))),
         "run_length": lambda p: _("The field {field} must be 0 for no runs, or the fewest cards of a run: from "
-                                  "{low} to {high}, the ranks of the ruleset's deck.").format(
+                                  "{low} to {high} (the number of ranks in the ruleset's deck).").format(
             field=f(p), low=p.get("low"), high=p.get("high")),
         "not_ranks": lambda p: _("The field {field} must list ranks of the ruleset's deck.").format(field=f(p)),
         "rank_wish_only": lambda p: _("The field {field} is only for a card that demands a rank.").format(

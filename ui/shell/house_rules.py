@@ -416,7 +416,7 @@ def runs_field(ruleset: Ruleset, t: Translator) -> HouseField:
         data["play"]["runs"] = int(value)
 
     return HouseField(
-        "runs", "choice", _("Runs of one suit in a row (such as 7, 8, 9) may be played together"),
+        "runs", "choice", _("Cards of one suit in a row (such as 7, 8, 9) may be played together as a run"),
         lambda d: str(d["play"].get("runs", 0)), put, options=tuple(str(n) for n in run_lengths(ruleset.deck)),
         option_label=label, group=N_("General"), bound="play.runs")
 
