@@ -266,6 +266,17 @@ class _Compiled:
         self.runs = rules.runs > 0  # [play] runs: the legal lists go through list_with_runs
         self.run_memo: dict[tuple[int, int, int, int], list[Action]] = {}
         self.run_step = len(rules.deck.suits)  # the next rank of the same suit is this many card ids on
+        # run_reach[c]: the masks of the ``runs - 1`` cards that follow c up and down its suit (those
+        # that fit in the deck); c starts a run of the least length when the hand holds one mask whole
+        reach, step = rules.runs - 1, self.run_step
+        self.run_reach = [
+            tuple(
+                sum(1 << (c + i * d) for i in range(1, reach + 1))
+                for d in (step, -step)
+                if reach > 0 and 0 <= c + reach * d < self.size
+            )
+            for c in range(self.size)
+        ]
         self.actions: dict[Move, Action] = {}
         self.DRAW_A = self.action(DRAW)
         self.WAIT_A = self.action(WAIT)
@@ -364,17 +375,12 @@ class _Compiled:
     def starts_run(self, h: int, legal: int) -> bool:
         """Whether some legal first card starts a run of ``[play] runs`` cards held in ``h``; when none
         does, the legal list is the one without runs (the ordinary, memoised paths)."""
-        step, size, reach, bit_index = self.run_step, self.size, self.rules.runs - 1, self.bit_index
+        run_reach, bit_index = self.run_reach, self.bit_index
         while legal:
             low = legal & -legal
             legal ^= low
-            c = bit_index[low]
-            for direction in (step, -step):
-                card, got = c + direction, 0
-                while got < reach and 0 <= card < size and h >> card & 1:
-                    got += 1
-                    card += direction
-                if got == reach:
+            for mask in run_reach[bit_index[low]]:
+                if h & mask == mask:
                     return True
         return False
 
