@@ -9,15 +9,13 @@ import random
 import pytest
 
 from engine.deal import new_game
-from engine.errors import EngineError, RulesetError
+from engine.errors import RulesetError
 from engine.fastplay import Playout
-from engine.moves import parse_move
-from engine.position import position_from_json
-from engine.rules import apply_move, check, child, legal_moves
+from engine.rules import apply_move, check, legal_moves
 from engine.ruleset import load_ruleset, ruleset_from_dict
 from engine.ruleset_toml import ruleset_to_dict
 from tests.engine.test_cover_kernel import _case_file_positions
-from tests.engine.test_fastplay import _branch_all, _follow
+from tests.engine.test_fastplay import _branch_all, _follow, case_state
 
 
 def _house(change, house_id: str, base: str = "pl-devdo"):
@@ -75,14 +73,8 @@ def test_spade_kings_are_taken_at_once_in_random_games() -> None:
 def test_case_positions_on_the_kernel(file: str) -> None:
     used = 0
     for cid, position, before, rules in _case_file_positions(file):
-        try:
-            st = position_from_json(position, rules)
-            for text in before:
-                move = parse_move(text, st.rules.deck)
-                if move not in legal_moves(st):
-                    raise EngineError(text)
-                st = child(st, move)
-        except EngineError:
+        st = case_state(position, before, rules)
+        if st is None:
             continue  # a case about a refused position
         _branch_all(st, f"{file}::{cid}", follow=80)
         used += 1

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from engine.deal import new_game
-from engine.errors import EngineError
 from engine.fastplay import Playout
 from engine.moves import parse_move
 from engine.position import position_from_json
@@ -18,7 +17,7 @@ from engine.rules import child, legal_moves
 from engine.ruleset import load_ruleset, ruleset_from_dict
 from engine.ruleset_toml import ruleset_to_dict
 from tests.engine.test_cases import house_rules
-from tests.engine.test_fastplay import _branch_all, _follow
+from tests.engine.test_fastplay import _branch_all, _follow, case_state
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -85,14 +84,8 @@ def _case_file_positions(file: str):
 def test_case_positions_on_the_kernel(file: str) -> None:
     used = 0
     for cid, position, before, rules in _case_file_positions(file):
-        try:
-            st = position_from_json(position, rules)
-            for text in before:
-                move = parse_move(text, st.rules.deck)
-                if move not in legal_moves(st):
-                    raise EngineError(text)
-                st = child(st, move)
-        except EngineError:
+        st = case_state(position, before, rules)
+        if st is None:
             continue  # a case about a refused position
         _branch_all(st, f"{file}::{cid}", follow=80)
         used += 1

@@ -221,18 +221,27 @@ def _case_positions():
     return out
 
 
+def case_state(position: dict, before: list[str], rules=None):
+    """The state a case's position reaches after its ``before`` moves; None for a case about a bad
+    position or an illegal move (nothing to compare on the kernel)."""
+    try:
+        st = position_from_json(position, rules) if rules is not None else position_from_json(position)
+        for text in before:
+            move = parse_move(text, st.rules.deck)
+            if move not in legal_moves(st):
+                raise EngineError(text)
+            st = child(st, move)
+    except EngineError:
+        return None
+    return st
+
+
 def test_rule_case_positions() -> None:
     used = 0
     for where, variant, position, before in _case_positions():
-        try:
-            st = position_from_json({**position, "variant": variant})
-            for text in before:
-                move = parse_move(text, st.rules.deck)
-                if move not in legal_moves(st):
-                    raise EngineError(text)
-                st = child(st, move)
-        except EngineError:
-            continue   # a case about a bad position or an illegal move: nothing to compare
+        st = case_state({**position, "variant": variant}, before)
+        if st is None:
+            continue
         _branch_all(st, where, follow=60)
         used += 1
     assert used >= 100, f"only {used} case positions could be used"
