@@ -89,15 +89,26 @@ def _named(event: Event, game: Game, t: Translator, turn: Turn | None) -> Event:
     return Event(event.kind, params)
 
 
+def _taken_in_this_move(attack: Event, later: list[Event]) -> bool:
+    """Whether a draw attack's target draws its cards within the same move (taken at once), so the
+    narration says the draw alone instead of "must draw" and then "draws"."""
+    target = attack.params.get("target")
+    return attack.params.get("kind") == "draw" and any(
+        e.kind == "drew_penalty" and e.params.get("seat") == target for e in later)
+
+
 def narrate_turn(turn: Turn, game: Game, t: Translator, reveal: bool = False) -> list[str]:
     """The sentences of one move: what was played or drawn and every effect, from the engine's events.
 
     A computer player's drawn card stays hidden unless ``reveal`` (a finished round's transcript)."""
     deck = game.rules.deck
     lines: list[str] = []
-    for event in turn.events:
+    events = list(turn.events)
+    for at, event in enumerate(events):
         if event.kind == "turn":
             continue
+        if event.kind == "attack" and _taken_in_this_move(event, events[at + 1:]):
+            continue  # pl-devdo's K♠ (after_penalty = "after_attacker"): the draw that follows says it
         if event.kind == "can_play_drawn" and not (reveal or _shown_to(game, turn.seat)):
             continue  # another player's drawn card stays hidden until it is played
         if event.kind == "call_penalty" and turn.caught_by is not None:

@@ -1,5 +1,5 @@
-"""Play counts every winner of a finished round (end mode ``finish_round``, pl-devdo): the score
-table, the round's result sentence, the match summary and the statistics."""
+"""pl-devdo on Play: every winner of a finished round counts (end mode ``finish_round``): the score
+table, the round's result sentence, the match summary and the statistics; a K♠ taken at once is told once."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -53,3 +53,19 @@ def test_tied_winners_share_the_first_place_when_places_are_scored() -> None:
     assert round_scores(places, {**result, "winners": [0]}) == (2, 0, 1)   # one winner: 2nd place scores 1
     points = replace(DEVDO, end_result="points", points_per_card=10)
     assert round_scores(points, {**result, "result": "points", "points": 20}) == (20, 0, 20)
+
+
+def test_a_spade_king_taken_at_once_is_told_once_as_the_draw() -> None:
+    """pl-devdo: K♠ hits the player before at once; the narration says that player draws, not first
+    "must draw" and then "draws" (the attack event and the penalty drawn in one move)."""
+    game = model.start(model.make_settings(DEVDO, players=3, humans=1, seed=3, rounds=1))
+    position = {"variant": "pl-devdo", "hands": [["Ks", "9c", "4d"], ["7h", "8h"], ["5c", "6c"]],
+                "to_move": 0, "pile": ["5s", "Kh"], "deck": ["10c", "6d", "8s", "2d", "3h", "Jc", "Qd"]}
+    game = replace(game, state=position_from_json(position))
+    game = model._apply(game, Move("play", (DEVDO.deck.parse("Ks"),)))
+    turn = game.turns[-1] if game.turns else game.rounds[-1].turns[-1]
+    assert [e.kind for e in turn.events][:3] == ["played", "attack", "drew_penalty"], turn.events
+    said = narrate_turn(turn, game, EN)
+    assert any("takes the penalty and draws 5 cards" in line for line in said), said
+    assert not any("must draw" in line for line in said), said
+    assert game.state.to_move == 1   # play goes on after the K♠'s player
