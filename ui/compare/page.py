@@ -38,6 +38,7 @@ from ui.present.widget_text import choose_many, choose_one
 from ui.present.witness_topics import topics_of_field
 from ui.shell import handoff, house_rules, session
 from ui.shell.pages import SANDBOX_SCRIPT
+from ui.widgets.choice import keep_choice, keep_choices
 
 SELECTION = "compare_selection"         # the picked variant ids (kept when the page is left)
 PICKER = "_compare_variants_picker"     # the picker widget's key (Streamlit forgets it off-page)
@@ -288,7 +289,9 @@ def draw_contrasts(t: Translator) -> None:
 
 
 def _on_start() -> None:
-    house_rules.start_from_preset(st.session_state[HOUSE_BASE])
+    base = st.session_state.get(HOUSE_BASE)
+    if base in variant_ids():   # keep_choice makes it one; a stale label is never passed on
+        house_rules.start_from_preset(base)
 
 
 def _on_upload() -> None:
@@ -304,9 +307,11 @@ def _draw_field(field: house_rules.HouseField, t: Translator) -> None:
     elif field.kind == "int":
         st.number_input(field.label, min_value=field.low, max_value=field.high, step=1, key=key)
     elif field.kind == "choice":
+        keep_choice(key, field.options)   # its label follows a language switch
         st.selectbox(field.label, options=field.options, format_func=field.option_label, key=key,
                      placeholder=choose_one(field.options, t))
     elif field.kind == "multi":
+        keep_choices(key, field.options)
         st.multiselect(field.label, options=field.options, format_func=field.option_label, key=key,
                        placeholder=choose_many(field.options, t), max_selections=field.high or None)
     elif field.kind == "text":
@@ -351,8 +356,7 @@ def draw_house_rules(t: Translator) -> None:
 
     house = house_rules.house_ruleset()
     base, start = st.columns([3, 1], vertical_alignment="bottom")
-    if HOUSE_BASE not in st.session_state:
-        st.session_state[HOUSE_BASE] = "pl"
+    keep_choice(HOUSE_BASE, variant_ids(), "pl")   # its label follows a language switch
     base.selectbox(_("Start from"), options=variant_ids(), placeholder=choose_one(variant_ids(), t), format_func=lambda v: _(load_ruleset(v).name),
                    key=HOUSE_BASE)
     start.button(_("Start") if house is None else _("Start again"), key=HOUSE_START, on_click=_on_start,

@@ -33,6 +33,7 @@ from ui.present.widget_text import choose_one
 from ui.shell import handoff, house_rules, session
 from ui.shell.pages import SANDBOX_SCRIPT
 from ui.widgets.card_table import card_table
+from ui.widgets.choice import keep_choice
 
 GAME = "play_game"
 LIGHTING = "play_lighting"          # beginner switch: light the cards that may be played
@@ -112,8 +113,7 @@ def _on_deal() -> None:
 def draw_new_game(t: Translator, expanded: bool) -> None:
     _ = t.gettext
     known = _rulesets()
-    if st.session_state.get(SET + "rules") not in known:
-        st.session_state[SET + "rules"] = session.variant()
+    keep_choice(SET + "rules", list(known), session.variant())   # labels follow a language switch
     with st.expander(_("New game"), expanded=expanded, icon=":material/playing_cards:"):
         rules_id = st.selectbox(_("Rules"), options=list(known), placeholder=choose_one(known, t), key=SET + "rules",
                                 format_func=lambda vid: _rules_label(known[vid], t))
@@ -134,10 +134,10 @@ def draw_new_game(t: Translator, expanded: bool) -> None:
             st.caption(_("Computer players"))
             strength_cols = st.columns(min(4, int(players - humans)))
             for index, seat in enumerate(range(int(humans), int(players))):
+                keep_choice(f"{SET}strength_{seat}", list(STRENGTHS), model.DEFAULT_STRENGTH)
                 strength_cols[index % len(strength_cols)].selectbox(
                     seat_name_plain(seat, t), options=list(STRENGTHS), placeholder=choose_one(STRENGTHS, t),
                     key=f"{SET}strength_{seat}",
-                    index=list(STRENGTHS).index(model.DEFAULT_STRENGTH),
                     format_func=lambda s: strength_label(s, t))
         cols = st.columns(3)
         cols[0].number_input(_("Seed"), min_value=0, max_value=2**31 - 1, step=1, value=1, key=SET + "seed",

@@ -26,6 +26,7 @@ from ui.shell import house_rules, session
 from ui.shell.pages import SANDBOX_SCRIPT
 from ui.switch import model
 from ui.switch.sheet import sheet_html, sheet_pdf, sheet_title, status_lines
+from ui.widgets.choice import keep_choice
 
 HOME_KEY, TABLE_KEY = "switch_home", "switch_table"
 ALL_KEY = "switch_all"
@@ -261,8 +262,8 @@ def draw() -> None:
     rulesets = _rulesets()
     names = {key: t.gettext(r.name) for key, r in rulesets.items()}
     ids = list(rulesets)
-    st.session_state.setdefault(HOME_KEY, session.variant() if session.variant() in ids else ids[0])
-    st.session_state.setdefault(TABLE_KEY, next(v for v in ids if v != st.session_state[HOME_KEY]))
+    keep_choice(HOME_KEY, ids, session.variant() if session.variant() in ids else ids[0])
+    keep_choice(TABLE_KEY, ids, next(v for v in ids if v != st.session_state[HOME_KEY]))
     left, right = st.columns(2)
     left.selectbox(":material/home: " + t.gettext("I play"), ids, format_func=names.__getitem__, key=HOME_KEY,
                    on_change=_reset, placeholder=choose_one(ids, t))
