@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.match import round_winners
 from engine.moves import format_move
-from engine.verdicts import Event, Verdict
+from engine.verdicts import Event, Reason, Verdict
 from ui.play.model import (
     Game,
     RoundRecord,
@@ -26,7 +26,7 @@ from ui.play.model import (
 from ui.present import grammar
 from ui.present.cards import suit_word
 from ui.present.i18n import N_, Translator
-from ui.present.reasons import card_text, cards_text, describe_event, describe_verdict, wish_rank_text
+from ui.present.reasons import card_text, cards_text, describe_event, describe_reason, describe_verdict, wish_rank_text
 from ui.present.seating import next_seat, previous_seat
 
 STRENGTH_LABELS = {
@@ -97,6 +97,17 @@ def _taken_in_this_move(attack: Event, later: list[Event]) -> bool:
         e.kind == "drew_penalty" and e.params.get("seat") == target for e in later)
 
 
+def _taken_at_once_line(attack: Event, events: list[Event], game: Game, t: Translator, turn: Turn) -> str:
+    """The engine's note on a play taken at once ("K♠ is taken at once: 5 cards go to player 1 (you)
+    now, and play goes on after the player of K♠."), with the seat named as the log names seats."""
+    played = next((e.params["cards"][-1] for e in events if e.kind == "played" and e.params.get("cards")), "")
+    target = attack.params["target"]
+    drawn = next((e.params.get("count", attack.params.get("amount")) for e in events
+                  if e.kind == "drew_penalty" and e.params.get("seat") == target), attack.params.get("amount"))
+    note = Reason("taken_at_once", {"card": played, "seat": seat_name(game, target, t), "amount": drawn})
+    return _cap(describe_reason(note, game.rules.deck, t))
+
+
 def narrate_turn(turn: Turn, game: Game, t: Translator, reveal: bool = False) -> list[str]:
     """The sentences of one move: what was played or drawn and every effect, from the engine's events.
 
@@ -108,7 +119,13 @@ def narrate_turn(turn: Turn, game: Game, t: Translator, reveal: bool = False) ->
         if event.kind == "turn":
             continue
         if event.kind == "attack" and _taken_in_this_move(event, events[at + 1:]):
-            continue  # pl-devdo's K♠ (after_penalty = "after_attacker"): the draw that follows says it
+            # pl-devdo's K♠ (after_penalty = "after_attacker"): one sentence says who draws at once
+            # and that play goes on after the K♠'s player, instead of "must draw", then "draws"
+            lines.append(_taken_at_once_line(event, events, game, t, turn))
+            continue
+        if event.kind == "drew_penalty" and any(
+                e.kind == "attack" and _taken_in_this_move(e, events[i + 1:at + 1]) for i, e in enumerate(events[:at])):
+            continue  # told with the attack, above
         if event.kind == "can_play_drawn" and not (reveal or _shown_to(game, turn.seat)):
             continue  # another player's drawn card stays hidden until it is played
         if event.kind == "call_penalty" and turn.caught_by is not None:

@@ -66,6 +66,6 @@ def test_a_spade_king_taken_at_once_is_told_once_as_the_draw() -> None:
     turn = game.turns[-1] if game.turns else game.rounds[-1].turns[-1]
     assert [e.kind for e in turn.events][:3] == ["played", "attack", "drew_penalty"], turn.events
     said = narrate_turn(turn, game, EN)
-    assert any("takes the penalty and draws 5 cards" in line for line in said), said
-    assert not any("must draw" in line for line in said), said
+    assert "K♠ is taken at once: 5 cards go to player 3 now, and play goes on after the player of K♠." in said, said
+    assert not any("must draw" in line or "takes the penalty" in line for line in said), said
     assert game.state.to_move == 1   # play goes on after the K♠'s player
