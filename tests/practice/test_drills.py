@@ -177,3 +177,17 @@ def test_a_duplicate_id_and_bad_toml_are_refused(tmp_path: Path) -> None:
     unknown.write_text('variant = "xx"\n' + GOOD, encoding="utf-8")
     with pytest.raises(DrillError, match="v.toml: file: 'variant' must name a ruleset"):
         load_drill_file(unknown)
+
+
+def test_a_drill_with_its_own_question_asks_it_in_every_language() -> None:
+    """ru-101-cover-04's question carries the condition that matters ("it does not cover the 9"),
+    which the kind's default ("You draw a card. Who moves next?") would drop."""
+    drill = next(d for d in DRILLS if d.id == "ru-101-cover-04")
+    st = drill.state()
+    assert question_text(drill, st, translator("en")) == drill.text
+    assert "does not cover the 9" in drill.text
+    for language in ("pl", "da", "hu"):
+        asked = question_text(drill, st, translator(language))
+        assert asked == translator(language).gettext(drill.text) and asked != drill.text
+    plain = next(d for d in DRILLS if not d.text and d.kind == "next")
+    assert question_text(plain, plain.state(), translator("en")).startswith("You ")

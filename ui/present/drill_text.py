@@ -113,6 +113,8 @@ def question_text(drill: Drill, st: State, tr: Translator) -> str:
         return _("Select every card you may play now. If none may be played, select nothing.")
     if drill.kind == "best":
         return _("Which move is best here?")
+    if drill.text:   # the drill's own question (scenarios/drills/README.md), e.g. "… and it does not cover the 9"
+        return _(drill.text)
     move = move_text(drill.move, st, tr)
     ask = {
         "penalty": _("You {move}. What is pending then, and for whom?"),
