@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from engine.state import tables_for
 from engine.transitions import is_run
 from tests.e2e.conftest import screenshot, wait_for_app
-from tests.e2e.test_play_browser import tap
+from tests.e2e.test_play_browser import PHONE, tap
 from ui.compare.table import card_label
 from ui.play import model
 from ui.play.model import act
@@ -77,6 +77,61 @@ def a_first_turn_with_a_run() -> tuple[int, tuple[str, ...]]:
 def test_a_house_run_is_set_in_the_form_and_played_by_tapping(app_url, new_page) -> None:
     seed, run = a_first_turn_with_a_run()
     page = new_page("en-US")
+    deal_with_runs(page, app_url, seed)
+    hand = page.locator(".ct-hand .ct-card")
+    before = hand.count()
+    for order, card in enumerate(run, start=1):
+        button = page.locator(f'.ct-hand button.ct-card[data-card="{card}"]')
+        expect(button).to_have_class(re.compile(r"is-legal"))       # lit: some legal play goes on from here
+        tap(page, button)
+        expect(button).to_have_class(re.compile(r"is-selected"))
+        expect(button.locator(".ct-order")).to_have_text(str(order))
+    expect(page.locator(".ct-why")).to_have_count(0)
+    screenshot(page, "play-run-selected")
+    tap(page, page.locator(f'.ct-hand button.ct-card[data-card="{run[-1]}"]'))   # the second tap plays it
+    for card in run:
+        expect(page.locator(f'.ct-hand .ct-card[data-card="{card}"]')).to_have_count(0)
+    expect(page.locator(".ct-why")).to_have_count(0)
+    expect(hand).to_have_count(before - len(run))   # the learner's hand until their next move
+    screenshot(page, "play-run-played")
+
+
+def badge_uncovered(button) -> bool:
+    """Whether a card's tap-order badge is drawn whole: inside the hand's visible strip, and on top
+    of every other card at its corners and its middle."""
+    return button.locator(".ct-order").evaluate(
+        """badge => {
+            const box = badge.getBoundingClientRect();
+            const strip = badge.closest('.ct-hand').getBoundingClientRect();
+            if (box.top < strip.top || box.left < strip.left || box.right > strip.right) return false;
+            const root = badge.getRootNode();
+            const finder = root.elementFromPoint ? root : document;
+            const card = badge.closest('.ct-card');
+            return [[box.left + 3, box.top + 3], [box.right - 3, box.top + 3], [box.left + box.width / 2,
+                     box.top + box.height / 2], [box.right - 3, box.bottom - 3]].every(
+                ([x, y]) => card.contains(finder.elementFromPoint(x, y)));
+        }""")
+
+
+def test_on_a_phone_a_runs_tap_order_stays_in_view(app_url, new_page) -> None:
+    seed, run = a_first_turn_with_a_run()
+    page = new_page("en-US")
+    deal_with_runs(page, app_url, seed)
+    page.set_viewport_size(PHONE)   # the phone layout: overlapping cards in the hand (card_table.css)
+    expect(page.locator(".ct-hand .ct-card + .ct-card").first).to_have_css("margin-left", "-18px")
+    for order, card in enumerate(run, start=1):
+        button = page.locator(f'.ct-hand button.ct-card[data-card="{card}"]')
+        tap(page, button)
+        expect(button.locator(".ct-order")).to_have_text(str(order))
+    for card in run:
+        button = page.locator(f'.ct-hand button.ct-card[data-card="{card}"]')
+        button.scroll_into_view_if_needed()
+        assert badge_uncovered(button), card
+    screenshot(page, "play-run-selected-phone")
+
+
+def deal_with_runs(page, app_url: str, seed: int) -> None:
+    """Sets runs of three in the house-rules form, then deals that seed on Play against beginners."""
     page.goto(app_url + "/variants?lang=en&variant=pl")
     wait_for_app(page)
     page.get_by_role("tab", name="House rules").click()
@@ -103,20 +158,3 @@ def test_a_house_run_is_set_in_the_form_and_played_by_tapping(app_url, new_page)
     wait_for_app(page)
     expect(page.locator(".ct-felt")).to_be_visible()
     expect(page.locator(".ct-headline")).to_have_text(re.compile(r"Your turn"))
-
-    hand = page.locator(".ct-hand .ct-card")
-    before = hand.count()
-    for order, card in enumerate(run, start=1):
-        button = page.locator(f'.ct-hand button.ct-card[data-card="{card}"]')
-        expect(button).to_have_class(re.compile(r"is-legal"))       # lit: some legal play goes on from here
-        tap(page, button)
-        expect(button).to_have_class(re.compile(r"is-selected"))
-        expect(button.locator(".ct-order")).to_have_text(str(order))
-    expect(page.locator(".ct-why")).to_have_count(0)
-    screenshot(page, "play-run-selected")
-    tap(page, page.locator(f'.ct-hand button.ct-card[data-card="{run[-1]}"]'))   # the second tap plays it
-    for card in run:
-        expect(page.locator(f'.ct-hand .ct-card[data-card="{card}"]')).to_have_count(0)
-    expect(page.locator(".ct-why")).to_have_count(0)
-    expect(hand).to_have_count(before - len(run))   # the learner's hand until their next move
-    screenshot(page, "play-run-played")
