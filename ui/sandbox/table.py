@@ -180,6 +180,9 @@ def act(state: State, pick: Pick, action: Any) -> tuple[Pick, Move | None]:
         move = other_move(state)
         if move.kind != kind:
             return replace(pick, why=check(state, Move(kind))), None
+        verdict = check(state, move)
+        if not verdict.legal:   # e.g. ru-101: no drawing while a card in hand covers the nine
+            return replace(pick, why=verdict), None
         return Pick(), move
     return pick, None
 

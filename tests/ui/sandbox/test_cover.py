@@ -90,3 +90,21 @@ def test_the_card_to_cover_travels_in_the_share_link() -> None:
     assert friend.session_state[session.VARIANT] == "ru-101"
     assert friend.session_state[TIMELINE].current.cover
     assert friend.checkbox(key=f"{EDITOR}cover").value is True
+
+
+def test_the_draw_button_under_a_nine_to_cover_says_why_not_when_a_card_covers() -> None:
+    """ru-101: holding 6♥ under a 9♥ to cover, Draw is refused with the engine's reason (it did nothing)."""
+    from engine.position import position_from_json
+    from ui.present.reasons import describe_verdict
+    from ui.sandbox import table as tb
+
+    state = position_from_json({"variant": "ru-101", "hands": [["Qc", "10h", "9s", "6h"], 5], "to_move": 0,
+                                "pile": ["7h", "9h"], "cover": True, "deck": ["6c", "Js", "Ad", "8d"]})
+    pick, move = tb.act(state, tb.Pick(), {"type": "draw"})
+    assert move is None and pick.why is not None and not pick.why.legal
+    data = tb.table_data(state, pick, translator("en"))
+    assert data["why"] == describe_verdict(pick.why, state.rules.deck, translator("en"))
+    assert "must be covered" in data["why"], data["why"]
+    drawing = position_from_json({"variant": "ru-101", "hands": [["Qc", "8s"], 5], "to_move": 0,
+                                  "pile": ["7h", "9h"], "cover": True, "deck": ["6c", "Js", "Ad", "8d"]})
+    assert tb.act(drawing, tb.Pick(), {"type": "draw"})[1] is not None   # nothing covers: the draw is made
