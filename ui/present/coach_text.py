@@ -81,7 +81,7 @@ def objective_label(kind: str, tr: Translations | None = None) -> str:
     _ = _tr(tr).gettext
     return {
         "win": _("chance to win the round"),
-        "place": _("place score (1 = first place, 0 = last place)"),
+        "place": _("expected place (1 = first place)"),
         "not_loser": _("chance not to be the loser"),
         "points": _("expected points"),
         "penalty": _("expected penalty points (fewer are better)"),
