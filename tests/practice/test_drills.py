@@ -191,3 +191,19 @@ def test_a_drill_with_its_own_question_asks_it_in_every_language() -> None:
         assert asked == translator(language).gettext(drill.text) and asked != drill.text
     plain = next(d for d in DRILLS if not d.text and d.kind == "next")
     assert question_text(plain, plain.state(), translator("en")).startswith("You ")
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_a_reversing_nine_s_explanation_says_the_new_direction_once(language: str) -> None:
+    """The verdict's note says "9♥ reverses the direction of play: play now goes counterclockwise";
+    the direction event's own sentence after it only repeated that."""
+    from engine.verdicts import Event
+    from ui.present.reasons import describe_event
+
+    tr = translator(language)
+    first = next(d for d in DRILLS if d.id == "de-maumau-9-reverse-01")
+    st = first.state()
+    repeated = describe_event(Event("direction_changed", {"direction": "counterclockwise"}), st.rules.deck, tr)
+    said = explanation(first, st, tr)
+    assert repeated not in said, said
+    assert len(said) == 3, said   # the verdict with its note, who moves, the drill's remark

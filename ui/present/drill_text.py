@@ -178,7 +178,10 @@ def explanation(drill: Drill, st: State, tr: Translator) -> list[str]:
         v = check(st, move)
         out.append(describe_verdict(v, deck, tr))
         _, events = apply_move(st, move, verdict=v)
-        out.extend(describe_event(e, deck, tr) for e in events if e.kind not in ("played", "drew", "drew_penalty"))
+        told = {"played", "drew", "drew_penalty"}
+        if any(r.code.startswith("reverses_") for r in v.reasons):
+            told.add("direction_changed")   # the verdict's note already says the new direction (a reversing card)
+        out.extend(describe_event(e, deck, tr) for e in events if e.kind not in told)
     else:
         v = check(st, parse_move(drill.answer[0], deck))
         out.append(f"{option_text(drill, drill.answer[0], st, tr)}: {describe_verdict(v, deck, tr)}")
