@@ -10,7 +10,7 @@ from typing import Any
 from engine.errors import Problem
 from engine.moves import Move
 from engine.position import position_to_json
-from engine.rules import apply_move, check, verdicts
+from engine.rules import apply_move, check, legal_moves, verdicts
 from engine.state import State
 from engine.verdicts import Event, Verdict
 from ui.sandbox.model import SHIPPED, Rulebook, validate
@@ -146,6 +146,24 @@ def same_deck_variants(variant: str, book: Rulebook = SHIPPED) -> list[str]:
     return [variant, *others]
 
 
+def _played_together(columns: list[RulesColumn]) -> list[tuple[int, ...]]:
+    """The sets of several cards that go down in one play under some variant, in the order first met."""
+    found: dict[tuple[int, ...], None] = {}
+    for col in columns:
+        if col.state is not None and not col.state.over:
+            for move in legal_moves(col.state):
+                if move.kind == "play" and len(move.cards) > 1:
+                    found.setdefault(move.cards, None)
+    return list(found)
+
+
+def _cards_verdict(state: State, cards: tuple[int, ...]) -> Verdict:
+    """Several cards under one variant: a legal play of exactly these cards (its first, with whatever
+    demand, wish or call it takes), or the engine's verdict on the bare play when there is none."""
+    legal = next((m for m in legal_moves(state) if m.kind == "play" and m.cards == cards), None)
+    return check(state, legal if legal is not None else Move("play", cards))
+
+
 def under_other_rules(state: State, book: Rulebook = SHIPPED) -> list[RulesColumn]:
     """Judges the same position under every variant with the same deck (this one first)."""
     data = position_to_json(state)
@@ -158,13 +176,18 @@ def under_other_rules(state: State, book: Rulebook = SHIPPED) -> list[RulesColum
 
 
 def comparison_rows(state: State, columns: list[RulesColumn]) -> list[tuple[str, dict[str, Verdict | None]]]:
-    """One row per card in the mover's hand and per draw/wait/pass: the verdict under each variant."""
+    """One row per card in the mover's hand, per set of cards some variant lets go down together (a
+    group, or a run under house rules) and per draw/wait/pass: the verdict under each variant."""
     deck = state.rules.deck
     rows: list[tuple[str, dict[str, Verdict | None]]] = []
     for card in dict.fromkeys(state.hands[state.to_move]):
         cells = {col.variant: (single_card_verdict(col.state, card) if col.state is not None and not col.state.over
                                else None) for col in columns}
         rows.append((f"play {deck.name(card)}", cells))
+    for cards in _played_together(columns):
+        cells = {col.variant: (_cards_verdict(col.state, cards) if col.state is not None and not col.state.over
+                               else None) for col in columns}
+        rows.append(("play " + " ".join(deck.name(c) for c in cards), cells))
     for kind in ANSWERS:
         cells = {}
         for col in columns:

@@ -458,3 +458,18 @@ def test_exported_json_under_house_rules_loads_back_only_where_they_exist() -> N
 def test_the_fingerprint_changes_with_any_rule_and_only_then() -> None:
     assert rules_fingerprint(house_rules_of(defence="any")) == rules_fingerprint(ANY_DEFENCE.house)
     assert rules_fingerprint(house_rules_of(defence="match")) != rules_fingerprint(ANY_DEFENCE.house)
+
+
+def test_other_rules_compare_cards_played_together_too_a_house_run_among_them() -> None:
+    """A run under house rules is its own row, allowed there and not under Polish makao; a pair of one
+    rank is a row too, judged alike where both allow groups."""
+    runs = Rulebook(house_rules_of(play={**ruleset_to_dict(load_ruleset("pl"))["play"], "runs": 3}))
+    position = {"variant": "pl-house", "hands": [["5h", "6h", "7h", "9c", "9s"], 5], "to_move": 0,
+                "pile": ["Kc", "9h"]}
+    state = validate(position, runs).state
+    rows = dict(comparison_rows(state, under_other_rules(state, runs)))
+    run = rows["play 5h 6h 7h"]
+    assert run["pl-house"].legal and not run["pl"].legal and not run["da"].legal
+    pair = rows["play 9c 9s"]
+    assert pair["pl"].legal and pair["pl-house"].legal
+    assert "play 5h 6h" not in rows   # a run of two is legal nowhere here: no row
