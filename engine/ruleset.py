@@ -378,6 +378,22 @@ def _bound(field: str) -> Range:
     return bound
 
 
+def _bounded(section: _Reader, key: str, field: str, default: Any = ...) -> int:
+    """A whole number of a section, refused with ``out_of_range`` outside its bound (``field`` in BOUNDS)."""
+    value = int(section.get(key, int, default))
+    bound = _bound(field)
+    if not bound.low <= value <= bound.high:
+        raise section.refuse(
+            key,
+            "out_of_range",
+            low=bound.low,
+            high=bound.high,
+            value=guard.shown(value),
+            **guard.value_params(value),
+        )
+    return value
+
+
 def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
     """Builds a Ruleset from parsed TOML; raises RulesetError naming origin and field."""
     check_bounds(data, origin)  # every field within RULESET_SCHEMA.md's ranges (engine/ruleset_bounds.py)
@@ -392,17 +408,7 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
         or not seats.low <= players[0] <= players[1] <= seats.high
     ):
         raise top.refuse("players", "players_range", low=seats.low, high=seats.high)
-    hand_size = top.get("hand_size", int)
-    hand = _bound("hand_size")
-    if not hand.low <= hand_size <= hand.high:
-        raise top.refuse(
-            "hand_size",
-            "out_of_range",
-            low=hand.low,
-            high=hand.high,
-            value=guard.shown(hand_size),
-            **guard.value_params(hand_size),
-        )
+    hand_size = _bounded(top, "hand_size", "hand_size")
     copies_raw = top.get("deck_copies", list, [[2, 1]])
     copies = []
     for pair in copies_raw:
@@ -413,17 +419,7 @@ def ruleset_from_dict(data: dict[str, Any], origin: str) -> Ruleset:
     play = top.table("play")
     several = play.get("several_cards", bool, True)
     play_drawn = play.get("play_drawn", bool, True)
-    min_group = play.get("min_group", int, 2)
-    group = _bound("play.min_group")
-    if not group.low <= min_group <= group.high:
-        raise play.refuse(
-            "min_group",
-            "out_of_range",
-            low=group.low,
-            high=group.high,
-            value=guard.shown(min_group),
-            **guard.value_params(min_group),
-        )
+    min_group = _bounded(play, "min_group", "play.min_group", 2)
     separate_raw = play.get("separate", list, [])
     separate = []
     for index, entry in enumerate(separate_raw):
