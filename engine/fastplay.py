@@ -654,6 +654,10 @@ class Playout:
                 out.extend([c] * cs[c])
         return out
 
+    def attack(self) -> Attack | None:
+        """The attack pending, as the reference engine's record."""
+        return None if not self.ak else Attack("draw" if self.ak == 1 else "skip", self.aa, self.ac)
+
     def to_state(self) -> State:
         return State(
             rules=self.rules,
@@ -661,7 +665,7 @@ class Playout:
             pile=tuple(self.pile),
             deck=tuple(reversed(self.deck)),
             to_move=self.to_move,
-            attack=None if not self.ak else Attack("draw" if self.ak == 1 else "skip", self.aa, self.ac),
+            attack=self.attack(),
             wish=self.wish,
             waiting=tuple(self.waiting),
             drawn=None if self.drawn < 0 else self.drawn,
@@ -1099,7 +1103,6 @@ def playout_view(p: Playout) -> SeatView:
     other hands and the deck, which a player never reads): computer players and the expert's
     rollouts choose from it."""
     seat = p.to_move
-    ak = p.ak
     return SeatView(
         rules=p.rules,
         seat=seat,
@@ -1108,7 +1111,7 @@ def playout_view(p: Playout) -> SeatView:
         hand_sizes=tuple(p.hs),
         deck_size=len(p.deck),
         to_move=seat,
-        attack=None if not ak else Attack("draw" if ak == 1 else "skip", p.aa, p.ac),
+        attack=p.attack(),
         wish=p.wish,
         waiting=tuple(p.waiting),
         drawn=None if p.drawn < 0 else p.drawn,
