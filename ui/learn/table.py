@@ -15,7 +15,7 @@ from ui.learn import lesson as ls
 from ui.present.cards import card_label, card_svg, suit_word
 from ui.present.i18n import Translator
 from ui.present.reasons import player, wish_rank_text
-from ui.present.table_data import CARD_W, table_common
+from ui.present.table_data import CARD_W, table_common, wish_picker
 
 
 def _cap(text: str) -> str:
@@ -69,24 +69,12 @@ def banners(lesson: Scenario, state: State, t: Translator) -> list[dict[str, str
 
 def _picker(state: State, card: str, t: Translator) -> dict[str, Any] | None:
     """The demand or suit choice a wishing card on top of the selection asks for."""
-    _ = t.gettext
     wish = ls.wish_of(state, card)
     if wish is None:
         return None
     kind, choices, optional = wish
-    deck = state.rules.deck
-    options = []
-    for value in list(choices) + (["none"] if optional else []):
-        if value == "none":
-            label = _("No demand") if kind == "rank" else _("No wish")
-        elif kind == "rank":
-            label = _("Demand {rank}").format(rank=wish_rank_text(value, deck, t))
-        else:
-            label = _("Wish for {suit}").format(suit=suit_word(value, deck, t))
-        options.append({"label": label, "action": {"type": "play", "wish": [kind, value]}})
-    options.append({"label": _("Clear"), "action": {"type": "clear"}, "kind": "secondary"})
-    title = _("Choose the rank to demand") if kind == "rank" else _("Choose the suit to wish for")
-    return {"title": title, "options": options}
+    return wish_picker(kind, list(choices) + (["none"] if optional else []), state.rules.deck, t,
+                       lambda value: {"type": "play", "wish": [kind, value]})
 
 
 def lesson_table(lesson: Scenario, run: dict[str, Any], state: State, t: Translator, *, playing: bool,

@@ -4,13 +4,14 @@ buttons, picker, banners and headline. No Streamlit.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from engine.cards import DeckKind
 from engine.state import State
-from ui.present.cards import card_back_svg, card_label, card_svg
+from ui.present.cards import card_back_svg, card_label, card_svg, suit_word
 from ui.present.i18n import Translator
-from ui.present.reasons import card_text
+from ui.present.reasons import card_text, wish_rank_text
 from ui.present.seating import is_clockwise, seats_in_play_order, table_seat
 
 CARD_W = 78      # a card of the pile or of the hand, in pixels
@@ -58,3 +59,22 @@ def table_common(state: State, t: Translator, *, viewer: int, names: Sequence[st
                  "back": card_back_svg(deck, width=BACK_W, label=_("Deck")),
                  "action": deck_action},
     }
+
+
+def wish_picker(kind: str, values: Sequence[str], deck: DeckKind, t: Translator,
+                action: Callable[[str], dict[str, Any]]) -> dict[str, Any]:
+    """The card table's picker of a demand or a suit wish (``none``: no demand / no wish), each choice
+    with the table action ``action(value)``, then Clear."""
+    _ = t.gettext
+    options = []
+    for value in values:
+        if value == "none":
+            label = _("No demand") if kind == "rank" else _("No wish")
+        elif kind == "rank":
+            label = _("Demand {rank}").format(rank=wish_rank_text(value, deck, t))
+        else:
+            label = _("Wish for {suit}").format(suit=suit_word(value, deck, t))
+        options.append({"label": label, "action": action(value)})
+    options.append({"label": _("Clear"), "action": {"type": "clear"}, "kind": "secondary"})
+    title = _("Choose the rank to demand") if kind == "rank" else _("Choose the suit to wish for")
+    return {"title": title, "options": options}

@@ -22,11 +22,11 @@ from engine.queries import wish_choice
 from engine.rules import check, legal_moves
 from engine.state import State, tables_for
 from engine.verdicts import Verdict
-from ui.present.cards import card_label, card_svg, suit_word
+from ui.present.cards import card_label, card_svg
 from ui.present.grammar import capitalise
 from ui.present.i18n import Translator
-from ui.present.reasons import describe_verdict, wish_rank_text
-from ui.present.table_data import CARD_W, table_common
+from ui.present.reasons import describe_verdict
+from ui.present.table_data import CARD_W, table_common, wish_picker
 from ui.present.table_marks import light_coach_move
 from ui.present.widget_text import coach_card_label
 from ui.sandbox.texts import pending_lines, seat_forms, seat_name
@@ -190,24 +190,11 @@ def act(state: State, pick: Pick, action: Any) -> tuple[Pick, Move | None]:
 # ------------------------------------------------------------------------------- what the table shows
 
 def _picker(state: State, pick: Pick, t: Translator) -> dict[str, Any] | None:
-    _ = t.gettext
     options = wish_options(state, pick) if pick.picking else None
     if options is None:
         return None
     kind, values = options
-    deck = state.rules.deck
-    choices = []
-    for value in values:
-        if value == "none":
-            label = _("No demand") if kind == "rank" else _("No wish")
-        elif kind == "rank":
-            label = _("Demand {rank}").format(rank=wish_rank_text(value, deck, t))
-        else:
-            label = _("Wish for {suit}").format(suit=suit_word(value, deck, t))
-        choices.append({"label": label, "action": {"type": "pick", "value": value}})
-    choices.append({"label": _("Clear"), "action": {"type": "clear"}, "kind": "secondary"})
-    title = _("Choose the rank to demand") if kind == "rank" else _("Choose the suit to wish for")
-    return {"title": title, "options": choices}
+    return wish_picker(kind, values, state.rules.deck, t, lambda value: {"type": "pick", "value": value})
 
 
 def _buttons(state: State, pick: Pick, t: Translator) -> list[dict[str, Any]]:
