@@ -10,12 +10,11 @@ import pytest
 
 from engine.deal import new_game
 from engine.errors import RulesetError
-from engine.fastplay import Playout
 from engine.rules import apply_move, check, legal_moves
 from engine.ruleset import load_ruleset, ruleset_from_dict
 from engine.ruleset_toml import ruleset_to_dict
 from tests.engine.test_cover_kernel import _case_file_positions
-from tests.engine.test_fastplay import _branch_all, _follow, case_state
+from tests.engine.test_fastplay import _branch_all, case_state, follow_new_game
 
 
 def _house(change, house_id: str, base: str = "pl-devdo"):
@@ -42,10 +41,7 @@ def test_random_games_step_by_step(name: str) -> None:
     rules = RULESETS[name]()
     for players in (2, 3, 5):
         for seed in range(12):
-            st = new_game(rules, players, seed)
-            p = Playout.new_game(rules, players, seed)
-            assert p.to_state() == st
-            _follow(st, p, random.Random(seed), 20_000, f"{name}/{players} seed {seed}")
+            p, _ = follow_new_game(rules, players, seed, f"{name}/{players} seed {seed}")
 
 
 def test_spade_kings_are_taken_at_once_in_random_games() -> None:

@@ -17,7 +17,7 @@ from engine.rules import child, legal_moves
 from engine.ruleset import load_ruleset, ruleset_from_dict
 from engine.ruleset_toml import ruleset_to_dict
 from tests.engine.test_cases import house_rules
-from tests.engine.test_fastplay import _branch_all, _follow, case_state
+from tests.engine.test_fastplay import _branch_all, case_state, follow_new_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -48,10 +48,7 @@ def test_random_games_step_by_step(name: str) -> None:
     covered = 0
     for players in sorted({rules.players[0], 3, min(7, rules.players[1])} & set(range(rules.players[0], rules.players[1] + 1))):
         for seed in range(25):
-            st = new_game(rules, players, seed)
-            p = Playout.new_game(rules, players, seed)
-            assert p.to_state() == st
-            _follow(st, p, random.Random(seed), 20_000, f"{name}/{players} seed {seed}")
+            p, _ = follow_new_game(rules, players, seed, f"{name}/{players} seed {seed}")
             assert p.over, f"{name}/{players} seed {seed}: no end"
             covered += 1
     assert covered >= 25

@@ -41,6 +41,15 @@ STEP_CAP = 20_000
 CASES = [(v, n) for v in variant_ids() for n in range(load_ruleset(v).players[0], load_ruleset(v).players[1] + 1)]
 
 
+def follow_new_game(rules, players: int, seed: int, where: str, steps: int = 20_000) -> tuple[Playout, int]:
+    """Deals the same game on both engines and plays it on with random moves, comparing at every
+    step (``_follow``); returns the kernel's playout and the moves played."""
+    st = new_game(rules, players, seed)
+    p = Playout.new_game(rules, players, seed)
+    assert p.to_state() == st
+    return p, _follow(st, p, random.Random(seed), steps, where)
+
+
 def _follow(st, p: Playout, rng: random.Random, steps: int, where: str) -> int:
     """Plays ``steps`` random moves (or to the end) on both engines, comparing at every step."""
     done = 0
@@ -71,10 +80,7 @@ def _follow(st, p: Playout, rng: random.Random, steps: int, where: str) -> int:
 def test_random_games_step_by_step(variant: str, players: int) -> None:
     rules = load_ruleset(variant)
     for seed in SEEDS:
-        st = new_game(rules, players, seed)
-        p = Playout.new_game(rules, players, seed)
-        assert p.to_state() == st
-        steps = _follow(st, p, random.Random(seed), STEP_CAP, f"{variant}/{players} seed {seed}")
+        p, steps = follow_new_game(rules, players, seed, f"{variant}/{players} seed {seed}", STEP_CAP)
         assert p.over and steps > 0, f"{variant}/{players} seed {seed}: no end after {STEP_CAP} moves"
 
 

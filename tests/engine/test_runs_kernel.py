@@ -9,12 +9,11 @@ import random
 import pytest
 
 from engine.deal import new_game
-from engine.fastplay import Playout
 from engine.rules import child, legal_moves
 from engine.state import tables_for
 from engine.transitions import is_run
 from tests.engine.test_cases import house_rules
-from tests.engine.test_fastplay import _branch_all, _follow
+from tests.engine.test_fastplay import _branch_all, follow_new_game
 
 
 def _runs(base: str, length: int, **tables: object):
@@ -43,10 +42,7 @@ def test_random_games_step_by_step(name: str) -> None:
     rules = RULESETS[name]()
     for players in _seat_counts(rules):
         for seed in range(12):
-            st = new_game(rules, players, seed)
-            p = Playout.new_game(rules, players, seed)
-            assert p.to_state() == st
-            _follow(st, p, random.Random(seed), 20_000, f"{name}/{players} seed {seed}")
+            p, _ = follow_new_game(rules, players, seed, f"{name}/{players} seed {seed}")
             assert p.over, f"{name}/{players} seed {seed}: no end"
 
 
