@@ -9,7 +9,9 @@ from engine.deal import new_game
 from engine.rules import child, legal_moves
 from engine.ruleset import load_ruleset_text
 from engine.ruleset_toml import ruleset_to_toml
-from ui.compare.table import card_label, topic_cell
+from tests.ui.shell import form_steps
+from tests.ui.shell.form_steps import fields_of
+from ui.compare.table import topic_cell
 from ui.present.i18n import translator
 from ui.shell import house_rules
 
@@ -17,20 +19,8 @@ EN = translator("en")
 KEY = "house_field_reverse_rank"
 
 
-def fields_of(ruleset):
-    return house_rules.house_fields(ruleset, EN, lambda p: card_label(ruleset, p, EN))
-
-
 def edit(variant: str, value: str) -> dict:
-    state: dict = {}
-    house_rules.start_from_preset(variant, state)
-    house = house_rules.house_ruleset(state)
-    fields = fields_of(house)
-    house_rules.load_form(fields, house, state)
-    state[KEY] = value
-    house_rules.apply_form(fields, state)
-    assert house_rules.house_error(state) is None
-    return state
+    return form_steps.edit(variant, KEY, value)
 
 
 def reversing(ruleset) -> list[str]:

@@ -8,21 +8,13 @@ import random
 from engine.deal import new_game
 from engine.fastplay import Playout
 from engine.ruleset import AFTER_PENALTIES
-from ui.compare.table import card_label, topic_cell
+from tests.ui.shell.form_steps import started
+from ui.compare.table import topic_cell
 from ui.present.i18n import translator
 from ui.present.rules_text import rules_markdown
 from ui.shell import house_rules
 
 EN = translator("en")
-
-
-def started(variant: str) -> tuple[dict, list]:
-    state: dict = {}
-    house_rules.start_from_preset(variant, state)
-    house = house_rules.house_ruleset(state)
-    fields = house_rules.house_fields(house, EN, lambda p: card_label(house, p, EN))
-    house_rules.load_form(fields, house, state)
-    return state, fields
 
 
 def test_the_form_shows_pl_devdo_s_spade_king_taken_at_once_among_the_upload_choices() -> None:
