@@ -194,20 +194,27 @@ def _round(rules, obj, r: int, expert: int, chooser, opponent) -> tuple[bool, fl
         ply += 1
         if obj.kind in ("place", "not_loser") and expert in p.finished:
             break   # the expert's result is fixed; the others' play does not change it
+    win, value = round_result(rules, obj, p, expert)
+    return win, value, spent, moves
+
+
+def round_result(rules, obj, p: Playout, seat: int) -> tuple[bool, float]:
+    """Whether ``seat`` went out first in the (finished or decided) round ``p``, and its own objective:
+    its place (pl), 1 for not the loser (pl-trad), its points (da), its penalty points, or the win."""
     finished = p.finished
-    win = bool(finished) and finished[0] == expert
+    win = bool(finished) and finished[0] == seat
     if obj.kind == "place":
-        value = finished.index(expert) + 1 if expert in finished else 4
+        value = finished.index(seat) + 1 if seat in finished else 4
     elif obj.kind == "not_loser":
-        value = float(expert in finished)
+        value = float(seat in finished)
     elif obj.kind == "points":
         value = (rules.points_per_card * sum(p.hs[s] for s in range(4) if s not in finished) if win else 0)
     elif obj.kind == "penalty":
         from engine.coach.objective import hand_points
-        value = 0 if expert in finished else hand_points(p, expert)
+        value = 0 if seat in finished else hand_points(p, seat)
     else:
         value = float(win)
-    return win, value, spent, moves
+    return win, value
 
 
 def strength(variant: str, rounds: int, budget: int, opponent, settings: ExpertSettings | None = None,

@@ -27,6 +27,7 @@ Deterministic for a view and a generator.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import NamedTuple
 
 from engine.coach.objective import objective_for, score
@@ -36,6 +37,11 @@ from engine.moves import Move
 from engine.players.club import choose_club, club_move_for
 from engine.players.common import calls_made, view_moves
 from engine.seat_view import SeatView, sample_state
+from engine.state import State
+
+# How a search deals the hidden cards of a world: the uniform deal consistent with the view
+# (``sample_state``) unless a study of beliefs (bench/expert_information.py) passes another.
+Deal = Callable[[SeatView, random.Random], State]
 
 EXPERT_PLAYOUTS = 240  # rollouts a move, over every candidate
 HORIZON = 16  # moves a rollout is played on before the cheap evaluation scores it
@@ -118,9 +124,10 @@ def search_club(
     horizon: int = HORIZON,
     default: Move | None = None,
     settings: ExpertSettings | None = None,
+    deal: Deal = sample_state,
 ) -> ExpertSearch:
     """Compares every candidate with the club player's move over paired, seeded worlds (see the
-    module docstring) and says which the expert plays."""
+    module docstring) and says which the expert plays. ``deal`` deals each world's hidden cards."""
     cfg = (settings or default_settings())._replace(budget=budget, horizon=horizon)
     if default is None:
         default = choose_club(view, random.Random(seed))
@@ -135,7 +142,7 @@ def search_club(
         for _ in range(BATCH):
             rng = world_rng(seed, w)
             w += 1
-            base = Playout.from_state(sample_state(view, rng))
+            base = Playout.from_state(deal(view, rng))
             if actions is None:
                 actions = [base.k.action(m) for m in moves]
             roll_seed = rng.getrandbits(64)
@@ -185,6 +192,7 @@ def choose_expert(
     budget: int = EXPERT_PLAYOUTS,
     horizon: int = HORIZON,
     settings: ExpertSettings | None = None,
+    deal: Deal = sample_state,
 ) -> Move:
     """Plays the club player's move for ``view``'s seat unless a paired search of ``budget``
     rollouts finds another move clearly better (module docstring)."""
@@ -192,4 +200,4 @@ def choose_expert(
     if len(moves) == 1:
         return moves[0]
     default = choose_club(view, rng)
-    return search_club(view, rng.randrange(2**31), budget, horizon, default, settings).move
+    return search_club(view, rng.randrange(2**31), budget, horizon, default, settings, deal).move

@@ -141,3 +141,25 @@ def test_the_research_switches_search_every_wish_and_race_against_the_leader():
     assert first.playouts <= cfg.budget + len(first.moves) * expert.BATCH
     if first.chosen:
         assert first.advantage[first.chosen] > 1.5 * first.advantage_se[first.chosen]
+
+
+def test_the_search_deals_its_worlds_with_the_deal_it_is_given():
+    # bench/expert_information.py swaps the uniform deal for a belief; the search must use it for
+    # every world, and the default must be the uniform deal itself.
+    from engine.seat_view import sample_state
+    view = _choices("hu", 3)[0]
+    assert search_club(view, seed=5) == search_club(view, seed=5, deal=sample_state)
+    seen: list[int] = []
+
+    def counting(v, rng):
+        seen.append(v.seat)
+        return sample_state(v, rng)
+
+    found = search_club(view, seed=5, deal=counting)
+    assert found == search_club(view, seed=5)
+    assert len(seen) == max(found.worlds) and set(seen) == {view.seat}
+    # A belief that knows the hidden cards differs from the uniform one somewhere over these views.
+    views = _choices("hu", 30)
+    truths = [sample_state(v, random.Random(i)) for i, v in enumerate(views)]
+    told = [search_club(v, seed=i, deal=lambda _v, _rng, t=t: t).advantage for i, (v, t) in enumerate(zip(views, truths, strict=True))]
+    assert told != [search_club(v, seed=i).advantage for i, v in enumerate(views)]
