@@ -48,8 +48,8 @@ if str(ROOT) not in sys.path:
 from engine.deal import new_game  # noqa: E402
 from engine.fastplay import Playout, compiled  # noqa: E402
 from engine.rules import child, legal_moves, verdicts  # noqa: E402
-from engine.ruleset import Ruleset, load_ruleset, ruleset_from_dict, variant_ids  # noqa: E402
-from engine.ruleset_toml import ruleset_to_dict  # noqa: E402
+from engine.ruleset import variant_ids  # noqa: E402
+from engine.ruleset_toml import house_ruleset  # noqa: E402
 
 OS_BAR, RLCARD_BAR = 0.5, 4.0
 CLOCK = time.process_time   # CPU time of this process; --wall switches to time.perf_counter
@@ -249,21 +249,6 @@ def rlcard_games():
     return run
 
 
-def bench_ruleset(spec: str) -> Ruleset:
-    """A shipped ruleset, or one with house fields set: ``pl+play.runs=3`` (see the module's docstring)."""
-    import tomllib
-
-    base, *fields = spec.split("+")
-    if not fields:
-        return load_ruleset(base)
-    data = ruleset_to_dict(load_ruleset(base))
-    for field in fields:
-        path, _, value = field.partition("=")
-        section, _, name = path.partition(".")
-        data.setdefault(section, {})[name] = tomllib.loads(f"v = {value}")["v"]
-    return ruleset_from_dict(data, f"bench house ruleset {spec}")
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=2.0, help="time per figure, all rounds together (default 2)")
@@ -289,7 +274,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     base = baseline_kernel(args.baseline) if args.baseline else None
     for vid in variants:
-        rules = bench_ruleset(vid)
+        rules = house_ruleset(vid)
         low, high = rules.players
         players = 4 if low <= 4 <= high else high
         row = {"variant": vid, "players": players,

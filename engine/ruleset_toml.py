@@ -2,16 +2,20 @@
 
 ``ruleset_to_dict`` gives the parsed-TOML shape the reader accepts (every field written out,
 so a saved house ruleset describes itself completely); ``ruleset_to_toml`` formats it as text.
-``load_ruleset_text(ruleset_to_toml(r))`` gives back a ruleset equal to ``r``. Stdlib only.
+``load_ruleset_text(ruleset_to_toml(r))`` gives back a ruleset equal to ``r``. ``house_ruleset``
+reads a shipped id with house fields set (``pl+play.runs=3``), the spec the bench and the golden
+playthroughs name house rulesets by. Stdlib only.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import tomllib
 from typing import Any
 
-from engine.ruleset import CardRule, Ruleset
+from engine.errors import RulesetError
+from engine.ruleset import CardRule, Ruleset, load_ruleset, ruleset_from_dict
 
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 
@@ -139,3 +143,31 @@ def ruleset_to_toml(r: Ruleset, comment: str = "") -> str:
     for note in data["notes"]:
         _table(lines, "[[notes]]", note)
     return "\n".join(lines) + "\n"
+
+
+def house_fields(spec: str) -> tuple[str, list[tuple[str, str, Any]]]:
+    """Splits a house ruleset spec ``pl+play.runs=3`` into its shipped id and its (section, field, value) parts."""
+    base, *parts = spec.split("+")
+    fields: list[tuple[str, str, Any]] = []
+    for part in parts:
+        path, equals, text = part.partition("=")
+        section, dot, name = path.partition(".")
+        if not (equals and dot and section and name and text):
+            raise RulesetError(f"house field {part!r} of {spec!r} must read section.field=value, e.g. play.runs=3")
+        try:
+            value = tomllib.loads(f"v = {text}")["v"]
+        except tomllib.TOMLDecodeError:
+            raise RulesetError(f"house field {part!r} of {spec!r}: {text!r} is no TOML value") from None
+        fields.append((section, name, value))
+    return base, fields
+
+
+def house_ruleset(spec: str) -> Ruleset:
+    """A shipped ruleset, or one with house fields set: ``pl+play.runs=3`` (several ``+`` parts add up)."""
+    base, fields = house_fields(spec)
+    if not fields:
+        return load_ruleset(base)
+    data = ruleset_to_dict(load_ruleset(base))
+    for section, name, value in fields:
+        data.setdefault(section, {})[name] = value
+    return ruleset_from_dict(data, f"house ruleset {spec}")
