@@ -52,6 +52,20 @@ def test_a_drill_says_when_play_goes_counterclockwise_and_when_a_nine_must_be_co
     assert status_lines(plain.state(), en) == []
 
 
+
+def test_the_nine_on_a_nine_remark_names_the_direction_and_the_seat_the_engine_gives() -> None:
+    """de-maumau-9-reverse-06 says the 9♣ on 9♥ turns play counterclockwise, player 3 next instead of
+    player 2: the engine must agree, for the 9♣ and for the K♥ that keeps the direction."""
+    from engine.drills import outcome
+    from engine.moves import parse_move
+
+    drill = next(d for d in DRILLS if d.id == "de-maumau-9-reverse-06")
+    st = drill.state()
+    assert st.direction == 1 and "counterclockwise, so player 3 moves next instead of player 2" in drill.feedback
+    assert outcome(st, parse_move("play 9c", st.rules.deck), "to_move") == "@2"   # player 3
+    assert outcome(st, parse_move("play Kh", st.rules.deck), "to_move") == "@1"   # player 2
+    assert "once more" not in drill.feedback
+
 def test_practice_offers_the_reversing_and_cover_topics_in_their_rulesets() -> None:
     from ui.practice.state import topics
 
