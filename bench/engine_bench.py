@@ -6,7 +6,7 @@ RLCard uno measured in the same run.
 
 A variant may carry house fields: ``pl+play.runs=3`` is pl with runs of one suit of three or more
 (``section.field=value``, the value read as TOML; several ``+`` parts add up), so house effects that
-no shipped ruleset uses are timed too.
+no shipped ruleset uses are timed too (read by ``engine.ruleset_toml.house_ruleset``, as the golden playthroughs are).
 
 Each figure is measured for S seconds in total (default 2), split into R interleaved rounds
 (default 3): every round measures every item in turn, so drift and noise hit all alike.
