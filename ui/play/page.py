@@ -28,6 +28,7 @@ from ui.play.text import (
     transcript_name,
 )
 from ui.play.view import table_data
+from ui.present.cards import hand_html
 from ui.present.coach_text import (
     describe_hint,
     describe_shortfall,
@@ -173,8 +174,9 @@ def draw_options(t: Translator) -> None:
                    help=_("Off: every card looks the same, and you find the legal ones yourself."))
     cols[1].toggle(_("Faster computer players"), key=FASTER)
     cols[2].toggle(_("Move checker"), key=CHECKER,
-                   help=_("Before a move that gives up much more than the best one (15 points of your chance), "
-                          "the coach asks whether you are sure."))
+                   help=_("Before a move that is clearly worse than the coach's best one — by more than 15 "
+                          "percentage points of your chance, or by more than 15 in 100 of the best move's points — "
+                          "the coach asks whether you are sure and shows the better move."))
     g = game()
     if g is not None and g.checker != bool(st.session_state[CHECKER]):
         st.session_state[GAME] = act(g, {"type": "checker", "on": bool(st.session_state[CHECKER])})
@@ -327,6 +329,19 @@ def _review_key(g: Game) -> tuple[int, int, int]:
     return record.number, record.seed, len(record.turns)
 
 
+def draw_moment_cards(before: Any, g: Game, t: Translator) -> None:
+    """The top card of the pile and the learner's hand at a reviewed moment, small, so the move reads in its place."""
+    _ = t.gettext
+    deck = g.rules.deck
+    pile_col, hand_col = st.columns([1, 4])
+    pile_col.caption(_("On the pile"))
+    pile_col.markdown(hand_html([before.top], deck, four_colour=session.four_colour(), width=44, translations=t),
+                      unsafe_allow_html=True)
+    hand_col.caption(_("Your hand then"))
+    hand_col.markdown(hand_html(before.hands[before.to_move], deck, four_colour=session.four_colour(), width=44,
+                                overlap=0.45, translations=t), unsafe_allow_html=True)
+
+
 def draw_review(g: Game, t: Translator) -> None:
     """After a round: the two or three moves where your choice lost most against the coach's best one."""
     _ = t.gettext
@@ -361,6 +376,7 @@ def draw_review(g: Game, t: Translator) -> None:
                 number=moment.index + 1, chosen=move_text(gap.chosen.move, g.rules, t),
                 value=value_text(gap.chosen, h, t), best=move_text(gap.best.move, g.rules, t),
                 best_value=value_text(gap.best, h, t)) + "**")
+            draw_moment_cards(moment.before, g, t)
             why = describe_shortfall(h, gap.chosen.move, g.rules, t)
             if why:
                 st.markdown(why)

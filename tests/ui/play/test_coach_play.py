@@ -222,6 +222,12 @@ def test_the_review_after_a_round_opens_a_moment_in_the_sandbox() -> None:
         assert "chance to win" in shown           # hu: the numbers are chances to win, and say so
         assert describe_shortfall(gap.hint, gap.chosen.move, game.rules) in shown
     assert "the next best" not in shown and "within the noise" not in shown
+    # Each moment shows where it happened: the top card and the learner's hand then.
+    captions = [c.value for c in at.caption]
+    assert captions.count("On the pile") == len(moments) == captions.count("Your hand then")
+    deck = game.rules.deck
+    for moment in moments:
+        assert any(all(f'data-card="{deck.name(c)}"' in m.value for c in moment.before.hands[0]) for m in at.markdown)
     at.button(key="play_review_open_0").click().run()
     assert not at.exception, at.exception
     opened = position_to_json(at.session_state[TIMELINE].current)
