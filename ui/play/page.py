@@ -223,10 +223,10 @@ def draw_hint(g: Game, t: Translator) -> None:
         st.markdown("**" + _("The coach's hint") + "**")
         st.markdown(describe_hint(h, g.rules, t))
         st.table(hint_rows(g, h, t))
-        st.caption(t.ngettext("{playouts} playout over {worlds} simulated deals. In brackets: where the true value "
-                              "lies, 95 times in 100.",
-                              "{playouts} playouts over {worlds} simulated deals. In brackets: where the true value "
-                              "lies, 95 times in 100.",
+        st.caption(t.ngettext("The coach played {playouts} round on from here (a playout), over {worlds} deals of the "
+                              "cards you cannot see. In brackets: where the true value lies, 95 times in 100.",
+                              "The coach played {playouts} rounds on from here (playouts), over {worlds} deals of the "
+                              "cards you cannot see. In brackets: where the true value lies, 95 times in 100.",
                               h.playouts).format(playouts=h.playouts, worlds=h.worlds))
 
 

@@ -368,10 +368,12 @@ def draw_coach(state: State, t: Translator) -> Any:
     with st.container(border=True, key="sandbox_coach_box"):
         st.markdown("**" + _("The coach's answer") + "** — " + objective_label(h.objective.kind, t))
         st.markdown(escape_markdown(describe_hint(h, state.rules, t)))
-        st.caption(t.ngettext("{playouts} playout over {worlds} simulated deals. In brackets: where the true value "
-                              "lies, 95 times in 100. The numbers stand next to each move below.",
-                              "{playouts} playouts over {worlds} simulated deals. In brackets: where the true value "
-                              "lies, 95 times in 100. The numbers stand next to each move below.",
+        st.caption(t.ngettext("The coach played {playouts} round on from here (a playout), over {worlds} deals of the "
+                              "cards the player to move cannot see. In brackets: where the true value lies, 95 "
+                              "times in 100. The numbers stand next to each move below.",
+                              "The coach played {playouts} rounds on from here (playouts), over {worlds} deals of the "
+                              "cards the player to move cannot see. In brackets: where the true value lies, 95 "
+                              "times in 100. The numbers stand next to each move below.",
                               h.playouts).format(playouts=h.playouts, worlds=h.worlds))
     return h
 

@@ -60,6 +60,9 @@ def test_the_hint_lists_every_legal_move_best_first_with_the_coachs_sentence(var
     assert names == [move_text(e.move, game.rules) for e in h.moves]   # best first
     assert list(rows.iloc[:, 3]).count("best move") == 1 and rows.iloc[0, 3] == "best move"
     assert any(describe_hint(h, game.rules) in m.value for m in at.markdown)
+    # The caption says what the counts and the brackets are, in a learner's words.
+    assert any(c.value.startswith(f"The coach played {h.playouts} rounds on from here") and "In brackets" in c.value
+               for c in at.caption)
     # The best move's cards are lit in the hand the table draws; no other card is.
     lit = [c["card"] for c in table(at)["hand"]["cards"] if c["coach"]]
     assert sorted(lit) == sorted(game.rules.deck.name(c) for c in h.best.move.cards)
