@@ -79,3 +79,31 @@ def test_on_a_phone_the_line_and_the_review_fit_the_screen_and_say_what_the_numb
         screenshot(page, "coach-walk-phone-review")
     finally:
         context.close()
+
+
+def cut_labels(page) -> list[str]:
+    """The Play options' switch labels whose words do not fit their box (Streamlit draws them with "…")."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll(
+                '.st-key-play_lighting, .st-key-play_faster, .st-key-play_checker')]
+            .map(n => n.querySelector('[data-testid=stWidgetLabel] [data-testid=stMarkdownContainer]'))
+            .filter(n => n && n.scrollWidth > n.clientWidth)
+            .map(n => n.textContent.trim())""")
+
+
+def test_the_switches_above_the_table_show_their_whole_labels(app_url, browser) -> None:
+    # Three equal columns cut "Light up the cards I may play" to "Light up the cards I may …" (and worse in hu).
+    for language, viewport in (("en", {"width": 1280, "height": 1000}), ("hu", {"width": 1280, "height": 1000}),
+                               ("hu", PHONE)):
+        context = browser.new_context(viewport=viewport, locale=language)
+        try:
+            page = context.new_page()
+            page.goto(f"{app_url}/play?variant=hu&lang={language}")
+            wait_for_app(page)
+            page.locator(".st-key-play_deal button").click()
+            wait_for_app(page)
+            expect(page.locator(".st-key-play_checker label")).to_be_visible()
+            assert cut_labels(page) == [], (language, viewport)
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= viewport["width"] + 1
+        finally:
+            context.close()

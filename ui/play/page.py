@@ -169,14 +169,16 @@ def draw_options(t: Translator) -> None:
     st.session_state.setdefault(LIGHTING, True)
     st.session_state.setdefault(FASTER, False)
     st.session_state.setdefault(CHECKER, False)
-    cols = st.columns(3)
-    cols[0].toggle(_("Light up the cards I may play"), key=LIGHTING,
-                   help=_("Off: every card looks the same, and you find the legal ones yourself."))
-    cols[1].toggle(_("Faster computer players"), key=FASTER)
-    cols[2].toggle(_("Move checker"), key=CHECKER,
-                   help=_("Before a move that is clearly worse than the coach's best one — by more than 15 "
-                          "percentage points of your chance, or by more than 15 in 100 of the best move's points — "
-                          "the coach asks whether you are sure and shows the better move."))
+    # One row that wraps, each switch as wide as its words: three equal columns cut the longer labels
+    # ("Light up the cards I may …", "Jelöld meg a lapokat, am…").
+    row = st.container(horizontal=True, gap="medium", key="play_options")
+    row.toggle(_("Light up the cards I may play"), key=LIGHTING,
+               help=_("Off: every card looks the same, and you find the legal ones yourself."))
+    row.toggle(_("Faster computer players"), key=FASTER)
+    row.toggle(_("Move checker"), key=CHECKER,
+               help=_("Before a move that is clearly worse than the coach's best one — by more than 15 "
+                      "percentage points of your chance, or by more than 15 in 100 of the best move's points — "
+                      "the coach asks whether you are sure and shows the better move."))
     g = game()
     if g is not None and g.checker != bool(st.session_state[CHECKER]):
         st.session_state[GAME] = act(g, {"type": "checker", "on": bool(st.session_state[CHECKER])})
