@@ -66,7 +66,7 @@ def test_on_a_phone_the_line_and_the_review_fit_the_screen_and_say_what_the_numb
         first = page.locator(".st-key-play_review_0")
         first.scroll_into_view_if_needed()
         text = first.inner_text()
-        assert "points on average" in text and "the next best" not in text and "within the noise" not in text
+        assert "points on average" in text and "the next best" not in text and "both moves are about as good" not in text
         assert not re.search(r"\(-\d", text)                       # no interval below 0 points
         # The moment shows the top card and the hand then, inside the screen's width.
         expect(first.get_by_text("On the pile")).to_be_visible()

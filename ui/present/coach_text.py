@@ -264,6 +264,21 @@ def _speaks_of(reason: CoachReason, chosen: Move, rules: Ruleset) -> bool:
     return True
 
 
+def _as_good(reason: CoachReason, chosen: Move, rules: Ruleset, tr: Translations) -> str:
+    """For a ``close_call`` whose runner-up is not the player's move: that the runner-up would do as well."""
+    other = parse_move(reason.params["other"], rules.deck)
+    if other == chosen:
+        return ""
+    # Said so that a wish or a card the coach names is not taken for the one right answer (the Sandbox,
+    # asked again, may name the other).
+    return _tr(tr).gettext("{other} is about as good: the difference is within the noise of the simulation.").format(
+        other=move_text(other, rules, tr))
+
+
 def describe_shortfall(hint: Hint, chosen: Move, rules: Ruleset, tr: Translations | None = None) -> str:
     """The coach's words on why its best move beats the player's move ``chosen`` ("" when the numbers say it all)."""
-    return " ".join(describe_coach_reason(r, rules, hint.players, tr) for r in hint.reasons if _speaks_of(r, chosen, rules))
+    tr = _tr(tr)
+    said = [describe_coach_reason(r, rules, hint.players, tr) for r in hint.reasons if _speaks_of(r, chosen, rules)]
+    said += [_as_good(r, chosen, rules, tr) for r in hint.reasons if r.code == "close_call"]
+    text = " ".join(s for s in said if s)
+    return text[:1].upper() + text[1:]

@@ -224,7 +224,7 @@ def test_the_review_after_a_round_opens_a_moment_in_the_sandbox() -> None:
                 f"{value_text(gap.best, gap.hint)}.") in shown
         assert "chance to win" in shown           # hu: the numbers are chances to win, and say so
         assert describe_shortfall(gap.hint, gap.chosen.move, game.rules) in shown
-    assert "the next best" not in shown and "within the noise" not in shown
+    assert "the next best" not in shown and "both moves are about as good" not in shown
     # Each moment shows where it happened: the top card and the learner's hand then.
     captions = [c.value for c in at.caption]
     assert captions.count("On the pile") == len(moments) == captions.count("Your hand then")
