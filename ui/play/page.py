@@ -335,7 +335,9 @@ def draw_moment_cards(before: Any, g: Game, t: Translator) -> None:
     """The top card of the pile and the learner's hand at a reviewed moment, small, so the move reads in its place."""
     _ = t.gettext
     deck = g.rules.deck
-    pile_col, hand_col = st.columns([1, 4])
+    # A row that wraps (columns would stack on a phone, one above the other with wide gaps).
+    row = st.container(horizontal=True, gap="large")
+    pile_col, hand_col = row.container(width="content"), row.container(width="content")
     pile_col.caption(_("On the pile"))
     pile_col.markdown(hand_html([before.top], deck, four_colour=session.four_colour(), width=44, translations=t),
                       unsafe_allow_html=True)
