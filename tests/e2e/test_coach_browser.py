@@ -136,7 +136,8 @@ def test_the_move_checker_warns_before_a_worse_move_and_lets_you_choose_again(ap
     wait_for_app(page)
     box = page.locator(".st-key-play_checker_box")
     expect(box).to_contain_text("Are you sure?")
-    expect(box).to_contain_text(f"the coach's best move, {best}, gives")
+    expect(box).to_contain_text(f"The coach's best move: {best} — ")
+    expect(box).to_contain_text("points on average")            # da: the numbers say what they count
     # The table lights the better move while the question stands, and no move was made.
     expect(page.locator(".ct-coach")).to_have_text(BUTTON_LINE + best)
     expect(page.locator(".ct-hand .ct-card.is-coach")).to_have_count(len(found.best.move.cards))
@@ -175,12 +176,12 @@ def test_the_review_after_a_round_lists_your_moves_with_the_coachs_values(app_ur
     moments = [page.locator(f".st-key-play_review_{i}") for i in range(coaching.REVIEW_SHOWN)]
     count = sum(1 for m in moments if m.count())
     if count == 0:
-        expect(page.get_by_text("The coach found no move of yours that lost")).to_be_visible()
+        expect(page.get_by_text("The coach found no move of yours that was clearly worse")).to_be_visible()
         assert not coaching.review(turns, lambda seat: seat == 0, expected.rounds[-1].seed, seconds=None)
         return
     assert 1 <= count <= coaching.REVIEW_SHOWN
-    # "Move 5: you played 4♠ (12.3 (8.1–16.5)); the coach's best was 9♦ (20.1 (15.0–25.2))."
-    said = re.compile(r"Move (\d+): you played (.+?) \((.+)\); the coach's best was (.+?) \((.+)\)\.")
+    # "Move 5. Your move: 4♠ — 12.3 points on average (8.1–16.5). The coach's best move: 9♦ — 20.1 points …"
+    said = re.compile(r"Move (\d+)\. Your move: (.+?) — (.+?\))\. The coach's best move: (.+?) — (.+?\))\.")
     for i in range(count):
         text = moments[i].inner_text()
         match = said.search(text)
@@ -192,6 +193,8 @@ def test_the_review_after_a_round_lists_your_moves_with_the_coachs_values(app_ur
         assert best != chosen
         assert re.search(r"\d", value) and re.search(r"\d", best_value)   # values, with their intervals
         assert "–" in value and "–" in best_value
+        assert "points on average" in value and "points on average" in best_value
+        assert "-" not in value                                  # no interval below 0 points
     screenshot(page, "coach-review")
     page.locator(".st-key-play_review_open_0 button:visible").click()
     wait_for_app(page)

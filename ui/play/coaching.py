@@ -17,7 +17,8 @@ penalty points), by more than ``CHECK_SHARE`` of the best move's value and at le
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import Literal, NamedTuple
 
 from engine.coach import CoachError, Hint, MoveEstimate, hint
 from engine.moves import Move
@@ -82,12 +83,17 @@ def shortfall(h: Hint, move: Move) -> Shortfall | None:
     return Shortfall(h, chosen, h.best, chosen.behind)
 
 
+def is_clear(found: Shortfall) -> bool:
+    """Whether the chosen move is behind the best one beyond the simulation's noise (paired, at 95%)."""
+    return found.loss - Z95 * found.chosen.behind_se > 0
+
+
 def questionable(h: Hint, move: Move) -> Shortfall | None:
     """The shortfall when the move checker should ask "are you sure?" about ``move``, else None."""
     found = shortfall(h, move)
     if found is None or found.chosen.move == found.best.move:
         return None
-    if found.loss <= threshold(h) or found.loss - Z95 * found.chosen.behind_se <= 0:
+    if found.loss <= threshold(h) or not is_clear(found):
         return None
     return found
 
@@ -100,22 +106,27 @@ class Moment(NamedTuple):
     shortfall: Shortfall
 
 
-def review(turns, is_person, round_seed: int, shown: int = REVIEW_SHOWN, playouts: int = REVIEW_PLAYOUTS,
-           seconds: float | None = REVIEW_SECONDS) -> tuple[Moment, ...]:
+def review(turns, is_person, round_seed: int, shown: int = REVIEW_SHOWN, playouts: int | None = None,
+           seconds: float | None | Literal["review"] = "review",
+           progress: Callable[[int, int], None] | None = None) -> tuple[Moment, ...]:
     """The ``shown`` moves of people (``is_person(seat)``) that lost most against the best move, biggest loss first.
 
-    Moves with one legal answer are skipped; a move as good as the best one (no loss) is no moment.
+    Moves with one legal answer are skipped; a move as good as the best one, or behind it only within the
+    simulation's noise (``is_clear``), is no moment: the coach does not call a coin toss a mistake.
+    ``progress(done, total)`` is told after each move of a person is looked at. The budgets default to
+    ``REVIEW_PLAYOUTS`` and ``REVIEW_SECONDS`` as they are when it is called (``seconds=None``: no time cut).
     """
+    playouts = REVIEW_PLAYOUTS if playouts is None else playouts
+    cut = REVIEW_SECONDS if seconds == "review" else seconds
     found: list[Moment] = []
-    for index, turn in enumerate(turns):
-        if not is_person(turn.seat):
-            continue
-        h = hint_for(turn.before, hint_seed(round_seed, index), playouts, seconds)
-        if h is None or len(h.moves) < 2:
-            continue
-        gap = shortfall(h, turn.move)
-        if gap is None or gap.loss <= 0 or gap.chosen.move == gap.best.move:
-            continue
-        found.append(Moment(index, turn.before, gap))
+    mine = [index for index, turn in enumerate(turns) if is_person(turn.seat)]
+    for done, index in enumerate(mine, start=1):
+        turn = turns[index]
+        h = hint_for(turn.before, hint_seed(round_seed, index), playouts, cut)
+        gap = shortfall(h, turn.move) if h is not None and len(h.moves) >= 2 else None
+        if gap is not None and gap.loss > 0 and gap.chosen.move != gap.best.move and is_clear(gap):
+            found.append(Moment(index, turn.before, gap))
+        if progress is not None:
+            progress(done, len(mine))
     found.sort(key=lambda m: (-m.shortfall.loss / max(threshold(m.shortfall.hint), 1e-9), m.index))
     return tuple(found[:shown])

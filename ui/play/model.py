@@ -19,6 +19,7 @@ the move anyway) or ``{"type": "reconsider"}`` (choose again).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -444,12 +445,12 @@ def ask_hint(game: Game, playouts: Any = None) -> Game:
     return replace(game, coach=h, notice=None if h is not None else "round_over")
 
 
-def review(game: Game) -> tuple[coaching.Moment, ...]:
+def review(game: Game, progress: Callable[[int, int], None] | None = None) -> tuple[coaching.Moment, ...]:
     """The moments of the last finished round where a person's move lost most against the coach's best."""
     if not game.rounds:
         return ()
     record = game.rounds[-1]
-    return coaching.review(record.turns, lambda seat: is_human(game, seat), record.seed)
+    return coaching.review(record.turns, lambda seat: is_human(game, seat), record.seed, progress=progress)
 
 
 def _tap(game: Game, card: int) -> Game:

@@ -21,13 +21,22 @@ from ui.play.text import (
     notice_text,
     score_cell,
     score_rule,
+    several_cards_tip,
     stats_line,
     strength_label,
     transcript,
     transcript_name,
 )
 from ui.play.view import table_data
-from ui.present.coach_text import describe_hint, estimate_text, move_text, objective_label
+from ui.present.cards import hand_html
+from ui.present.coach_text import (
+    describe_hint,
+    describe_shortfall,
+    estimate_text,
+    move_text,
+    objective_label,
+    value_text,
+)
 from ui.present.i18n import Translator
 from ui.present.widget_text import choose_one
 from ui.shell import handoff, house_rules, session
@@ -160,13 +169,16 @@ def draw_options(t: Translator) -> None:
     st.session_state.setdefault(LIGHTING, True)
     st.session_state.setdefault(FASTER, False)
     st.session_state.setdefault(CHECKER, False)
-    cols = st.columns(3)
-    cols[0].toggle(_("Light up the cards I may play"), key=LIGHTING,
-                   help=_("Off: every card looks the same, and you find the legal ones yourself."))
-    cols[1].toggle(_("Faster computer players"), key=FASTER)
-    cols[2].toggle(_("Move checker"), key=CHECKER,
-                   help=_("Before a move that gives up much more than the best one (15 points of your chance), "
-                          "the coach asks whether you are sure."))
+    # One row that wraps, each switch as wide as its words: three equal columns cut the longer labels
+    # ("Light up the cards I may …", "Jelöld meg a lapokat, am…").
+    row = st.container(horizontal=True, gap="medium", key="play_options")
+    row.toggle(_("Light up the cards I may play"), key=LIGHTING,
+               help=_("Off: every card looks the same, and you find the legal ones yourself."))
+    row.toggle(_("Faster computer players"), key=FASTER)
+    row.toggle(_("Move checker"), key=CHECKER,
+               help=_("Before a move that is clearly worse than the coach's best one — by more than 15 "
+                      "percentage points of your chance, or by more than 15 in 100 of the best move's points — "
+                      "the coach asks whether you are sure and shows the better move."))
     g = game()
     if g is not None and g.checker != bool(st.session_state[CHECKER]):
         st.session_state[GAME] = act(g, {"type": "checker", "on": bool(st.session_state[CHECKER])})
@@ -213,8 +225,10 @@ def draw_hint(g: Game, t: Translator) -> None:
         st.markdown("**" + _("The coach's hint") + "**")
         st.markdown(describe_hint(h, g.rules, t))
         st.table(hint_rows(g, h, t))
-        st.caption(t.ngettext("{playouts} playout over {worlds} simulated deals; intervals at 95%.",
-                              "{playouts} playouts over {worlds} simulated deals; intervals at 95%.",
+        st.caption(t.ngettext("The coach played {playouts} round on from here (a playout), over {worlds} deals of the "
+                              "cards you cannot see. In brackets: where the true value lies, 95 times in 100.",
+                              "The coach played {playouts} rounds on from here (playouts), over {worlds} deals of the "
+                              "cards you cannot see. In brackets: where the true value lies, 95 times in 100.",
                               h.playouts).format(playouts=h.playouts, worlds=h.worlds))
 
 
@@ -225,16 +239,26 @@ def draw_checker_question(g: Game, t: Translator) -> None:
     gap = g.pending.shortfall
     h = gap.hint
     with st.container(border=True, key="play_checker_box"):
-        st.warning(_("Are you sure? {move} gives {value}; the coach's best move, {best}, gives {best_value}.").format(
-            move=move_text(gap.chosen.move, g.rules, t), value=estimate_text(gap.chosen, h, t),
-            best=move_text(gap.best.move, g.rules, t), best_value=estimate_text(gap.best, h, t)),
+        st.warning(_("Are you sure? Your move: {move} — {value}. The coach's best move: {best} — {best_value}.").format(
+            move=move_text(gap.chosen.move, g.rules, t), value=value_text(gap.chosen, h, t),
+            best=move_text(gap.best.move, g.rules, t), best_value=value_text(gap.best, h, t)),
             icon=":material/help:")
-        st.markdown(describe_hint(h, g.rules, t))
+        why = describe_shortfall(h, gap.chosen.move, g.rules, t)
+        if why:
+            st.markdown(why)
         cols = st.columns(2)
         cols[0].button(_("Make the move anyway"), key="play_confirm", icon=":material/check:", on_click=_act,
                        args=({"type": "confirm"},))
         cols[1].button(_("Choose again"), key="play_reconsider", type="primary", icon=":material/undo:",
                        on_click=_act, args=({"type": "reconsider"},))
+
+
+def draw_several_tip(g: Game, t: Translator) -> None:
+    """Under the hand, while the round runs: how several cards go down in one turn, where the rules allow it."""
+    tip = several_cards_tip(g.rules, t) if not g.over and g.replay is None and g.curtain is None else None
+    if tip:
+        with st.container(key="play_several_tip"):
+            st.caption(":material/touch_app: " + tip)
 
 
 def draw_log(g: Game, t: Translator) -> None:
@@ -307,6 +331,21 @@ def _review_key(g: Game) -> tuple[int, int, int]:
     return record.number, record.seed, len(record.turns)
 
 
+def draw_moment_cards(before: Any, g: Game, t: Translator) -> None:
+    """The top card of the pile and the learner's hand at a reviewed moment, small, so the move reads in its place."""
+    _ = t.gettext
+    deck = g.rules.deck
+    # A row that wraps (columns would stack on a phone, one above the other with wide gaps).
+    row = st.container(horizontal=True, gap="large")
+    pile_col, hand_col = row.container(width="content"), row.container(width="content")
+    pile_col.caption(_("On the pile"))
+    pile_col.markdown(hand_html([before.top], deck, four_colour=session.four_colour(), width=44, translations=t),
+                      unsafe_allow_html=True)
+    hand_col.caption(_("Your hand then"))
+    hand_col.markdown(hand_html(before.hands[before.to_move], deck, four_colour=session.four_colour(), width=44,
+                                overlap=0.45, translations=t), unsafe_allow_html=True)
+
+
 def draw_review(g: Game, t: Translator) -> None:
     """After a round: the two or three moves where your choice lost most against the coach's best one."""
     _ = t.gettext
@@ -315,27 +354,36 @@ def draw_review(g: Game, t: Translator) -> None:
         if st.button(_("Review my moves"), key="play_review_ask", icon=":material/insights:",
                      help=_("The coach looks at each of your moves in this round, from what you saw then, and "
                             "shows the ones that cost you most.")):
-            with st.spinner(_("The coach is looking at your moves…")):
-                st.session_state[REVIEW] = (_review_key(g), model.review(g))
+            bar = st.progress(0.0, text=_("The coach is looking at your moves…"))
+
+            def advance(done: int, total: int) -> None:
+                bar.progress(done / total, text=_("The coach is looking at your move {done} of {total}…").format(
+                    done=done, total=total))
+
+            st.session_state[REVIEW] = (_review_key(g), model.review(g, advance))
+            bar.empty()
             kept = st.session_state[REVIEW]
         else:
             return
     moments = kept[1]
     st.subheader(_("The moments that mattered"), anchor=False)
     if not moments:
-        st.success(_("The coach found no move of yours that lost against its best one in this round."),
+        st.success(_("The coach found no move of yours that was clearly worse than its best one in this round."),
                    icon=":material/thumb_up:")
         return
     for number, moment in enumerate(moments):
         gap = moment.shortfall
         h = gap.hint
         with st.container(border=True, key=f"play_review_{number}"):
-            st.markdown("**" + _("Move {number}: you played {chosen} ({value}); the coach's best was {best} "
-                                 "({best_value}).").format(
+            st.markdown("**" + _("Move {number}. Your move: {chosen} — {value}. The coach's best move: {best} — "
+                                 "{best_value}.").format(
                 number=moment.index + 1, chosen=move_text(gap.chosen.move, g.rules, t),
-                value=estimate_text(gap.chosen, h, t), best=move_text(gap.best.move, g.rules, t),
-                best_value=estimate_text(gap.best, h, t)) + "**")
-            st.markdown(describe_hint(h, g.rules, t))
+                value=value_text(gap.chosen, h, t), best=move_text(gap.best.move, g.rules, t),
+                best_value=value_text(gap.best, h, t)) + "**")
+            draw_moment_cards(moment.before, g, t)
+            why = describe_shortfall(h, gap.chosen.move, g.rules, t)
+            if why:
+                st.markdown(why)
             if st.button(_("Open in the Sandbox"), key=f"play_review_open_{number}", icon=":material/science:"):
                 position = position_to_json(moment.before)
                 position.pop("over", None)
@@ -380,6 +428,9 @@ def draw_page() -> None:
                       pace="fast" if st.session_state.get(FASTER) else "normal")
     with st.container(key="play_table_box"):
         card_table(data, key=TABLE, on_action=_on_table)
+        # Inside the table's own box: drawn after the box, in the page's flow, a Chromium round on a phone
+        # (tests/e2e/test_play_browser.py) now and then saw the old table beside the new one during a rerun.
+        draw_several_tip(g, t)
     draw_checker_question(game(), t)
     draw_hint(game(), t)
     if data["timer"] is not None:

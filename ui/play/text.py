@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.match import round_winners
 from engine.moves import format_move
+from engine.ruleset import Ruleset
 from engine.verdicts import Event, Reason, Verdict
 from ui.play.model import (
     Game,
@@ -213,6 +214,33 @@ def banners(game: Game, state, t: Translator) -> list[dict[str, str]]:
 
 
 # --- notices, headlines ------------------------------------------------------------------------------
+
+def several_cards_tip(rules: Ruleset, t: Translator) -> str | None:
+    """Says how to put several cards down in one turn at the table, or None where the rules allow one card a turn.
+
+    What may go together is the ruleset's (``[play] several_cards``, ``min_group``, the house rule ``runs``);
+    which cards of the hand fit is the engine's, shown by the lit cards as they are tapped.
+    """
+    end = t.gettext("End turn")                # the table's button once two cards or more are selected
+    parts = []
+    if rules.several_cards:
+        if rules.min_group > 2:                # devdo: groups of three or more
+            parts.append(t.ngettext(
+                "{count} or more card of one rank go down together: tap them one after another, then press {button}.",
+                "{count} or more cards of one rank go down together: tap them one after another, then press {button}.",
+                rules.min_group).format(count=rules.min_group, button=end))
+        else:
+            parts.append(t.gettext("Several cards of one rank go down together: tap them one after another, "
+                                   "then press {button}.").format(button=end))
+    if rules.runs:
+        parts.append(t.ngettext(
+            "A run of {count} or more card of one suit, ranks in a row, goes down together: tap its cards in the "
+            "order they go down (up or down), then press {button}.",
+            "A run of {count} or more cards of one suit, ranks in a row, goes down together: tap its cards in the "
+            "order they go down (up or down), then press {button}.",
+            rules.runs).format(count=rules.runs, button=end))
+    return " ".join(parts) or None
+
 
 def notice_text(code: str | None, t: Translator) -> str | None:
     """The sentence of a model notice (an action that could not be done, or what just happened)."""

@@ -88,22 +88,56 @@ def objective_label(kind: str, tr: Translations | None = None) -> str:
     }[kind]
 
 
-def estimate_text(estimate: MoveEstimate, hint: Hint, tr: Translations | None = None) -> str:
-    """One move's number with its 95% interval, in the objective's terms (``54% (49–59%)``)."""
-    tr = _tr(tr)
-    _ = tr.gettext
+# What a played-out round can score, per objective (engine/coach/objective.py): shares and place
+# scores lie in [0, 1]; points and penalty points are never below 0.
+_FLOOR_CEILING: dict[str, tuple[float, float]] = {
+    "win": (0.0, 1.0), "place": (0.0, 1.0), "not_loser": (0.0, 1.0),
+    "points": (0.0, float("inf")), "penalty": (0.0, float("inf")),
+}
+
+
+def bounded_interval(estimate: MoveEstimate, hint: Hint) -> tuple[float, float]:
+    """The estimate's 95% interval cut to the values a round can score (no -4.5 points, no 104%)."""
+    floor, ceiling = _FLOOR_CEILING.get(hint.objective.kind, (float("-inf"), float("inf")))
+    return max(estimate.low, floor), min(estimate.high, ceiling)
+
+
+def _numbers_of(estimate: MoveEstimate, hint: Hint, tr: Translations) -> dict[str, str]:
+    """The estimate's value and interval ends, written for the objective (a place turns the interval round)."""
+    low, high = bounded_interval(estimate, hint)
     kind = hint.objective.kind
     if kind in ("win", "not_loser"):
-        return _("{value} ({low}–{high})").format(value=percent_text(estimate.mean, tr),
-                                                 low=percent_text(estimate.low, tr), high=percent_text(estimate.high, tr))
+        return {"value": percent_text(estimate.mean, tr), "low": percent_text(low, tr), "high": percent_text(high, tr)}
     if kind == "place":
         # A higher score is a better (smaller) place: the interval turns round.
-        return _("place {value} ({low}–{high})").format(
-            value=decimal_text(place_of(estimate.mean, hint.players), tr),
-            low=decimal_text(place_of(estimate.high, hint.players), tr),
-            high=decimal_text(place_of(estimate.low, hint.players), tr))
-    return _("{value} ({low}–{high})").format(value=decimal_text(estimate.mean, tr),
-                                              low=decimal_text(estimate.low, tr), high=decimal_text(estimate.high, tr))
+        return {"value": decimal_text(place_of(estimate.mean, hint.players), tr),
+                "low": decimal_text(place_of(high, hint.players), tr),
+                "high": decimal_text(place_of(low, hint.players), tr)}
+    return {"value": decimal_text(estimate.mean, tr), "low": decimal_text(low, tr), "high": decimal_text(high, tr)}
+
+
+def estimate_text(estimate: MoveEstimate, hint: Hint, tr: Translations | None = None) -> str:
+    """One move's number with its 95% interval, in the objective's terms (``54% (49–59%)``), for a column named by the objective."""
+    tr = _tr(tr)
+    _ = tr.gettext
+    numbers = _numbers_of(estimate, hint, tr)
+    if hint.objective.kind == "place":
+        return _("place {value} ({low}–{high})").format(**numbers)
+    return _("{value} ({low}–{high})").format(**numbers)
+
+
+def value_text(estimate: MoveEstimate, hint: Hint, tr: Translations | None = None) -> str:
+    """One move's number with its unit and 95% interval, for a sentence (``54% chance to win (49–59%)``)."""
+    tr = _tr(tr)
+    _ = tr.gettext
+    text = {
+        "win": _("{value} chance to win ({low}–{high})"),
+        "place": _("expected place {value} ({low}–{high})"),
+        "not_loser": _("{value} chance not to be the loser ({low}–{high})"),
+        "points": _("{value} points on average ({low}–{high})"),
+        "penalty": _("{value} penalty points on average ({low}–{high})"),
+    }[hint.objective.kind]
+    return text.format(**_numbers_of(estimate, hint, tr))
 
 
 def _numbers(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Translations) -> str:
@@ -179,6 +213,15 @@ def _sentence(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Tr
                             "It answers the attack: you avoid sitting out {amount} turns.", p["amount"])
         return text.format(amount=p["amount"])
     if code == "wish_held":
+        if p["held"] == 0:
+            # "still hold 0 cards" reads as a slip: the wish is made for the next player, not for a card kept.
+            if p["kind"] == "rank":
+                return _("You demand {rank}, a rank you do not hold yourself; the next player cannot meet the demand "
+                         "in {percent} of the deals.").format(rank=wish_rank_text(p["value"], deck, tr),
+                                                              percent=percent_text(p["percent"] / 100, tr))
+            return _("You wish for {suit}, a suit you do not hold yourself; the next player cannot follow it in "
+                     "{percent} of the deals.").format(suit=suit_word(p["value"], deck, tr),
+                                                       percent=percent_text(p["percent"] / 100, tr))
         if p["kind"] == "rank":
             text = ngettext("You demand {rank} and still hold {held} card of that rank; the next player cannot meet the demand in {percent} of the deals.",
                             "You demand {rank} and still hold {held} cards of that rank; the next player cannot meet the demand in {percent} of the deals.",
@@ -204,3 +247,38 @@ def _sentence(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Tr
 def describe_hint(hint: Hint, rules: Ruleset, tr: Translations | None = None) -> str:
     """The coach's words for a hint: why the best move is best, sentence after sentence."""
     return " ".join(describe_coach_reason(r, rules, hint.players, tr) for r in hint.reasons)
+
+
+# The sentences that weigh the best move against the runner-up ("the next best, …"), not against a move
+# the player chose: the move checker and the review name both numbers themselves.
+_AGAINST_RUNNER_UP = ("better_by", "close_call")
+
+
+def _speaks_of(reason: CoachReason, chosen: Move, rules: Ruleset) -> bool:
+    """Whether a reason still holds against the player's own move (``keeps_card`` names cards the runner-up plays)."""
+    if reason.code in _AGAINST_RUNNER_UP:
+        return False
+    if reason.code == "keeps_card":
+        kept = {rules.deck.parse(c) for c in reason.params["cards"]}
+        return bool(kept & set(chosen.cards))
+    return True
+
+
+def _as_good(reason: CoachReason, chosen: Move, rules: Ruleset, tr: Translations) -> str:
+    """For a ``close_call`` whose runner-up is not the player's move: that the runner-up would do as well."""
+    other = parse_move(reason.params["other"], rules.deck)
+    if other == chosen:
+        return ""
+    # Said so that a wish or a card the coach names is not taken for the one right answer (the Sandbox,
+    # asked again, may name the other).
+    return _tr(tr).gettext("{other} is about as good: the difference is within the noise of the simulation.").format(
+        other=move_text(other, rules, tr))
+
+
+def describe_shortfall(hint: Hint, chosen: Move, rules: Ruleset, tr: Translations | None = None) -> str:
+    """The coach's words on why its best move beats the player's move ``chosen`` ("" when the numbers say it all)."""
+    tr = _tr(tr)
+    said = [describe_coach_reason(r, rules, hint.players, tr) for r in hint.reasons if _speaks_of(r, chosen, rules)]
+    said += [_as_good(r, chosen, rules, tr) for r in hint.reasons if r.code == "close_call"]
+    text = " ".join(s for s in said if s)
+    return text[:1].upper() + text[1:]

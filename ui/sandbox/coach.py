@@ -10,7 +10,7 @@ Budget: ``PLAYOUTS`` playouts cut at ``SECONDS`` seconds (the Play page's hint b
 from __future__ import annotations
 
 import json
-from collections.abc import MutableMapping
+from collections.abc import Iterable, MutableMapping
 from typing import Any
 
 from engine.coach import CoachError, Hint, MoveEstimate, hint
@@ -56,3 +56,8 @@ def answer(session: MutableMapping[str, Any], state: State) -> Hint | None:
 def by_notation(h: Hint | None) -> dict[str, MoveEstimate]:
     """The answer's estimates by move notation (what a verdict carries)."""
     return {} if h is None else {e.notation: e for e in h.moves}
+
+
+def holds_best(h: Hint | None, verdicts: Iterable[Any]) -> bool:
+    """Whether the answer's best move is one of these verdicts (by notation)."""
+    return h is not None and any(getattr(v, "notation", None) == h.best.notation for v in verdicts)

@@ -19,7 +19,7 @@ from engine.ruleset import Ruleset, load_ruleset
 from engine.state import State
 from engine.verdicts import Verdict
 from ui.present.cards import hand_html, suit_word
-from ui.present.coach_text import describe_hint, estimate_text, objective_label
+from ui.present.coach_text import describe_hint, objective_label, value_text
 from ui.present.grammar import capitalise
 from ui.present.i18n import Translator
 from ui.present.problems import describe_problems
@@ -321,8 +321,8 @@ def _coach_note(v: Verdict, h: Any, t: Translator) -> str:
     if h is None or estimate is None:
         return ""
     if estimate.move == h.best.move:
-        return t.gettext("Coach: {value}, the best move.").format(value=estimate_text(estimate, h, t))
-    return t.gettext("Coach: {value}.").format(value=estimate_text(estimate, h, t))
+        return t.gettext("Coach: {value}, the best move.").format(value=value_text(estimate, h, t))
+    return t.gettext("Coach: {value}.").format(value=value_text(estimate, h, t))
 
 
 def _choice_rows(verdicts: list[Verdict], deck: DeckKind, t: Translator, h: Any = None) -> None:
@@ -368,10 +368,13 @@ def draw_coach(state: State, t: Translator) -> Any:
     with st.container(border=True, key="sandbox_coach_box"):
         st.markdown("**" + _("The coach's answer") + "** — " + objective_label(h.objective.kind, t))
         st.markdown(escape_markdown(describe_hint(h, state.rules, t)))
-        st.caption(t.ngettext("{playouts} playout over {worlds} simulated deals; intervals at 95%. The numbers "
-                              "stand next to each move below.",
-                              "{playouts} playouts over {worlds} simulated deals; intervals at 95%. The numbers "
-                              "stand next to each move below.", h.playouts).format(playouts=h.playouts, worlds=h.worlds))
+        st.caption(t.ngettext("The coach played {playouts} round on from here (a playout), over {worlds} deals of the "
+                              "cards the player to move cannot see. In brackets: where the true value lies, 95 "
+                              "times in 100. The numbers stand next to each move below.",
+                              "The coach played {playouts} rounds on from here (playouts), over {worlds} deals of the "
+                              "cards the player to move cannot see. In brackets: where the true value lies, 95 "
+                              "times in 100. The numbers stand next to each move below.",
+                              h.playouts).format(playouts=h.playouts, worlds=h.worlds))
     return h
 
 
@@ -389,8 +392,9 @@ def draw_group(group: PlayGroup, deck: DeckKind, t: Translator, h: Any = None) -
         if not legal:
             return
         if len(legal) > 3:
+            # Unfolded when the coach's best move is one of them: its number is not hidden behind a fold.
             with st.expander(t.ngettext("{count} way to play it", "{count} ways to play it", len(legal)).format(
-                    count=len(legal)), icon=":material/alt_route:"):
+                    count=len(legal)), icon=":material/alt_route:", expanded=coach.holds_best(h, legal)):
                 _choice_rows(legal, deck, t, h)
         else:
             _choice_rows(legal, deck, t, h)

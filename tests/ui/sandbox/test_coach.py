@@ -9,7 +9,7 @@ import pytest
 
 from engine.rules import legal_moves
 from tests.ui.sandbox.test_page import load_example, open_sandbox, texts
-from ui.present.coach_text import describe_hint, estimate_text
+from ui.present.coach_text import describe_hint, value_text
 from ui.sandbox import coach
 from ui.sandbox.controller import TIMELINE
 from ui.sandbox.model import load_examples
@@ -34,10 +34,35 @@ def test_the_best_move_answer_puts_the_chances_next_to_each_verdict() -> None:
     shown = texts(at)
     assert describe_hint(h, state.rules) in shown
     for estimate in h.moves:   # every legal move's verdict row carries its number
-        assert estimate_text(estimate, h) in shown
+        assert value_text(estimate, h) in shown
     assert shown.count("the best move.") == 1
     # A move played on: the kept answer belonged to the old position and is no longer shown.
     at.button(key=next(b.key for b in at.button if b.key and b.key.startswith("sandbox_move_"))).click().run()
     assert not at.exception, at.exception
     assert coach.answer(at.session_state, at.session_state[TIMELINE].current) is None
     assert describe_hint(h, state.rules) not in texts(at)
+
+
+def test_the_fold_holding_the_best_move_opens_so_its_number_is_in_view() -> None:
+    # Seen in da: the coach's best move, J♦ J♣ with no demand, sat folded under "14 ways to play it".
+    from engine.position import position_to_json
+    from engine.ruleset import load_ruleset
+    from ui.play import model
+    from ui.shell import handoff
+    from ui.shell.pages import SANDBOX_SCRIPT
+    game = model.start(model.make_settings(load_ruleset("da"), 4, 1, ["club"] * 3, 4))
+    position = position_to_json(game.state)
+    position.pop("over", None)
+    at = open_sandbox(variant="da")
+    handoff.leave(SANDBOX_SCRIPT, position, at.session_state)
+    at.run()
+    assert not at.exception, at.exception
+    at.button(key="sandbox_coach_ask").click().run()
+    assert not at.exception, at.exception
+    h = coach.answer(at.session_state, at.session_state[TIMELINE].current)
+    assert h is not None and h.best.move.demand is not None      # the best is one of a jack's many ways
+    folds = [e for e in at.expander if "ways to play it" in e.label]
+    assert folds
+    opened = [e for e in folds if e.proto.expanded]
+    assert len(opened) == 1
+    assert any(f"Coach: {value_text(h.best, h)}, the best move." in m.value for m in opened[0].markdown)
