@@ -52,7 +52,7 @@ from engine.fastplay import Playout, compiled  # noqa: E402
 from engine.match import move_rng, playout_view  # noqa: E402
 from engine.players.club import choose_club  # noqa: E402
 from engine.ruleset import WishDuration, load_ruleset  # noqa: E402
-from engine.seat_view import SeatView, sample_state  # noqa: E402
+from engine.seat_view import SeatView, sample_state, world_of  # noqa: E402
 from engine.state import State  # noqa: E402
 
 BELIEFS = ("uniform", "voids", "q25", "q50", "q75", "hands", "open")
@@ -118,7 +118,7 @@ class Voids:
             pool[at] = pool[-1]
             pool.pop()
         hands = tuple(view.hand if s == view.seat else tuple(sorted(got[s])) for s in range(view.players))
-        return _world(view, hands, tuple(pool[: view.deck_size]), rng)
+        return world_of(view, hands, tuple(pool[: view.deck_size]), rng.randrange(2**31))
 
     def fits(self, p: Playout) -> bool:
         """Whether every opponent's true hand fits its slots (greedy, most constrained slot first)."""
@@ -147,13 +147,6 @@ def _take(slots: list[int], card: int, newest: bool) -> None:
         return
     fit = [i for i, m in enumerate(slots) if not (m >> card) & 1] or list(range(len(slots)))
     slots.pop(max(fit, key=lambda i: slots[i].bit_count()))
-
-
-def _world(view: SeatView, hands: tuple[tuple[int, ...], ...], deck: tuple[int, ...], rng: random.Random) -> State:
-    return State(rules=view.rules, hands=hands, pile=view.pile, deck=deck, to_move=view.to_move,
-                 attack=view.attack, wish=view.wish, waiting=view.waiting, drawn=view.drawn,
-                 finished=view.finished, over=view.over, seed=rng.randrange(2**31), cover=view.cover,
-                 direction=view.direction)
 
 
 def peeking_deal(truth: State, seat: int, keep: float | None, rng: random.Random) -> State:

@@ -108,10 +108,14 @@ def sample_state(view: SeatView, rng: random.Random) -> State:
         else:
             hands.append(tuple(sorted(pool[at : at + n])))
             at += n
-    deck = tuple(pool[at:])
+    return world_of(view, tuple(hands), tuple(pool[at:]), rng.randrange(2**31))
+
+
+def world_of(view: SeatView, hands: tuple[tuple[int, ...], ...], deck: tuple[int, ...], seed: int) -> State:
+    """The full ``State`` that agrees with ``view`` and holds these hidden cards (every hand, the deck)."""
     return State(
         rules=view.rules,
-        hands=tuple(hands),
+        hands=hands,
         pile=view.pile,
         deck=deck,
         to_move=view.to_move,
@@ -121,7 +125,7 @@ def sample_state(view: SeatView, rng: random.Random) -> State:
         drawn=view.drawn if view.to_move == view.seat else None,
         finished=view.finished,
         over=view.over,
-        seed=rng.randrange(2**31),
+        seed=seed,
         cover=view.cover,
         direction=view.direction,
     )
