@@ -18,7 +18,7 @@ penalty points), by more than ``CHECK_SHARE`` of the best move's value and at le
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Literal, NamedTuple
+from typing import NamedTuple
 
 from engine.coach import CoachError, Hint, MoveEstimate, hint
 from engine.moves import Move
@@ -106,23 +106,20 @@ class Moment(NamedTuple):
     shortfall: Shortfall
 
 
-def review(turns, is_person, round_seed: int, shown: int = REVIEW_SHOWN, playouts: int | None = None,
-           seconds: float | None | Literal["review"] = "review",
+def review(turns, is_person, round_seed: int, shown: int = REVIEW_SHOWN, playouts: int = REVIEW_PLAYOUTS,
+           seconds: float | None = REVIEW_SECONDS,
            progress: Callable[[int, int], None] | None = None) -> tuple[Moment, ...]:
     """The ``shown`` moves of people (``is_person(seat)``) that lost most against the best move, biggest loss first.
 
     Moves with one legal answer are skipped; a move as good as the best one, or behind it only within the
     simulation's noise (``is_clear``), is no moment: the coach does not call a coin toss a mistake.
-    ``progress(done, total)`` is told after each move of a person is looked at. The budgets default to
-    ``REVIEW_PLAYOUTS`` and ``REVIEW_SECONDS`` as they are when it is called (``seconds=None``: no time cut).
+    ``progress(done, total)`` is told after each move of a person is looked at (``seconds=None``: no time cut).
     """
-    playouts = REVIEW_PLAYOUTS if playouts is None else playouts
-    cut = REVIEW_SECONDS if seconds == "review" else seconds
     found: list[Moment] = []
     mine = [index for index, turn in enumerate(turns) if is_person(turn.seat)]
     for done, index in enumerate(mine, start=1):
         turn = turns[index]
-        h = hint_for(turn.before, hint_seed(round_seed, index), playouts, cut)
+        h = hint_for(turn.before, hint_seed(round_seed, index), playouts, seconds)
         gap = shortfall(h, turn.move) if h is not None and len(h.moves) >= 2 else None
         if gap is not None and gap.loss > 0 and gap.chosen.move != gap.best.move and is_clear(gap):
             found.append(Moment(index, turn.before, gap))

@@ -450,7 +450,9 @@ def review(game: Game, progress: Callable[[int, int], None] | None = None) -> tu
     if not game.rounds:
         return ()
     record = game.rounds[-1]
-    return coaching.review(record.turns, lambda seat: is_human(game, seat), record.seed, progress=progress)
+    # The budgets are read now, as ask_hint reads the hint's, not bound when coaching was imported.
+    return coaching.review(record.turns, lambda seat: is_human(game, seat), record.seed,
+                           playouts=coaching.REVIEW_PLAYOUTS, seconds=coaching.REVIEW_SECONDS, progress=progress)
 
 
 def _tap(game: Game, card: int) -> Game:
