@@ -189,6 +189,24 @@ def wait_for_app(page) -> None:
     page.wait_for_function("() => !document.querySelector('[data-testid=stSkeleton]')")
 
 
+def choose(page, key: str, option: str) -> None:
+    """Opens the selectbox of widget ``key`` and picks ``option``. A click that lands while the page is
+    still laying itself out (a card table above) can leave the list closed: then it is clicked again (a
+    condition, not a sleep)."""
+    wait_for_app(page)
+    box = page.locator(f".st-key-{key}").get_by_role("combobox")
+    wanted = page.get_by_role("option", name=option, exact=True)
+    for _attempt in range(3):
+        box.click()
+        try:
+            expect(wanted).to_be_visible(timeout=3_000)
+            break
+        except AssertionError:
+            page.keyboard.press("Escape")
+    wanted.click()
+    wait_for_app(page)
+
+
 def screenshot(page, name: str) -> Path:
     """Saves a full-page screenshot under test-artifacts/ and returns its path."""
     ARTIFACTS.mkdir(exist_ok=True)

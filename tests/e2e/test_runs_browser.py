@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from engine.state import tables_for
 from engine.transitions import is_run
-from tests.e2e.conftest import screenshot, wait_for_app
+from tests.e2e.conftest import choose, screenshot, wait_for_app
 from tests.e2e.test_play_browser import PHONE, tap
 from ui.compare.table import card_label
 from ui.play import model
@@ -23,23 +23,6 @@ from ui.present.i18n import translator
 from ui.shell import house_rules
 
 EN = translator("en")
-
-
-def choose(page, key: str, option: str) -> None:
-    """Opens a selectbox and picks an option; a click that lands while the page is still laying itself
-    out can leave the list closed, so it is clicked again (a condition, not a sleep)."""
-    wait_for_app(page)
-    box = page.locator(f".st-key-{key}").get_by_role("combobox")
-    wanted = page.get_by_role("option", name=option, exact=True)
-    for _attempt in range(3):
-        box.click()
-        try:
-            expect(wanted).to_be_visible(timeout=3_000)
-            break
-        except AssertionError:
-            page.keyboard.press("Escape")
-    wanted.click()
-    wait_for_app(page)
 
 
 def house_with_runs():

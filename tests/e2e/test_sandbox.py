@@ -10,7 +10,7 @@ import time
 from playwright.sync_api import expect
 
 from engine.position import encode_share_code
-from tests.e2e.conftest import ARTIFACTS, screenshot, wait_for_app
+from tests.e2e.conftest import ARTIFACTS, choose, screenshot, wait_for_app
 from ui.sandbox.controller import EDITOR
 from ui.sandbox.model import load_examples
 
@@ -41,22 +41,6 @@ def type_into(page, key: str, text: str, taken_in) -> None:
     else:
         expect(taken_in).to_be_visible()
     wait_for_app(page)
-
-
-def choose(page, key: str, option: str) -> None:
-    """Opens a selectbox and picks an option. A click that lands while the card table above is
-    still laying itself out can leave the list closed: then it is clicked again (a condition, not a sleep)."""
-    wait_for_app(page)
-    box = widget(page, key).get_by_role("combobox")
-    wanted = page.get_by_role("option", name=option, exact=True)
-    for _attempt in range(3):
-        box.click()
-        try:
-            expect(wanted).to_be_visible(timeout=3_000)
-            break
-        except AssertionError:
-            page.keyboard.press("Escape")
-    wanted.click()
 
 
 def open_editor(page) -> None:
