@@ -3,11 +3,17 @@
 The URL comes from the caller, else ``MAKAO_DB_URL``, else an SQLite file in the data folder
 (``data/makao.sqlite3`` beside the app, created on first use). ``postgresql://`` and
 ``postgres://`` URLs are driven by psycopg 3. The schema is Alembic's: ``migrate`` upgrades to
-the newest revision at start-up, under a lock, so several app servers may start at once.
+the newest revision at start-up, under a lock (PostgreSQL's advisory lock; on SQLite an OS lock
+on a file beside the database), so several app servers may start at once.
 """
 from __future__ import annotations
 
+import fcntl
 import os
+import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from alembic import command
@@ -59,10 +65,26 @@ def _on_sqlite_connect(dbapi_connection, _record) -> None:
     dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    cursor.execute("PRAGMA journal_mode = WAL")       # readers never wait for a writer
+    _switch_to_wal(cursor)                            # readers never wait for a writer
     cursor.execute("PRAGMA synchronous = NORMAL")     # safe with WAL
     cursor.execute("PRAGMA foreign_keys = ON")        # ON DELETE CASCADE
     cursor.close()
+
+
+def _switch_to_wal(cursor, timeout_s: float = BUSY_TIMEOUT_MS / 1000) -> None:
+    # Turning a new file into WAL needs its exclusive lock, and SQLite answers "database is
+    # locked" at once, without its busy handler, when two connections meet there (their locks
+    # would deadlock). So the switch is retried here, for as long as the busy timeout.
+    deadline = time.monotonic() + timeout_s
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            transient = "locked" in str(exc) or "busy" in str(exc)
+            if not transient or time.monotonic() >= deadline:
+                raise
+            time.sleep(0.02)
 
 
 def _on_sqlite_begin(conn) -> None:
@@ -94,9 +116,33 @@ def _alembic_config() -> Config:
     return config
 
 
+def migration_lock_path(engine: Engine) -> Path | None:
+    """The file every app server locks while it migrates an SQLite file; None for other databases."""
+    database = engine.url.database
+    if engine.dialect.name != "sqlite" or not database or database == ":memory:" or database.startswith("file:"):
+        return None
+    return Path(f"{database}.migrate-lock")
+
+
+@contextmanager
+def _sqlite_migration_lock(engine: Engine) -> Iterator[None]:
+    # SQLite has no advisory lock, so app servers on one host take an OS lock on a file beside
+    # the database: one migrates while the others wait, then find the schema already at head.
+    path = migration_lock_path(engine)
+    if path is None:
+        yield
+        return
+    with path.open("a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 def _run(engine: Engine, action, revision: str) -> None:
     config = _alembic_config()
-    with engine.begin() as conn:
+    with _sqlite_migration_lock(engine), engine.begin() as conn:
         if conn.dialect.name == "postgresql":
             conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_MIGRATION_LOCK})")
         config.attributes["connection"] = conn

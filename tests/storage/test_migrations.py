@@ -1,13 +1,17 @@
 """Alembic builds the schema: from empty, from the previous revision, down again; models agree with it."""
 from __future__ import annotations
 
+import fcntl
+import sqlite3
 import threading
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import inspect, text
 
-from storage.database import current_revision, downgrade, head_revision, make_engine, migrate
+from storage import database
+from storage.database import current_revision, downgrade, head_revision, make_engine, migrate, migration_lock_path
 from storage.models import Base
 
 TABLES_0001 = {"classes", "teacher_keys", "pupils", "pupil_tokens", "lesson_stars", "answers",
@@ -96,3 +100,54 @@ def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(engine, backend):
             assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
         else:
             assert conn.dialect.driver == "psycopg"
+
+
+def test_an_sqlite_migration_waits_for_the_server_holding_the_migration_lock(tmp_path):
+    engine = make_engine(f"sqlite:///{tmp_path / 'classes.sqlite3'}")
+    lock_path = migration_lock_path(engine)
+    assert lock_path == tmp_path / "classes.sqlite3.migrate-lock"
+    done = threading.Event()
+    with lock_path.open("a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        waiter = threading.Thread(target=lambda: (migrate(engine), done.set()))
+        waiter.start()
+        assert not done.wait(timeout=1.0)          # another server holds the lock: no schema yet
+        assert current_revision(engine) is None
+        fcntl.flock(held, fcntl.LOCK_UN)
+    waiter.join(timeout=60)
+    assert done.is_set()
+    assert current_revision(engine) == head_revision()
+    engine.dispose()
+
+
+def test_only_an_sqlite_file_gets_a_lock_file(engine, backend):
+    assert migration_lock_path(make_engine("sqlite://")) is None
+    expected = None if backend == "postgresql" else f"{engine.url.database}.migrate-lock"
+    assert (None if migration_lock_path(engine) is None else str(migration_lock_path(engine))) == expected
+
+
+class _LockedCursor:
+    """Answers "database is locked" to the WAL switch a given number of times, then switches."""
+
+    def __init__(self, refusals: int, message: str = "database is locked"):
+        self.refusals, self.message, self.calls = refusals, message, 0
+
+    def execute(self, sql):
+        self.calls += 1
+        if self.calls <= self.refusals:
+            raise sqlite3.OperationalError(self.message)
+
+
+def test_the_wal_switch_is_retried_while_another_connection_holds_the_file():
+    cursor = _LockedCursor(refusals=3)
+    database._switch_to_wal(cursor)
+    assert cursor.calls == 4
+
+
+def test_the_wal_switch_gives_up_after_the_busy_timeout_and_never_hides_other_errors():
+    with pytest.raises(sqlite3.OperationalError, match="locked"):
+        database._switch_to_wal(_LockedCursor(refusals=10**9), timeout_s=0.1)
+    other = _LockedCursor(refusals=1, message="disk I/O error")
+    with pytest.raises(sqlite3.OperationalError, match="disk I/O"):
+        database._switch_to_wal(other)
+    assert other.calls == 1
