@@ -109,7 +109,13 @@ def test_on_a_phone_the_coachs_cards_lie_on_top_of_the_overlapping_hand(app_url,
     try:
         page = context.new_page()
         deal(page, app_url, "da", seed)
-        page.locator(".st-key-play_hint button:visible").click()
+        # The Hint button sits under the table, by the hand, not above it out of the thumb's reach.
+        button = page.locator(".st-key-play_hint button:visible")
+        expect(button).to_be_visible()
+        table_box = page.locator(".st-key-play_table_box").bounding_box()
+        button_box = button.bounding_box()
+        assert table_box and button_box and button_box["y"] >= table_box["y"] + table_box["height"] - 1
+        button.click()
         wait_for_app(page)
         lit = page.locator(".ct-hand .ct-card.is-coach")
         expect(lit).to_have_count(len(h.best.move.cards))

@@ -59,6 +59,7 @@ def test_on_a_phone_the_line_and_the_review_fit_the_screen_and_say_what_the_numb
         page.locator(".st-key-play_review_ask button:visible").click()
         wait_for_app(page)
         expect(page.get_by_role("heading", name="The moments that mattered")).to_be_visible()
+        expect(page.locator(".st-key-play_review_ask button")).to_have_count(0)   # done: no button to ask again
         moments = page.locator("[class*='st-key-play_review_']:not([class*='open']):not([class*='ask'])")
         if moments.count() == 0:
             expect(page.get_by_text("The coach found no move of yours that was clearly worse")).to_be_visible()
@@ -72,6 +73,11 @@ def test_on_a_phone_the_line_and_the_review_fit_the_screen_and_say_what_the_numb
         expect(first.get_by_text("On the pile")).to_be_visible()
         expect(first.get_by_text("Your hand then")).to_be_visible()
         expect(first.locator("[data-card]").first).to_be_visible()
+        # Your move's cards raised, the coach's outlined, and a line that says which is which.
+        marked = first.locator(".makao-card--selected, .makao-card--legal")
+        if marked.count():
+            expect(marked.first).to_be_visible()
+            expect(first.get_by_text(re.compile(r"edge: the cards of (your|the coach's best) move"))).to_be_visible()
         for card in first.locator("[data-card]").all():
             card_box = card.bounding_box()
             assert card_box and card_box["x"] + card_box["width"] <= PHONE["width"] + 1

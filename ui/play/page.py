@@ -38,6 +38,7 @@ from ui.present.coach_text import (
     value_text,
 )
 from ui.present.i18n import Translator
+from ui.present.table_marks import moment_marks
 from ui.present.widget_text import choose_one
 from ui.shell import handoff, house_rules, session
 from ui.shell.pages import SANDBOX_SCRIPT
@@ -331,10 +332,13 @@ def _review_key(g: Game) -> tuple[int, int, int]:
     return record.number, record.seed, len(record.turns)
 
 
-def draw_moment_cards(before: Any, g: Game, t: Translator) -> None:
-    """The top card of the pile and the learner's hand at a reviewed moment, small, so the move reads in its place."""
+def draw_moment_cards(before: Any, gap: Any, g: Game, t: Translator) -> None:
+    """The top card of the pile and the learner's hand at a reviewed moment, small, so the move reads in its
+    place: the cards of the learner's move raised, the coach's best move's outlined."""
     _ = t.gettext
     deck = g.rules.deck
+    hand = before.hands[before.to_move]
+    highlights, labels, legend = moment_marks(hand, gap.chosen.move, gap.best.move, g.rules, t)
     # A row that wraps (columns would stack on a phone, one above the other with wide gaps).
     row = st.container(horizontal=True, gap="large")
     pile_col, hand_col = row.container(width="content"), row.container(width="content")
@@ -342,8 +346,10 @@ def draw_moment_cards(before: Any, g: Game, t: Translator) -> None:
     pile_col.markdown(hand_html([before.top], deck, four_colour=session.four_colour(), width=44, translations=t),
                       unsafe_allow_html=True)
     hand_col.caption(_("Your hand then"))
-    hand_col.markdown(hand_html(before.hands[before.to_move], deck, four_colour=session.four_colour(), width=44,
-                                overlap=0.45, translations=t), unsafe_allow_html=True)
+    hand_col.markdown(hand_html(hand, deck, four_colour=session.four_colour(), width=44, overlap=0.45,
+                                highlights=highlights, labels=labels, translations=t), unsafe_allow_html=True)
+    if legend:
+        st.caption(legend)
 
 
 def draw_review(g: Game, t: Translator) -> None:
@@ -351,17 +357,19 @@ def draw_review(g: Game, t: Translator) -> None:
     _ = t.gettext
     kept = st.session_state.get(REVIEW)
     if not (isinstance(kept, tuple) and len(kept) == 2 and kept[0] == _review_key(g)):
-        if st.button(_("Review my moves"), key="play_review_ask", icon=":material/insights:",
-                     help=_("The coach looks at each of your moves in this round, from what you saw then, and "
-                            "shows the ones that cost you most.")):
-            bar = st.progress(0.0, text=_("The coach is looking at your moves…"))
+        # One slot: the progress bar takes the button's place, and the moments follow without it.
+        slot = st.empty()
+        if slot.button(_("Review my moves"), key="play_review_ask", icon=":material/insights:",
+                       help=_("The coach looks at each of your moves in this round, from what you saw then, and "
+                              "shows the ones that cost you most.")):
+            bar = slot.progress(0.0, text=_("The coach is looking at your moves…"))
 
             def advance(done: int, total: int) -> None:
                 bar.progress(done / total, text=_("The coach is looking at your move {done} of {total}…").format(
                     done=done, total=total))
 
             st.session_state[REVIEW] = (_review_key(g), model.review(g, advance))
-            bar.empty()
+            slot.empty()
             kept = st.session_state[REVIEW]
         else:
             return
@@ -380,7 +388,7 @@ def draw_review(g: Game, t: Translator) -> None:
                 number=moment.index + 1, chosen=move_text(gap.chosen.move, g.rules, t),
                 value=value_text(gap.chosen, h, t), best=move_text(gap.best.move, g.rules, t),
                 best_value=value_text(gap.best, h, t)) + "**")
-            draw_moment_cards(moment.before, g, t)
+            draw_moment_cards(moment.before, gap, g, t)
             why = describe_shortfall(h, gap.chosen.move, g.rules, t)
             if why:
                 st.markdown(why)
@@ -418,15 +426,21 @@ def draw_page() -> None:
         st.info(_("Choose the rules and the players above, then Deal."), icon=":material/info:")
         return
     draw_options(t)
-    run_queued(t)
-    draw_hint_button(game(), t)
+    # The move checker and the hint run before the table is drawn (the table shows their outcome), but
+    # their button and spinner sit under it, beside the hand, where a thumb on a phone is: the slots
+    # are laid out first and filled in the order the work needs.
+    notice_slot = st.container()
+    table_box = st.container(key="play_table_box")
+    with st.container(key="play_under_table"):
+        run_queued(t)
+        draw_hint_button(game(), t)
     g = game()
     notice = notice_text(g.notice, t)
     if notice:
-        st.caption(notice)
+        notice_slot.caption(notice)
     data = table_data(g, t, lighting=bool(st.session_state.get(LIGHTING, True)), four_colour=session.four_colour(),
                       pace="fast" if st.session_state.get(FASTER) else "normal")
-    with st.container(key="play_table_box"):
+    with table_box:
         card_table(data, key=TABLE, on_action=_on_table)
         # Inside the table's own box: drawn after the box, in the page's flow, a Chromium round on a phone
         # (tests/e2e/test_play_browser.py) now and then saw the old table beside the new one during a rerun.

@@ -1,5 +1,6 @@
 """The coach's best move marked on the card table's data (``ui.widgets.card_table``), for Play and
-the Sandbox alike; the cards of the move are marked as each page builds its hand. No Streamlit."""
+the Sandbox alike; the cards of the move are marked as each page builds its hand. Also the two moves
+of a moment in the round's review, marked in the hand of that moment. No Streamlit."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -7,9 +8,17 @@ from typing import Any
 
 from engine.moves import Move
 from engine.ruleset import Ruleset
+from ui.present.cards import card_label
 from ui.present.coach_text import move_text
 from ui.present.i18n import Translator
-from ui.present.widget_text import coach_badge, coach_control_label, coach_line
+from ui.present.widget_text import (
+    both_moves_card_label,
+    coach_badge,
+    coach_card_label,
+    coach_control_label,
+    coach_line,
+    own_move_card_label,
+)
 
 
 def light_coach_move(data: dict[str, Any], best: Move, rules: Ruleset, t: Translator,
@@ -36,3 +45,29 @@ def light_coach_move(data: dict[str, Any], best: Move, rules: Ruleset, t: Transl
             if option["action"].get("value") == wish:
                 option["coach"] = True
                 option["aria"] = coach_control_label(option["label"], t)
+
+
+def moment_marks(hand: Sequence[int], chosen: Move, best: Move, rules: Ruleset,
+                 t: Translator) -> tuple[list[str | None], list[str], str]:
+    """Marks a reviewed moment's hand: the learner's own move raised ("selected"), the coach's best
+    move outlined ("legal"), each card named for a screen reader; with the caption that says so."""
+    mine, coach = set(chosen.cards), set(best.cards)
+    highlights: list[str | None] = []
+    labels: list[str] = []
+    for card in hand:
+        name = card_label(card, rules.deck, t)
+        if card in mine:
+            highlights.append("selected")
+            labels.append(both_moves_card_label(name, t) if card in coach else own_move_card_label(name, t))
+        elif card in coach:
+            highlights.append("legal")
+            labels.append(coach_card_label(name, t))
+        else:
+            highlights.append(None)
+            labels.append(name)
+    parts = []
+    if mine:
+        parts.append(t.gettext("Raised, with a blue edge: the cards of your move."))
+    if coach - mine:
+        parts.append(t.gettext("With a green edge: the cards of the coach's best move."))
+    return highlights, labels, " ".join(parts)

@@ -75,6 +75,16 @@ def coach_card_label(card: str, t: Translations) -> str:
     return t.gettext("{card}, the coach's best move").format(card=card)
 
 
+def own_move_card_label(card: str, t: Translations) -> str:
+    """Returns a card's accessible name in a reviewed moment when it is (part of) the learner's own move."""
+    return t.gettext("{card}, your move").format(card=card)
+
+
+def both_moves_card_label(card: str, t: Translations) -> str:
+    """Returns a card's accessible name in a reviewed moment when the learner's move and the coach's both play it."""
+    return t.gettext("{card}, in your move and in the coach's best move").format(card=card)
+
+
 def coach_control_label(control: str, t: Translations) -> str:
     """Returns the accessible name of the deck, a button or a wish choice that is the coach's best move."""
     return t.gettext("{control}: the coach's best move").format(control=control)

@@ -212,6 +212,7 @@ def test_the_review_after_a_round_opens_a_moment_in_the_sandbox() -> None:
     at.run()
     at.button(key="play_review_ask").click().run()
     assert not at.exception, at.exception
+    assert not [b for b in at.button if b.key == "play_review_ask"]     # the moments came in the button's place
     game = at.session_state[GAME]
     moments = model.review(game)
     shown = "\n".join(m.value for m in at.markdown)
@@ -230,7 +231,15 @@ def test_the_review_after_a_round_opens_a_moment_in_the_sandbox() -> None:
     assert captions.count("On the pile") == len(moments) == captions.count("Your hand then")
     deck = game.rules.deck
     for moment in moments:
-        assert any(all(f'data-card="{deck.name(c)}"' in m.value for c in moment.before.hands[0]) for m in at.markdown)
+        hand = moment.before.hands[0]
+        shown_hand = [m.value for m in at.markdown if all(f'data-card="{deck.name(c)}"' in m.value for c in hand)]
+        assert shown_hand
+        # The learner's cards raised, the coach's best outlined: as many marks as the moves have cards.
+        mine, best = set(moment.shortfall.chosen.move.cards), set(moment.shortfall.best.move.cards)
+        assert any(html.count("makao-card--selected") == len(mine) and html.count("makao-card--legal") == len(best - mine)
+                   for html in shown_hand)
+    legends = [c for c in captions if "the cards of your move" in c or "the cards of the coach's best move" in c]
+    assert len(legends) == sum(1 for m in moments if m.shortfall.chosen.move.cards or m.shortfall.best.move.cards)
     at.button(key="play_review_open_0").click().run()
     assert not at.exception, at.exception
     opened = position_to_json(at.session_state[TIMELINE].current)
