@@ -151,3 +151,27 @@ def test_the_wal_switch_gives_up_after_the_busy_timeout_and_never_hides_other_er
     with pytest.raises(sqlite3.OperationalError, match="disk I/O"):
         database._switch_to_wal(other)
     assert other.calls == 1
+
+
+def test_the_wal_switch_waits_out_a_writer_that_sqlite_would_refuse_at_once(tmp_path):
+    # A file still in rollback mode with a writer in it: SQLite refuses the switch to WAL at once,
+    # without its busy handler. The switch is tried again until the writer is done.
+    path = tmp_path / "rollback.sqlite3"
+    setup = sqlite3.connect(path)
+    setup.execute("CREATE TABLE t (x)")
+    setup.commit()
+    setup.close()
+    writer = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    writer.execute("BEGIN IMMEDIATE")
+    newcomer = sqlite3.connect(path, isolation_level=None, timeout=0)
+    with pytest.raises(sqlite3.OperationalError, match="locked"):
+        newcomer.execute("PRAGMA journal_mode = WAL")       # what a single try meets
+    done = threading.Timer(0.3, lambda: writer.execute("COMMIT"))
+    done.start()
+    try:
+        database._switch_to_wal(newcomer.cursor(), timeout_s=30)
+        assert newcomer.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    finally:
+        done.join()
+        writer.close()
+        newcomer.close()
