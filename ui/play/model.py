@@ -420,9 +420,8 @@ def _play_selected(game: Game, value: str | None = None) -> Game:
 def _human_move(game: Game, move: Move) -> Game:
     """A person's legal move: with the move checker on, a move that gives up much is held for a question."""
     if game.checker and check(game.state, move).legal:
-        h = coaching.hint_for(game.state, coaching.hint_seed(game.round_seed, len(game.turns)),
-                              coaching.CHECK_PLAYOUTS, coaching.CHECK_SECONDS, explain=True)
-        found = coaching.questionable(h, move) if h is not None else None
+        found = coaching.check_move(game.state, coaching.hint_seed(game.round_seed, len(game.turns)), move,
+                                    shown=game.coach)
         if found is not None:
             return replace(game, pending=Pending(move, found), picking=False, notice=None)
     return _apply(game, move)
@@ -445,14 +444,17 @@ def ask_hint(game: Game, playouts: Any = None) -> Game:
     return replace(game, coach=h, notice=None if h is not None else "round_over")
 
 
-def review(game: Game, progress: Callable[[int, int], None] | None = None) -> tuple[coaching.Moment, ...]:
+def review(game: Game, progress: Callable[[int, int], None] | None = None,
+           closer: Callable[[int, int], None] | None = None) -> tuple[coaching.Moment, ...]:
     """The moments of the last finished round where a person's move lost most against the coach's best."""
     if not game.rounds:
         return ()
     record = game.rounds[-1]
     # The budgets are read now, as ask_hint reads the hint's, not bound when coaching was imported.
     return coaching.review(record.turns, lambda seat: is_human(game, seat), record.seed,
-                           playouts=coaching.REVIEW_PLAYOUTS, seconds=coaching.REVIEW_SECONDS, progress=progress)
+                           playouts=coaching.REVIEW_PLAYOUTS, seconds=coaching.REVIEW_SECONDS, progress=progress,
+                           closer=closer, closer_playouts=coaching.HINT_PLAYOUTS,
+                           closer_seconds=coaching.HINT_SECONDS)
 
 
 def _tap(game: Game, card: int) -> Game:

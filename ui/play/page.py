@@ -368,7 +368,12 @@ def draw_review(g: Game, t: Translator) -> None:
                 bar.progress(done / total, text=_("The coach is looking at your move {done} of {total}…").format(
                     done=done, total=total))
 
-            st.session_state[REVIEW] = (_review_key(g), model.review(g, advance))
+            def look_closer(done: int, total: int) -> None:
+                bar.progress(done / total, text=t.ngettext(
+                    "The coach is taking a closer look at the move that cost most…",
+                    "The coach is taking a closer look at the {count} moves that cost most…", total).format(count=total))
+
+            st.session_state[REVIEW] = (_review_key(g), model.review(g, advance, look_closer))
             slot.empty()
             kept = st.session_state[REVIEW]
         else:

@@ -246,3 +246,68 @@ def test_the_review_after_a_round_opens_a_moment_in_the_sandbox() -> None:
     wanted = position_to_json(moments[0].before)
     opened.pop("over", None), wanted.pop("over", None)
     assert opened == wanted
+
+
+QUICK, CLOSER = 100, 400
+
+
+@pytest.fixture
+def closer_look(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The checker's and the review's quick look smaller than the Hint's budget, as in the app."""
+    monkeypatch.setattr(coaching, "CHECK_PLAYOUTS", QUICK)
+    monkeypatch.setattr(coaching, "REVIEW_PLAYOUTS", QUICK)
+    monkeypatch.setattr(coaching, "HINT_PLAYOUTS", CLOSER)
+
+
+def first_position(variant: str, seed: int):
+    game = model.start(model.make_settings(load_ruleset(variant), 4, 1, ["club"] * 3, seed))
+    assert model.human_to_move(game)
+    return game, coaching.hint_seed(game.round_seed, 0)
+
+
+def test_the_checker_asks_only_when_the_hints_own_look_agrees(closer_look: None) -> None:
+    # da, seed 2: the quick look finds the J♦ without a demand 54 points behind the best move; the Hint's
+    # budget finds it behind within the noise. The checker must not call it a mistake.
+    game, seed = first_position("da", 2)
+    move = next(m for m in legal_moves(game.state) if m.kind == "play" and m.demand == "none")
+    quick = coaching.hint_for(game.state, seed, QUICK, None)
+    closer = coaching.hint_for(game.state, seed, CLOSER, None)
+    assert coaching.questionable(quick, move) is not None and coaching.questionable(closer, move) is None
+    assert coaching.check_move(game.state, seed, move) is None
+    # Never a question the Hint would not back, for any move of these positions.
+    asked_at_all = 0
+    for variant, number in (("da", 2), ("da", 4), ("pl", 4), ("hu", 4)):
+        game, seed = first_position(variant, number)
+        closer = coaching.hint_for(game.state, seed, CLOSER, None)
+        for candidate in legal_moves(game.state):
+            asked = coaching.check_move(game.state, seed, candidate)
+            if asked is not None:
+                asked_at_all += 1
+                assert coaching.questionable(closer, candidate) is not None, (variant, candidate)
+                assert asked.hint.playouts == closer.playouts and asked.best.move == closer.best.move
+    assert asked_at_all > 0, "the positions should hold moves the checker rightly asks about"
+
+
+def test_after_a_hint_the_checker_judges_by_that_hint(closer_look: None) -> None:
+    game, seed = first_position("da", 2)
+    move = next(m for m in legal_moves(game.state) if m.kind == "play" and m.demand == "none")
+    quick = coaching.hint_for(game.state, seed, QUICK, None)
+    assert coaching.check_move(game.state, seed, move, shown=quick) == coaching.questionable(quick, move)
+    hinted = act(game, {"type": "hint"})
+    assert hinted.coach is not None
+    asked = coaching.check_move(hinted.state, seed, hinted.coach.best.move, shown=hinted.coach)
+    assert asked is None                                  # the move the Hint lit is never questioned
+
+
+def test_the_review_keeps_only_the_moments_the_hints_own_look_confirms(closer_look: None) -> None:
+    # pl, seed 1: the quick look finds three losses; the Hint's budget confirms one.
+    game = drawing_learner_round("pl", 1)
+    record = game.rounds[-1]
+    looked: list[tuple[int, int]] = []
+    moments = model.review(game, closer=lambda done, total: looked.append((done, total)))
+    assert moments and len(looked) > len(moments)
+    assert looked == [(done, looked[-1][1]) for done in range(1, len(looked) + 1)]
+    for moment in moments:
+        closer = coaching.hint_for(moment.before, coaching.hint_seed(record.seed, moment.index), CLOSER, None)
+        assert moment.shortfall.hint.playouts == closer.playouts          # the figures shown are the closer look's
+        assert coaching.is_clear(coaching.shortfall(closer, record.turns[moment.index].move))
