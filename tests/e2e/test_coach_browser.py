@@ -41,14 +41,19 @@ def settled_group_hint(variant: str) -> tuple[int, model.Game, coaching.Hint]:
 
 
 def clearly_questioned_draw(variant: str) -> tuple[int, model.Game, coaching.Shortfall]:
-    """A seed whose first position makes the move checker question a draw (its budget, 300 playouts, is
-    spent long before its 1 s cut, so the page's checker judges it the same)."""
+    """A seed whose first position makes the move checker question a draw: its quick look (300 playouts)
+    and its second look (the Hint's 1,000) both find the draw clearly worse. Both budgets are spent long
+    before their time cuts (1 s, 2 s), so the page's checker judges it the same."""
     for seed in range(1, 200):
         game = first_position(variant, seed)
         if not model.human_to_move(game) or model.non_play_move(game.state) != DRAW:
             continue
-        h = coaching.hint_for(game.state, coaching.hint_seed(game.round_seed, 0), coaching.CHECK_PLAYOUTS, None)
-        found = coaching.questionable(h, DRAW) if h is not None else None
+        at = coaching.hint_seed(game.round_seed, 0)
+        quick = coaching.hint_for(game.state, at, coaching.CHECK_PLAYOUTS, None)
+        if quick is None or coaching.questionable(quick, DRAW) is None:
+            continue
+        closer = coaching.hint_for(game.state, at, coaching.HINT_PLAYOUTS, None)
+        found = coaching.questionable(closer, DRAW) if closer is not None else None
         if found is not None:
             return seed, game, found
     raise AssertionError(f"no {variant} seed below 200 has a draw the checker questions clearly")
