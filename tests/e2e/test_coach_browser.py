@@ -145,18 +145,24 @@ def test_the_move_checker_warns_before_a_worse_move_and_lets_you_choose_again(ap
     expect(page.locator(".st-key-play_checker input")).to_be_checked()
     page.locator('.ct-buttons button[data-action="draw"]').click()
     wait_for_app(page)
+    # The question stands in the table, by the hand the move was made from, in view without scrolling.
+    question = page.locator(".ct-why")
+    expect(question).to_contain_text("Move checker: Are you sure?")
+    expect(question).to_contain_text(f"The coach's best move: {best} — ")
+    expect(question).to_contain_text("points on average")       # da: the numbers say what they count
+    expect(question).to_be_in_viewport()
+    expect(page.locator('.ct-buttons button[data-action="reconsider"]')).to_be_in_viewport()
     box = page.locator(".st-key-play_checker_box")
-    expect(box).to_contain_text("Are you sure?")
-    expect(box).to_contain_text(f"The coach's best move: {best} — ")
-    expect(box).to_contain_text("points on average")            # da: the numbers say what they count
+    expect(box.locator(".st-key-play_confirm button")).to_be_visible()
     # The table lights the better move while the question stands, and no move was made.
     expect(page.locator(".ct-coach")).to_have_text(BUTTON_LINE + best)
     expect(page.locator(".ct-hand .ct-card.is-coach")).to_have_count(len(found.best.move.cards))
     expect(page.get_by_text("No move yet. Player 1 starts.")).to_be_visible()
     screenshot(page, "coach-checker-asks")
-    page.locator(".st-key-play_reconsider button:visible").click()
+    page.locator('.ct-buttons button[data-action="reconsider"]').click()
     wait_for_app(page)
     expect(box).to_have_count(0)
+    expect(question).to_have_count(0)
     expect(page.locator(".ct-coach")).to_have_count(0)
     expect(page.locator(".ct-headline")).to_contain_text("Your turn")
     expect(page.get_by_text("No move yet. Player 1 starts.")).to_be_visible()

@@ -239,13 +239,11 @@ def draw_checker_question(g: Game, t: Translator) -> None:
         return
     gap = g.pending.shortfall
     h = gap.hint
+    # The question itself stands in the table, by the hand (ui/play/view.py); here, the coach's reasons.
     with st.container(border=True, key="play_checker_box"):
-        st.warning(_("Are you sure? Your move: {move} — {value}. The coach's best move: {best} — {best_value}.").format(
-            move=move_text(gap.chosen.move, g.rules, t), value=value_text(gap.chosen, h, t),
-            best=move_text(gap.best.move, g.rules, t), best_value=value_text(gap.best, h, t)),
-            icon=":material/help:")
         why = describe_shortfall(h, gap.chosen.move, g.rules, t)
         if why:
+            st.markdown("**" + _("Why the coach asks") + "**")
             st.markdown(why)
         cols = st.columns(2)
         cols[0].button(_("Make the move anyway"), key="play_confirm", icon=":material/check:", on_click=_act,

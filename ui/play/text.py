@@ -26,6 +26,7 @@ from ui.play.model import (
 )
 from ui.present import grammar
 from ui.present.cards import suit_word
+from ui.present.coach_text import move_text, value_text
 from ui.present.i18n import N_, Translator
 from ui.present.reasons import card_text, cards_text, describe_event, describe_reason, describe_verdict, wish_rank_text
 from ui.present.seating import next_seat, previous_seat
@@ -240,6 +241,13 @@ def several_cards_tip(rules: Ruleset, t: Translator) -> str | None:
             "order they go down (up or down), then press {button}.",
             rules.runs).format(count=rules.runs, button=end))
     return " ".join(parts) or None
+
+
+def checker_question(gap: Any, rules: Ruleset, t: Translator) -> str:
+    """The move checker's question: the learner's move and the coach's best one, each with its value."""
+    return t.gettext("Are you sure? Your move: {move} — {value}. The coach's best move: {best} — {best_value}.").format(
+        move=move_text(gap.chosen.move, rules, t), value=value_text(gap.chosen, gap.hint, t),
+        best=move_text(gap.best.move, rules, t), best_value=value_text(gap.best, gap.hint, t))
 
 
 def notice_text(code: str | None, t: Translator) -> str | None:

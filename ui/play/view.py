@@ -25,6 +25,7 @@ from ui.play.model import (
 from ui.play.text import (
     banners,
     call_label,
+    checker_question,
     seat_forms,
     seat_name,
     seat_title,
@@ -91,7 +92,14 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
 
     buttons: list[dict[str, Any]] = []
     picker = None
-    if mover_is_viewer and not hidden:
+    asking = game.pending is not None and mover_is_viewer and not hidden
+    if asking:
+        # The move checker's question stands: it is answered here, by the hand, where the move was made.
+        buttons.append({"id": "confirm", "label": _("Make the move anyway"), "action": {"type": "confirm"},
+                        "kind": "secondary"})
+        buttons.append({"id": "reconsider", "label": _("Choose again"), "action": {"type": "reconsider"},
+                        "kind": "primary"})
+    elif mover_is_viewer and not hidden:
         if game.picking:
             kind, values = wish_options(game)
             title = _("Demand a rank") if kind == "rank" else _("Choose a suit")
@@ -134,6 +142,9 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
                               "action": {"type": "ready"}}}
 
     why = verdict_text(game.why, game, t) if game.why is not None and not hidden else None
+    why_label = _("Why not")
+    if asking:
+        why, why_label = checker_question(game.pending.shortfall, rules, t), _("Move checker")
     deck_action = None
     if mover_is_viewer and not hidden and not game.picking and non_play_move(state).kind == "draw":
         deck_action = {"type": "draw"}
@@ -153,7 +164,7 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
         "buttons": buttons,
         "picker": picker,
         "why": why,
-        "why_label": _("Why not"),
+        "why_label": why_label,
         "timer": timer,
         "curtain": curtain,
         "coach": None,

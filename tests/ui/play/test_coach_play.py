@@ -13,7 +13,9 @@ from engine.ruleset import load_ruleset
 from tests.ui.play.test_play_page import GAME, deal, open_play, send, table
 from ui.play import coaching, model
 from ui.play.model import act
+from ui.play.view import table_data
 from ui.present.coach_text import describe_hint, describe_shortfall, move_text, value_text
+from ui.present.i18n import translator
 
 BUDGET = 100
 
@@ -79,7 +81,11 @@ def test_the_move_checker_asks_before_a_costly_move_and_lets_you_confirm() -> No
     assert at.session_state[GAME].checker
     game = send(at, {"type": "draw"})
     assert game.pending is not None and game.pending.move == DRAW and len(game.turns) == 0
-    warning = at.warning[0].value
+    # The question stands in the table, by the hand, with its two answers; the coach's reasons under it.
+    data = table_data(game, translator("en"))
+    warning = data["why"]
+    assert data["why_label"] == "Move checker"
+    assert [b["id"] for b in data["buttons"]] == ["confirm", "reconsider"] and data["picker"] is None
     gap = game.pending.shortfall
     # Both numbers with their unit (da: points), the learner's move named as theirs.
     assert warning == (f"Are you sure? Your move: draw a card — {value_text(gap.chosen, gap.hint)}. The coach's best "

@@ -175,7 +175,8 @@ def test_the_move_checker_judges_the_move_under_a_spinner(monkeypatch: pytest.Mo
     assert not at.exception, at.exception
     assert spinner.messages == ["The coach is checking your move…"]
     assert at.session_state[GAME].pending is not None and "play_queued" not in at.session_state
-    assert "Are you sure?" in at.warning[0].value
+    assert [b.key for b in at.button if b.key in ("play_confirm", "play_reconsider")] == ["play_confirm",
+                                                                                          "play_reconsider"]
     at.run()                                   # nothing held: no spinner on a plain rerun
     assert spinner.messages == ["The coach is checking your move…"]
 
