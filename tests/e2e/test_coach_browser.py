@@ -13,6 +13,7 @@ import re
 from playwright.sync_api import expect
 
 from engine.moves import DRAW
+from engine.position import encode_share_code
 from engine.ruleset import load_ruleset
 from tests.e2e.conftest import screenshot, wait_for_app
 from tests.e2e.test_play_browser import PHONE, deal, play_round_by_tapping, short_seed
@@ -216,3 +217,46 @@ def test_the_review_after_a_round_lists_your_moves_with_the_coachs_values(app_ur
     page.locator(".st-key-play_review_open_0 button:visible").click()
     wait_for_app(page)
     expect(page.get_by_role("heading", name="Sandbox: try any position", level=1)).to_be_visible()
+
+
+def test_on_a_phone_a_lit_card_past_the_screens_edge_is_brought_into_view_and_its_badge_is_whole(
+        app_url, browser) -> None:
+    # pl, twelve cards on K♣: only the last one (the hand is shown by rank), K♦, may go. On a phone the
+    # hand scrolls sideways and K♦ starts past the right edge; the coach's answer must bring it into
+    # view, its badge uncut.
+    hand = ["4h", "4d", "5h", "5d", "6h", "6d", "7h", "8d", "9h", "10d", "Jh", "Kd"]
+    position = {"variant": "pl", "hands": [hand, 5], "to_move": 0, "pile": ["Kc"]}
+    context = browser.new_context(viewport=PHONE, locale="pl-PL", is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{app_url}/sandbox?pos={encode_share_code(position)}&variant=pl&lang=pl")
+        wait_for_app(page)
+        target = page.locator(".ct-hand .ct-card[data-card='Kd']")
+        expect(target).to_have_count(1)
+        box = page.locator(".ct-hand").bounding_box()
+        before = target.bounding_box()
+        assert box and before and before["x"] + before["width"] > box["x"] + box["width"]   # past the edge
+        # A dimmed card's ✕ sits low, off the corner that shows its rank and suit.
+        dimmed = page.locator(".ct-hand .ct-card.is-illegal").first
+        mark, face = dimmed.locator(".ct-mark").bounding_box(), dimmed.bounding_box()
+        assert mark and face and mark["y"] > face["y"] + face["height"] / 2
+        page.locator(".st-key-sandbox_coach_ask button:visible").click()
+        wait_for_app(page)
+        expect(page.locator(".ct-hand .ct-card.is-coach")).to_have_count(1)
+        expect(target).to_have_class(re.compile(r"\bis-coach\b"))
+        page.wait_for_function(          # the table lives in its component's shadow root
+            """() => [...document.querySelectorAll('*')].filter(n => n.shadowRoot).some(host => {
+                const hand = host.shadowRoot.querySelector('.ct-hand');
+                const card = hand && hand.querySelector('.ct-card.is-coach');
+                if (!card) return false;
+                const h = hand.getBoundingClientRect(), c = card.getBoundingClientRect();
+                return c.left >= h.left && c.right <= h.right;
+            })""")
+        badge = target.locator(".ct-coach-badge")
+        expect(badge).to_be_visible()
+        assert badge.evaluate("b => b.scrollWidth <= b.clientWidth + 1")          # not cut ("Najlep…")
+        page.locator(".ct-hand").evaluate("h => h.scrollIntoView({block: 'center', inline: 'nearest'})")  # page only
+        assert badge_in_view(target)
+        screenshot(page, "coach-sandbox-phone-far-card")
+    finally:
+        context.close()

@@ -109,6 +109,8 @@ export default function (component) {
     return b;
   };
 
+  const oldHand = root.querySelector(".ct-hand");
+  const handScroll = oldHand ? oldHand.scrollLeft : 0;
   root.replaceChildren();
   root.dataset.stamp = data.stamp || "";
   const table = el("div", "ct-table");
@@ -238,6 +240,20 @@ export default function (component) {
     table.appendChild(curtain);
   }
   root.appendChild(table);
+
+  // A hand that scrolls sideways (a phone) keeps its place across redraws, and a newly lit coach's
+  // move is brought into view: its first card may lie past the screen's edge.
+  hand.scrollLeft = handScroll;
+  const coachKey = data.coach ? data.coach.text : "";
+  if (coachKey && coachKey !== root._coachKey) {
+    const first = hand.querySelector(".ct-card.is-coach");
+    if (first) {
+      const box = hand.getBoundingClientRect();
+      const card = first.getBoundingClientRect();
+      if (card.left < box.left || card.right > box.right) hand.scrollLeft += card.left - box.left - 16;
+    }
+  }
+  root._coachKey = coachKey;
 
   // Keep the keyboard where it was: the same card or button, or the first card of the hand.
   if (focusKey) {
