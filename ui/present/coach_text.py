@@ -61,9 +61,11 @@ def move_text(move: Move, rules: Ruleset, tr: Translations | None = None, *,
     # Under an attack, drawing takes the attack's cards and waiting sits out its turns (RULES.md:
     # draw attack, sit-out attack): "draw a card" there named a penalty of 5 as one card.
     if move.kind == "draw" and attack is not None and attack.kind == "draw":
+        # TRANSLATORS: a move named in the coach's sentences, worded like "draw a card" (coach move).
         return tr.ngettext("draw the {amount} penalty card", "draw the {amount} penalty cards",
                            attack.amount).format(amount=attack.amount)
     if move.kind == "wait" and attack is not None and attack.kind == "skip":
+        # TRANSLATORS: a move named in the coach's sentences, worded like "sit out" (coach move).
         return tr.ngettext("sit out {amount} turn", "sit out {amount} turns", attack.amount).format(amount=attack.amount)
     # A move named inside a coach sentence ("Best: draw a card, which …"): its own context.
     if move.kind == "draw":
@@ -249,6 +251,7 @@ def _sentence(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Tr
     if code == "wish_held":
         return _wish_sentence(p, rules, tr)
     if code == "next_stuck" and named is not None:
+        # TRANSLATORS: {move} is a move's name ("2♣", "A♥, wish clubs"): word the sentence so it needs no case.
         return grammar.fill(ngettext("After {move}, {seat}, who holds {cards} card, has no card to play in {percent} of the deals.",
                                      "After {move}, {seat}, who holds {cards} cards, has no card to play in {percent} of the deals.",
                                      p["cards"]), grammar.language_of(tr),
