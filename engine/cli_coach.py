@@ -13,8 +13,8 @@ from typing import Any
 
 from engine.cli_common import CliError, Parser, check_lang, describer_for, read_position
 from engine.coach import CoachError, Hint, hint
-from engine.ruleset import Ruleset
 from engine.seat_view import view_of
+from engine.state import State
 
 MAX_PLAYOUTS = 1_000_000
 
@@ -41,9 +41,9 @@ def cmd_hint(args: argparse.Namespace) -> Any:
         h = hint(view_of(st), playouts=args.playouts, seed=args.seed, seconds=args.seconds)
     except CoachError as exc:
         raise CliError(str(exc)) from None
-    return {"to_move": st.to_move, **h.to_json(), "coach": coach_sentence(h, st.rules, args.lang)}
+    return {"to_move": st.to_move, **h.to_json(), "coach": coach_sentence(h, st, args.lang)}
 
 
-def coach_sentence(h: Hint, rules: Ruleset, lang: str) -> str:
-    """The coach's words in ``lang``, from the text layer, as ``explain --lang`` finds its own."""
-    return describer_for(lang).coach(h, rules)
+def coach_sentence(h: Hint, st: State, lang: str) -> str:
+    """The coach's words in ``lang`` on the hint of position ``st``, from the text layer, as ``explain --lang`` finds its own."""
+    return describer_for(lang).coach(h, st.rules, st)

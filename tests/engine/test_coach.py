@@ -373,7 +373,10 @@ def test_the_hint_command_prints_every_move_best_first_with_the_coachs_words(tmp
     assert data["objective"] == "place" and data["better"] == "higher"
     assert [m["move"] for m in data["moves"]] == ["play 2c", "draw"]
     assert all({"value", "interval", "playouts", "expected_place"} <= set(m) for m in data["moves"])
-    assert data["coach"].startswith("It answers the attack: you avoid drawing 10 cards now.")
+    # The move and its numbers first, the reasons after them; the draw is named as the 10-card penalty.
+    assert data["coach"].startswith("Best: 2♣, with an expected place of")
+    assert "the next best, draw the 10 penalty cards, gives" in data["coach"]
+    assert "2♣ answers the attack: you avoid drawing 10 cards now." in data["coach"]
     code2, out2, _ = _run(["hint", "-", "--playouts", "600", "--seed", "4"], stdin=path.read_text())
     assert code2 == 0 and json.loads(out2) == data
 
@@ -409,3 +412,38 @@ def test_the_expert_plays_the_clearly_right_move(case_id):
     case = next(c for c in CASES["case"] if c["id"] == case_id)
     st = _case_state(case)
     assert choose_expert(view_of(st), random.Random(0)) == parse_move(case["move"], st.rules.deck)
+
+
+# ------------------------------------------------------------------ a wish's reason speaks for it
+
+def _ace_view():
+    # pl: A♥ on 9♥ wishes a suit; the hand keeps 7♣ (a club) and nothing of hearts, spades or diamonds.
+    pos = {"variant": "pl", "hands": [["Ah", "7c", "8c"], 5, 5], "to_move": 0, "pile": ["9h"]}
+    return view_of(position_from_json(pos), 0)
+
+
+def _wish_reason(monkeypatch, best: str, second: str, shares: tuple[float, float]):
+    from engine.coach import reasons
+    view = _ace_view()
+    deck = view.rules.deck
+    values = iter(shares)
+    monkeypatch.setattr(reasons, "_stuck_share", lambda *_: (next(values), 1, 5))
+    return reasons._world_reason(view, parse_move(best, deck), parse_move(second, deck), 1, 40)
+
+
+def test_a_wish_for_a_suit_you_lack_that_the_next_player_follows_is_no_reason(monkeypatch):
+    # Seen in hu: "you wish for hearts although you hold none; the next player cannot follow it in
+    # 8% of the deals" — he follows it in 92%: nothing there speaks for the wish.
+    reason = _wish_reason(monkeypatch, "play Ah suit h", "play Ah suit s", (0.08, 0.05))
+    assert reason is None or reason.code != "wish_held"
+
+
+def test_a_wish_that_leaves_the_next_player_stuck_gives_the_share(monkeypatch):
+    reason = _wish_reason(monkeypatch, "play Ah suit h", "play Ah suit s", (0.45, 0.10))
+    assert reason == CoachReason("wish_held", {"kind": "suit", "value": "h", "held": 0, "percent": 45})
+
+
+def test_a_wish_for_a_suit_you_keep_is_said_without_a_share_that_speaks_against_it(monkeypatch):
+    # The share is no reason (9%, no more than after the runner-up): only the kept clubs are.
+    reason = _wish_reason(monkeypatch, "play Ah suit c", "play Ah suit s", (0.09, 0.07))
+    assert reason == CoachReason("wish_held", {"kind": "suit", "value": "c", "held": 2})

@@ -16,12 +16,15 @@ from babel.numbers import format_decimal, format_percent
 from engine.coach import CoachReason, Hint, MoveEstimate, place_of
 from engine.moves import Move, parse_move
 from engine.ruleset import Ruleset
+from engine.seat_view import SeatView
+from engine.state import State
 from ui.present import grammar
 from ui.present.cards import suit_word
 from ui.present.reasons import (
     Translations,
     card_text,
     cards_placeholders,
+    cards_text,
     number_placeholders,
     player_placeholders,
     wish_rank_text,
@@ -47,11 +50,23 @@ def percent_text(share: float, tr: Translations | None = None) -> str:
     return format_percent(int(share * 100 + 0.5) / 100, locale=_language(_tr(tr)))
 
 
-def move_text(move: Move, rules: Ruleset, tr: Translations | None = None) -> str:
-    """Writes a move for people: its cards, then the wish and the call (``J♥, demand 7``)."""
+def move_text(move: Move, rules: Ruleset, tr: Translations | None = None, *,
+              state: State | SeatView | None = None) -> str:
+    """Writes a move for people: its cards, then the wish and the call (``J♥, demand 7``); given the
+    position it was made in, a draw or a wait under an attack is named as the penalty it takes."""
     tr = _tr(tr)
     _ = tr.gettext
     deck = rules.deck
+    attack = state.attack if state is not None else None
+    # Under an attack, drawing takes the attack's cards and waiting sits out its turns (RULES.md:
+    # draw attack, sit-out attack): "draw a card" there named a penalty of 5 as one card.
+    if move.kind == "draw" and attack is not None and attack.kind == "draw":
+        # TRANSLATORS: a move named in the coach's sentences, worded like "draw a card" (coach move).
+        return tr.ngettext("draw the {amount} penalty card", "draw the {amount} penalty cards",
+                           attack.amount).format(amount=attack.amount)
+    if move.kind == "wait" and attack is not None and attack.kind == "skip":
+        # TRANSLATORS: a move named in the coach's sentences, worded like "sit out" (coach move).
+        return tr.ngettext("sit out {amount} turn", "sit out {amount} turns", attack.amount).format(amount=attack.amount)
     # A move named inside a coach sentence ("Best: draw a card, which …"): its own context.
     if move.kind == "draw":
         return tr.pgettext("coach move", "draw a card")
@@ -83,7 +98,7 @@ def objective_label(kind: str, tr: Translations | None = None) -> str:
         "win": _("chance to win the round"),
         "place": _("expected place (1 = first place)"),
         "not_loser": _("chance not to be the loser"),
-        "points": _("expected points"),
+        "points": _("your expected points (more are better)"),
         "penalty": _("expected penalty points (fewer are better)"),
     }[kind]
 
@@ -140,11 +155,12 @@ def value_text(estimate: MoveEstimate, hint: Hint, tr: Translations | None = Non
     return text.format(**_numbers_of(estimate, hint, tr))
 
 
-def _numbers(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Translations) -> str:
+def _numbers(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Translations,
+             state: State | SeatView | None) -> str:
     _ = tr.gettext
     kind = p["objective"]
     # The coach's reasons name moves in notation (engine/coach/reasons.py): the deck reads them back.
-    move = move_text(parse_move(p["move"], rules.deck), rules, tr)
+    move = move_text(parse_move(p["move"], rules.deck), rules, tr, state=state)
     value = p["value"]
     if code == "only_move":
         text = {
@@ -156,7 +172,7 @@ def _numbers(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Tra
         }[kind]
         return text.format(move=move, percent=percent_text(value, tr), place=decimal_text(place_of(value, players), tr),
                            points=decimal_text(value, tr))
-    other = move_text(parse_move(p["other"], rules.deck), rules, tr)
+    other = move_text(parse_move(p["other"], rules.deck), rules, tr, state=state)
     other_value = p["other_value"]
     text = {
         "win": _("Best: {move}, which wins {percent} of the simulated rounds; the next best, {other}, wins {other_percent}."),
@@ -174,19 +190,25 @@ def _numbers(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Tra
     return text
 
 
-def describe_coach_reason(reason: CoachReason, rules: Ruleset, players: int, tr: Translations | None = None) -> str:
-    """Turns one coach reason into a sentence in the language of ``tr`` (English by default)."""
-    text = _sentence(reason.code, reason.params, rules, players, _tr(tr))
+def describe_coach_reason(reason: CoachReason, rules: Ruleset, players: int, tr: Translations | None = None, *,
+                          state: State | SeatView | None = None, best: Move | None = None) -> str:
+    """Turns one coach reason into a sentence in the language of ``tr`` (English by default); ``state``,
+    the position of the hint, names a draw or a wait under an attack as its penalty; ``best``, the move
+    the reason speaks for, is named in the sentence instead of "it"."""
+    tr = _tr(tr)
+    named = move_text(best, rules, tr, state=state) if best is not None else None
+    text = _sentence(reason.code, reason.params, rules, players, tr, state, best, named)
     return text[:1].upper() + text[1:]
 
 
-def _sentence(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Translations) -> str:
+def _sentence(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Translations,
+              state: State | SeatView | None, best: Move | None, named: str | None) -> str:
     _ = tr.gettext
     ngettext = tr.ngettext
     deck = rules.deck
     # The coach's reasons name cards in notation (engine/coach/reasons.py): the deck reads them back.
-    if code in ("only_move", "better_by", "close_call"):
-        return _numbers(code, p, rules, players, tr)
+    if code in _NUMBERS:
+        return _numbers(code, p, rules, players, tr, state)
     if code == "goes_out":
         n = len(p["cards"])
         if p["objective"] == "place":
@@ -200,10 +222,24 @@ def _sentence(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Tr
                             "{cards} are your last cards: you go out and win the round.", n)
         return grammar.fill(text, grammar.language_of(tr), {**cards_placeholders("cards", [deck.parse(c) for c in p["cards"]], deck, tr),
                                                             **number_placeholders("place", p["place"], tr)})
+    if code == "makes_call" and best is not None and best.cards:
+        # The cards named, not "it" (the runner-up, named just before, is often the same cards without the call).
+        return ngettext("Say \"{word}\" as you play {cards}: forgetting the call costs {penalty} penalty card.",
+                        "Say \"{word}\" as you play {cards}: forgetting the call costs {penalty} penalty cards.",
+                        p["penalty"]).format(word=p["word"], penalty=p["penalty"], cards=cards_text(best.cards, deck, tr))
     if code == "makes_call":
         return ngettext("Say \"{word}\" with it: forgetting the call costs {penalty} penalty card.",
                         "Say \"{word}\" with it: forgetting the call costs {penalty} penalty cards.",
                         p["penalty"]).format(word=p["word"], penalty=p["penalty"])
+    if code == "avoids_penalty" and named is not None:
+        # The move named, not "it": the sentence may stand after another move's name ("the next best, …").
+        if p["kind"] == "draw":
+            text = ngettext("{move} answers the attack: you avoid drawing {amount} card now.",
+                            "{move} answers the attack: you avoid drawing {amount} cards now.", p["amount"])
+        else:
+            text = ngettext("{move} answers the attack: you avoid sitting out {amount} turn.",
+                            "{move} answers the attack: you avoid sitting out {amount} turns.", p["amount"])
+        return text.format(move=named, amount=p["amount"])
     if code == "avoids_penalty":
         if p["kind"] == "draw":
             text = ngettext("It answers the attack: you avoid drawing {amount} card now.",
@@ -213,24 +249,14 @@ def _sentence(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Tr
                             "It answers the attack: you avoid sitting out {amount} turns.", p["amount"])
         return text.format(amount=p["amount"])
     if code == "wish_held":
-        if p["held"] == 0:
-            # "still hold 0 cards" reads as a slip: the wish is made for the next player, not for a card kept.
-            if p["kind"] == "rank":
-                return _("You demand {rank}, a rank you do not hold yourself; the next player cannot meet the demand "
-                         "in {percent} of the deals.").format(rank=wish_rank_text(p["value"], deck, tr),
-                                                              percent=percent_text(p["percent"] / 100, tr))
-            return _("You wish for {suit}, a suit you do not hold yourself; the next player cannot follow it in "
-                     "{percent} of the deals.").format(suit=suit_word(p["value"], deck, tr),
-                                                       percent=percent_text(p["percent"] / 100, tr))
-        if p["kind"] == "rank":
-            text = ngettext("You demand {rank} and still hold {held} card of that rank; the next player cannot meet the demand in {percent} of the deals.",
-                            "You demand {rank} and still hold {held} cards of that rank; the next player cannot meet the demand in {percent} of the deals.",
-                            p["held"])
-            return text.format(rank=wish_rank_text(p["value"], deck, tr), held=p["held"], percent=percent_text(p["percent"] / 100, tr))
-        text = ngettext("You wish for {suit} and still hold {held} card of that suit; the next player cannot follow it in {percent} of the deals.",
-                        "You wish for {suit} and still hold {held} cards of that suit; the next player cannot follow it in {percent} of the deals.",
-                        p["held"])
-        return text.format(suit=suit_word(p["value"], deck, tr), held=p["held"], percent=percent_text(p["percent"] / 100, tr))
+        return _wish_sentence(p, rules, tr)
+    if code == "next_stuck" and named is not None:
+        # TRANSLATORS: {move} is a move's name ("2♣", "A♥, wish clubs"): word the sentence so it needs no case.
+        return grammar.fill(ngettext("After {move}, {seat}, who holds {cards} card, has no card to play in {percent} of the deals.",
+                                     "After {move}, {seat}, who holds {cards} cards, has no card to play in {percent} of the deals.",
+                                     p["cards"]), grammar.language_of(tr),
+                            {**player_placeholders("seat", p["seat"], tr), "cards": p["cards"], "move": named,
+                             "percent": percent_text(p["percent"] / 100, tr)})
     if code == "next_stuck":
         return grammar.fill(ngettext("After it {seat}, who holds {cards} card, has no card to play in {percent} of the deals.",
                                      "After it {seat}, who holds {cards} cards, has no card to play in {percent} of the deals.",
@@ -244,9 +270,65 @@ def _sentence(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Tr
     raise KeyError(f"unknown coach reason {code!r}")
 
 
-def describe_hint(hint: Hint, rules: Ruleset, tr: Translations | None = None) -> str:
-    """The coach's words for a hint: why the best move is best, sentence after sentence."""
-    return " ".join(describe_coach_reason(r, rules, hint.players, tr) for r in hint.reasons)
+def _wish_sentence(p: dict[str, Any], rules: Ruleset, tr: Translations) -> str:
+    """A wish's reason: the share of deals in which the next player cannot follow it (given only when
+    it speaks for the wish, engine/coach/reasons.py), and the cards of the wished rank or suit kept."""
+    _ = tr.gettext
+    ngettext = tr.ngettext
+    deck = rules.deck
+    rank = p["kind"] == "rank"
+    value = wish_rank_text(p["value"], deck, tr) if rank else suit_word(p["value"], deck, tr)
+    held = p["held"]
+    if "percent" not in p:
+        # No share worth saying: the reason is the cards kept, which fit the pile once the wish is met.
+        if rank:
+            text = ngettext("You demand {rank} and still hold {held} card of that rank, to play on the demanded rank "
+                            "when your turn comes round again.",
+                            "You demand {rank} and still hold {held} cards of that rank, to play on the demanded rank "
+                            "when your turn comes round again.", held)
+        else:
+            text = ngettext("You wish for {suit} and still hold {held} card of that suit, to play on the wished suit "
+                            "when your turn comes round again.",
+                            "You wish for {suit} and still hold {held} cards of that suit, to play on the wished suit "
+                            "when your turn comes round again.", held)
+        return text.format(rank=value, suit=value, held=held)
+    percent = percent_text(p["percent"] / 100, tr)
+    if held == 0:
+        # Holding none of it is no reason for the wish ("although you hold none" read as one against it):
+        # the share of deals the next player cannot follow is the reason, said alone.
+        if rank:
+            return _("You demand {rank}: the next player cannot meet the demand in {percent} of the deals.").format(
+                rank=value, percent=percent)
+        return _("You wish for {suit}: the next player cannot follow it in {percent} of the deals.").format(
+            suit=value, percent=percent)
+    if rank:
+        text = ngettext("You demand {rank} and still hold {held} card of that rank; the next player cannot meet the demand in {percent} of the deals.",
+                        "You demand {rank} and still hold {held} cards of that rank; the next player cannot meet the demand in {percent} of the deals.",
+                        held)
+    else:
+        text = ngettext("You wish for {suit} and still hold {held} card of that suit; the next player cannot follow it in {percent} of the deals.",
+                        "You wish for {suit} and still hold {held} cards of that suit; the next player cannot follow it in {percent} of the deals.",
+                        held)
+    return text.format(rank=value, suit=value, held=held, percent=percent)
+
+
+# The sentences that name the best move and its numbers ("Best: 3♥, which …"): said first, so that the
+# reasons after them ("Say "makao" with it") speak of a move already named. Those that would follow the
+# runner-up's name ("the next best, draw a card, …") name the best move themselves ("After 3♥, …").
+_NUMBERS = ("only_move", "better_by", "close_call")
+
+
+def _best_first(reasons: tuple[CoachReason, ...]) -> list[CoachReason]:
+    """The reasons with the sentence that names the best move first, the others in the coach's order."""
+    return [r for r in reasons if r.code in _NUMBERS] + [r for r in reasons if r.code not in _NUMBERS]
+
+
+def describe_hint(hint: Hint, rules: Ruleset, tr: Translations | None = None, *,
+                  state: State | SeatView | None = None) -> str:
+    """The coach's words for a hint: the best move and its numbers, then why, sentence after sentence;
+    ``state``, the position of the hint, names a draw or a wait under an attack as its penalty."""
+    return " ".join(describe_coach_reason(r, rules, hint.players, tr, state=state, best=hint.best.move)
+                    for r in _best_first(hint.reasons))
 
 
 # The sentences that weigh the best move against the runner-up ("the next best, …"), not against a move
@@ -264,7 +346,8 @@ def _speaks_of(reason: CoachReason, chosen: Move, rules: Ruleset) -> bool:
     return True
 
 
-def _as_good(reason: CoachReason, chosen: Move, rules: Ruleset, tr: Translations) -> str:
+def _as_good(reason: CoachReason, chosen: Move, rules: Ruleset, tr: Translations,
+             state: State | SeatView | None) -> str:
     """For a ``close_call`` whose runner-up is not the player's move: that the runner-up would do as well."""
     other = parse_move(reason.params["other"], rules.deck)
     if other == chosen:
@@ -272,13 +355,16 @@ def _as_good(reason: CoachReason, chosen: Move, rules: Ruleset, tr: Translations
     # Said so that a wish or a card the coach names is not taken for the one right answer (the Sandbox,
     # asked again, may name the other).
     return _tr(tr).gettext("{other} is about as good: the difference is within the noise of the simulation.").format(
-        other=move_text(other, rules, tr))
+        other=move_text(other, rules, tr, state=state))
 
 
-def describe_shortfall(hint: Hint, chosen: Move, rules: Ruleset, tr: Translations | None = None) -> str:
-    """The coach's words on why its best move beats the player's move ``chosen`` ("" when the numbers say it all)."""
+def describe_shortfall(hint: Hint, chosen: Move, rules: Ruleset, tr: Translations | None = None, *,
+                       state: State | SeatView | None = None) -> str:
+    """The coach's words on why its best move beats the player's move ``chosen`` ("" when the numbers say it all);
+    ``state`` as in ``describe_hint``."""
     tr = _tr(tr)
-    said = [describe_coach_reason(r, rules, hint.players, tr) for r in hint.reasons if _speaks_of(r, chosen, rules)]
-    said += [_as_good(r, chosen, rules, tr) for r in hint.reasons if r.code == "close_call"]
+    said = [describe_coach_reason(r, rules, hint.players, tr, state=state, best=hint.best.move)
+            for r in _best_first(hint.reasons) if _speaks_of(r, chosen, rules)]
+    said += [_as_good(r, chosen, rules, tr, state) for r in hint.reasons if r.code == "close_call"]
     text = " ".join(s for s in said if s)
     return text[:1].upper() + text[1:]

@@ -30,9 +30,9 @@ class Describer:
         """Narrates one event of an applied move."""
         return describe_event(event, deck, self.tr)
 
-    def coach(self, hint: Any, rules: Any) -> str:
-        """The coach's words on a hint (``python -m engine hint --lang``)."""
-        return describe_hint(hint, rules, self.tr or gettext.NullTranslations())
+    def coach(self, hint: Any, rules: Any, state: Any = None) -> str:
+        """The coach's words on a hint of position ``state`` (``python -m engine hint --lang``)."""
+        return describe_hint(hint, rules, self.tr or gettext.NullTranslations(), state=state)
 
 
 def describer(lang: str) -> Describer:

@@ -8,9 +8,12 @@ from typing import Any
 
 from engine.moves import Move
 from engine.ruleset import Ruleset
+from engine.seat_view import SeatView
+from engine.state import State
 from ui.present.cards import card_label
 from ui.present.coach_text import move_text
 from ui.present.i18n import Translator
+from ui.present.reasons import cards_text
 from ui.present.widget_text import (
     both_moves_card_label,
     coach_badge,
@@ -22,10 +25,11 @@ from ui.present.widget_text import (
 
 
 def light_coach_move(data: dict[str, Any], best: Move, rules: Ruleset, t: Translator,
-                     selected: Sequence[int] = ()) -> None:
-    """Marks the coach's best move on the table data: the line that names it, and the deck, button,
-    call or wish choice it stands for; the wish choice only while its very cards are selected."""
-    data["coach"] = {"badge": coach_badge(t), "text": coach_line(move_text(best, rules, t), t)}
+                     selected: Sequence[int] = (), *, state: State | SeatView | None = None) -> None:
+    """Marks the coach's best move on the table data: the line that names it (a penalty as such, given
+    the position ``state``), and the deck, button, call or wish choice it stands for; the wish choice
+    only while its very cards are selected."""
+    data["coach"] = {"badge": coach_badge(t), "text": coach_line(move_text(best, rules, t, state=state), t)}
     ids = {best.kind} if best.kind != "play" else set()
     if best.makao:
         ids.add("call_makao")
@@ -70,4 +74,22 @@ def moment_marks(hand: Sequence[int], chosen: Move, best: Move, rules: Ruleset,
         parts.append(t.gettext("Raised, with a blue edge: the cards of your move."))
     if coach - mine:
         parts.append(t.gettext("With a green edge: the cards of the coach's best move."))
+    shared = _shared_cards_line(chosen, best, [c for c in hand if c in mine and c in coach], rules, t)
+    if shared:
+        parts.append(shared)
     return highlights, labels, " ".join(parts)
+
+
+def _shared_cards_line(chosen: Move, best: Move, shared: list[int], rules: Ruleset, t: Translator) -> str:
+    """The caption's words for cards in both moves, which are only raised (a raised card wears no green edge)."""
+    if not shared:
+        return ""
+    if sorted(chosen.cards) == sorted(best.cards):
+        # Both moves put down the very same cards: what differs is said, so the two moves do not read as one.
+        if (chosen.demand, chosen.suit) != (best.demand, best.suit):
+            return t.gettext("The coach's best move plays the same cards, with another wish.")
+        if (chosen.makao, chosen.kakao) != (best.makao, best.kakao):
+            return t.gettext("The coach's best move plays the same cards, with another call.")
+        return t.gettext("The coach's best move plays the same cards, in another order.")
+    return t.gettext("Raised, and in the coach's best move too: {cards}.").format(
+        cards=cards_text(shared, rules.deck, t))

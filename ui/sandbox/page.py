@@ -367,7 +367,7 @@ def draw_coach(state: State, t: Translator) -> Any:
         return None
     with st.container(border=True, key="sandbox_coach_box"):
         st.markdown("**" + _("The coach's answer") + "** — " + objective_label(h.objective.kind, t))
-        st.markdown(escape_markdown(describe_hint(h, state.rules, t)))
+        st.markdown(escape_markdown(describe_hint(h, state.rules, t, state=state)))
         st.caption(t.ngettext("The coach played {playouts} round on from here (a playout), over {worlds} deals of the "
                               "cards the player to move cannot see. In brackets: where the true value lies, 95 "
                               "times in 100. The numbers stand next to each move below.",

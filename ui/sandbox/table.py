@@ -278,5 +278,5 @@ def table_data(state: State, pick: Pick, t: Translator, *, open_hands: bool = Tr
         "coach": None,
     }
     if best is not None and not state.over and not pick.picking:
-        light_coach_move(data, best, state.rules, t, pick.selected)
+        light_coach_move(data, best, state.rules, t, pick.selected, state=state)
     return data

@@ -6,12 +6,16 @@ import pytest
 from engine.coach import CoachReason, Hint, MoveEstimate
 from engine.coach.objective import objective_for
 from engine.moves import parse_move
+from engine.position import position_from_json
 from engine.ruleset import load_ruleset
 from ui.present.coach_text import (
     bounded_interval,
     describe_coach_reason,
+    describe_hint,
     describe_shortfall,
     estimate_text,
+    move_text,
+    objective_label,
     value_text,
 )
 from ui.present.i18n import translator
@@ -69,13 +73,102 @@ def test_a_wish_for_a_rank_you_do_not_hold_does_not_say_you_hold_0_cards() -> No
     rules = load_ruleset("da")
     reason = CoachReason("wish_held", {"kind": "rank", "value": "6", "held": 0, "percent": 88})
     text = describe_coach_reason(reason, rules, 4)
-    assert "0 cards" not in text and "do not hold" in text and "88%" in text
+    assert "0 cards" not in text and "88%" in text
     held = describe_coach_reason(CoachReason("wish_held", {"kind": "rank", "value": "6", "held": 2, "percent": 88}),
                                  rules, 4)
     assert "still hold 2 cards" in held
     suit = describe_coach_reason(CoachReason("wish_held", {"kind": "suit", "value": "h", "held": 0, "percent": 40}),
                                  rules, 4)
-    assert "0 cards" not in suit and "do not hold" in suit
+    assert "0 cards" not in suit
+
+
+@pytest.mark.parametrize("language", ["en", "pl", "da", "hu"])
+def test_a_wish_for_what_you_lack_is_not_recommended_by_saying_you_lack_it(language: str) -> None:
+    # Seen in hu: "Ezt a színt kéred: piros, pedig neked magadnak nincs ilyen színű lapod; …" ("you wish for
+    # hearts although you hold none; …"): lacking the suit argues against the wish, not for it.
+    rules = load_ruleset("hu")
+    t = translator(language)
+    for kind, value in (("suit", "h"), ("rank", "8")):
+        text = describe_coach_reason(CoachReason("wish_held", {"kind": kind, "value": value, "held": 0, "percent": 45}),
+                                     rules, 4, t)
+        assert "45" in text
+        for lacking in ("do not hold", "pedig", "nincs", "nie masz", "ikke selv"):
+            assert lacking not in text, text
+
+
+def test_a_wish_for_a_suit_you_keep_without_a_share_gives_the_kept_cards_as_its_reason() -> None:
+    # The engine leaves the share out when it says nothing for the wish (9% of the deals stuck).
+    rules = load_ruleset("pl")
+    text = describe_coach_reason(CoachReason("wish_held", {"kind": "suit", "value": "c", "held": 2}), rules, 4)
+    assert text == ("You wish for clubs and still hold 2 cards of that suit, to play on the wished suit when your turn "
+                    "comes round again.")
+    assert "deals" not in text and "cannot follow" not in text
+
+
+@pytest.mark.parametrize("language", ["en", "pl", "da", "hu"])
+def test_the_best_move_is_named_before_the_reasons_that_say_it(language: str) -> None:
+    # Seen in the Sandbox: "After it player 2, who holds 4 cards, has no card to play in 55% of the deals.
+    # Best: 3♥…" — "it" pointed at nothing; the engine gives the numbers last.
+    rules = load_ruleset("pl")
+    t = translator(language)
+    best = estimate("pl", "play 3h", 0.6, 0.5, 0.7)
+    second = estimate("pl", "draw", 0.4, 0.3, 0.5)
+    stuck = CoachReason("next_stuck", {"seat": 1, "cards": 4, "percent": 55})
+    numbers = CoachReason("better_by", {"move": "play 3h", "value": 0.6, "other": "draw", "other_value": 0.4,
+                                        "objective": "place"})
+    h = hint_of("pl", best, second, reasons=(stuck, numbers))
+    text = describe_hint(h, rules, t)
+    reason = describe_coach_reason(stuck, rules, 4, t, best=best.move)
+    assert text == describe_coach_reason(numbers, rules, 4, t) + " " + reason
+    if language == "en":
+        # After the runner-up's name ("the next best, draw a card, …") "it" would be the draw: the move is named.
+        assert reason == "After 3♥, player 2, who holds 4 cards, has no card to play in 55% of the deals."
+        assert "it" not in reason.split()
+
+
+def test_the_reasons_name_the_move_they_speak_for_instead_of_it() -> None:
+    rules = load_ruleset("pl")
+    two = parse_move("play 2c", rules.deck)
+    answer = describe_coach_reason(CoachReason("avoids_penalty", {"kind": "draw", "amount": 10}), rules, 4, best=two)
+    assert answer == "2♣ answers the attack: you avoid drawing 10 cards now."
+    call = describe_coach_reason(CoachReason("makes_call", {"call": "makao", "word": "makao", "penalty": 5}), rules, 4,
+                                 best=parse_move("play 5d makao", rules.deck))
+    assert call == "Say \"makao\" as you play 5♦: forgetting the call costs 5 penalty cards."
+
+
+def test_a_draw_under_a_draw_attack_is_named_as_the_penalty() -> None:
+    # Seen under "Attack: player 1 (you) must draw 5 cards": "Your move: draw a card — expected place 2.9".
+    state = position_from_json({"variant": "pl", "hands": [["9d", "5s"], 4, 4], "to_move": 0, "pile": ["8h", "2h", "3h"],
+                                "attack": {"draw": 5}})
+    rules = state.rules
+    draw = parse_move("draw", rules.deck)
+    assert move_text(draw, rules, state=state) == "draw the 5 penalty cards"
+    assert move_text(draw, rules) == "draw a card"                       # no position: the old words
+    calm = state._replace(attack=None)
+    assert move_text(draw, rules, state=calm) == "draw a card"
+    best = estimate("pl", "play 9d", 0.4, 0.3, 0.5)
+    penalty = estimate("pl", "draw", 0.2, 0.1, 0.3)
+    numbers = CoachReason("better_by", {"move": "draw", "value": 0.4, "other": "play 9d", "other_value": 0.2,
+                                        "objective": "place"})
+    h = hint_of("pl", penalty, best, reasons=(numbers,))
+    assert describe_hint(h, rules, state=state).startswith("Best: draw the 5 penalty cards, with an expected place")
+    close = numbers._replace(code="close_call", params={**numbers.params, "move": "play 9d", "other": "draw"})
+    assert "draw the 5 penalty cards is about as good" in describe_shortfall(
+        h._replace(reasons=(close,)), parse_move("play 5s", rules.deck), rules, state=state).lower()
+
+
+def test_a_wait_under_a_sit_out_attack_is_named_with_its_turns() -> None:
+    state = position_from_json({"variant": "pl", "hands": [["9d", "5s"], 4, 4], "to_move": 0, "pile": ["8h", "4h"],
+                                "attack": {"skip": 2}})
+    wait = parse_move("wait", state.rules.deck)
+    assert move_text(wait, state.rules, state=state) == "sit out 2 turns"
+    assert move_text(wait, state.rules, state=state._replace(attack=state.attack._replace(amount=1))) == "sit out 1 turn"
+
+
+def test_the_points_label_says_whose_points_and_that_more_are_better() -> None:
+    # da, ru-101: "expected points" said neither, unlike "expected penalty points (fewer are better)".
+    assert objective_label("points") == "your expected points (more are better)"
+    assert objective_label("penalty") == "expected penalty points (fewer are better)"
 
 
 def test_the_words_on_your_own_move_leave_out_the_comparison_with_the_runner_up() -> None:

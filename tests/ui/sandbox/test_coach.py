@@ -66,3 +66,25 @@ def test_the_fold_holding_the_best_move_opens_so_its_number_is_in_view() -> None
     opened = [e for e in folds if e.proto.expanded]
     assert len(opened) == 1
     assert any(f"Coach: {value_text(h.best, h)}, the best move." in m.value for m in opened[0].markdown)
+
+
+def test_under_a_draw_attack_the_answer_names_the_draw_as_the_penalty() -> None:
+    # Seen under "Attack: player 1 (you) must draw 5 cards": the coach named the draw "draw a card".
+    from ui.shell import handoff
+    from ui.shell.pages import SANDBOX_SCRIPT
+    position = {"variant": "pl", "hands": [["2c", "9d", "5s"], ["7h", "8s", "Jd", "Qd"], ["6h", "9s", "Jc", "Kd"]],
+                "to_move": 0, "pile": ["8h", "2h", "3h"], "attack": {"draw": 5}, "deck": ["4c", "4d", "5c", "5d",
+                                                                                       "6c", "6d", "7c", "7d"]}
+    at = open_sandbox(variant="pl")
+    handoff.leave(SANDBOX_SCRIPT, position, at.session_state)
+    at.run()
+    assert not at.exception, at.exception
+    at.button(key="sandbox_coach_ask").click().run()
+    assert not at.exception, at.exception
+    state = at.session_state[TIMELINE].current
+    h = coach.answer(at.session_state, state)
+    assert h is not None and state.attack is not None
+    shown = texts(at)
+    assert describe_hint(h, state.rules, state=state) in shown
+    assert "draw the 5 penalty cards" in describe_hint(h, state.rules, state=state)
+    assert "draw a card" not in " ".join(shown)
