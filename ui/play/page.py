@@ -193,7 +193,7 @@ def hint_rows(g: Game, h: Any, t: Translator) -> pd.DataFrame:
     rows = []
     for estimate in h.moves:
         rows.append({
-            _("Move"): move_text(estimate.move, g.rules, t),
+            _("Move"): move_text(estimate.move, g.rules, t, state=g.state),
             objective_label(h.objective.kind, t): estimate_text(estimate, h, t),
             _("Playouts"): estimate.playouts,
             _("Coach's pick"): _("best move") if estimate.move == h.best.move else "",
@@ -224,7 +224,7 @@ def draw_hint(g: Game, t: Translator) -> None:
         return
     with st.container(border=True, key="play_hint_box"):
         st.markdown("**" + _("The coach's hint") + "**")
-        st.markdown(describe_hint(h, g.rules, t))
+        st.markdown(describe_hint(h, g.rules, t, state=g.state))
         st.table(hint_rows(g, h, t))
         st.caption(t.ngettext("The coach played {playouts} round on from here (a playout), over {worlds} deals of the "
                               "cards you cannot see. In brackets: where the true value lies, 95 times in 100.",
@@ -241,7 +241,7 @@ def draw_checker_question(g: Game, t: Translator) -> None:
     h = gap.hint
     # The question itself stands in the table, by the hand (ui/play/view.py); here, the coach's reasons.
     with st.container(border=True, key="play_checker_box"):
-        why = describe_shortfall(h, gap.chosen.move, g.rules, t)
+        why = describe_shortfall(h, gap.chosen.move, g.rules, t, state=g.state)
         if why:
             st.markdown("**" + _("Why the coach asks") + "**")
             st.markdown(why)
@@ -388,11 +388,11 @@ def draw_review(g: Game, t: Translator) -> None:
         with st.container(border=True, key=f"play_review_{number}"):
             st.markdown("**" + _("Move {number}. Your move: {chosen} — {value}. The coach's best move: {best} — "
                                  "{best_value}.").format(
-                number=moment.index + 1, chosen=move_text(gap.chosen.move, g.rules, t),
-                value=value_text(gap.chosen, h, t), best=move_text(gap.best.move, g.rules, t),
+                number=moment.index + 1, chosen=move_text(gap.chosen.move, g.rules, t, state=moment.before),
+                value=value_text(gap.chosen, h, t), best=move_text(gap.best.move, g.rules, t, state=moment.before),
                 best_value=value_text(gap.best, h, t)) + "**")
             draw_moment_cards(moment.before, gap, g, t)
-            why = describe_shortfall(h, gap.chosen.move, g.rules, t)
+            why = describe_shortfall(h, gap.chosen.move, g.rules, t, state=moment.before)
             if why:
                 st.markdown(why)
             if st.button(_("Open in the Sandbox"), key=f"play_review_open_{number}", icon=":material/science:"):

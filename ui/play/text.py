@@ -243,11 +243,12 @@ def several_cards_tip(rules: Ruleset, t: Translator) -> str | None:
     return " ".join(parts) or None
 
 
-def checker_question(gap: Any, rules: Ruleset, t: Translator) -> str:
-    """The move checker's question: the learner's move and the coach's best one, each with its value."""
+def checker_question(gap: Any, rules: Ruleset, t: Translator, state: Any = None) -> str:
+    """The move checker's question about the move from ``state``: the learner's move and the coach's best one,
+    each with its value (a draw under attack named as the penalty it takes)."""
     return t.gettext("Are you sure? Your move: {move} — {value}. The coach's best move: {best} — {best_value}.").format(
-        move=move_text(gap.chosen.move, rules, t), value=value_text(gap.chosen, gap.hint, t),
-        best=move_text(gap.best.move, rules, t), best_value=value_text(gap.best, gap.hint, t))
+        move=move_text(gap.chosen.move, rules, t, state=state), value=value_text(gap.chosen, gap.hint, t),
+        best=move_text(gap.best.move, rules, t, state=state), best_value=value_text(gap.best, gap.hint, t))
 
 
 def notice_text(code: str | None, t: Translator) -> str | None:

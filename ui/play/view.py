@@ -144,7 +144,7 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
     why = verdict_text(game.why, game, t) if game.why is not None and not hidden else None
     why_label = _("Why not")
     if asking:
-        why, why_label = checker_question(game.pending.shortfall, rules, t), _("Move checker")
+        why, why_label = checker_question(game.pending.shortfall, rules, t, state), _("Move checker")
     deck_action = None
     if mover_is_viewer and not hidden and not game.picking and non_play_move(state).kind == "draw":
         deck_action = {"type": "draw"}
@@ -170,7 +170,7 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
         "coach": None,
     }
     if best is not None:
-        light_coach_move(data, best.move, game.rules, t, game.selected)
+        light_coach_move(data, best.move, game.rules, t, game.selected, state=state)
     return data
 
 
