@@ -44,6 +44,7 @@ from ui.shell import handoff, house_rules, session
 from ui.shell.pages import SANDBOX_SCRIPT
 from ui.widgets.card_table import card_table
 from ui.widgets.choice import keep_choice
+from ui.widgets.tables import plain_table
 
 GAME = "play_game"
 LIGHTING = "play_lighting"          # beginner switch: light the cards that may be played
@@ -120,6 +121,16 @@ def _on_deal() -> None:
     st.session_state[GAME] = model.start(settings, old.stats if old is not None else None)
 
 
+def _on_play_again() -> None:
+    # Another game, not the same cards again: the next seed, shown in the form (replaying is its own button).
+    try:
+        seed = int(st.session_state.get(SET + "seed", 1))
+    except (TypeError, ValueError):
+        seed = 1
+    st.session_state[SET + "seed"] = (seed + 1) % 2**31
+    _on_deal()
+
+
 def draw_new_game(t: Translator, expanded: bool) -> None:
     _ = t.gettext
     known = _rulesets()
@@ -150,7 +161,8 @@ def draw_new_game(t: Translator, expanded: bool) -> None:
                     key=f"{SET}strength_{seat}",
                     format_func=lambda s: strength_label(s, t))
         cols = st.columns(3)
-        cols[0].number_input(_("Seed"), min_value=0, max_value=2**31 - 1, step=1, value=1, key=SET + "seed",
+        st.session_state.setdefault(SET + "seed", 1)
+        cols[0].number_input(_("Seed"), min_value=0, max_value=2**31 - 1, step=1, key=SET + "seed",
                              help=_("The same seed deals the same cards: replay a round or share it."))
         cols[1].number_input(_("Rounds in the match"), min_value=1, max_value=model.MAX_ROUNDS, step=1, value=1,
                              key=SET + "rounds")
@@ -307,7 +319,7 @@ def draw_round_end(g: Game, t: Translator) -> None:
         rows[_("Round {number}").format(number=rec.number)] = [score_cell(g, rec, s, t) for s in range(g.settings.players)]
     rows[_("Total")] = [str(v) for v in model.totals(g)]
     frame = pd.DataFrame(rows, index=[seat_name_plain(s, t) for s in range(g.settings.players)]).T
-    st.table(frame)
+    plain_table(frame)
     summary = match_summary(g, t)
     if summary:
         st.markdown("**" + summary + "**")
@@ -316,7 +328,8 @@ def draw_round_end(g: Game, t: Translator) -> None:
         cols[0].button(_("Next round"), key="play_next_round", type="primary", icon=":material/skip_next:",
                        on_click=_act, args=({"type": "next_round"},))
     else:
-        cols[0].button(_("Play again"), key="play_again", type="primary", icon=":material/replay:", on_click=_on_deal)
+        cols[0].button(_("Play again"), key="play_again", type="primary", icon=":material/replay:",
+                       on_click=_on_play_again, help=_("New cards: the next seed. Replay the round shows this one again."))
     cols[1].download_button(_("Download the round (text)"), data=transcript(g, record, t),
                             file_name=transcript_name(g, record), mime="text/plain", key="play_transcript",
                             icon=":material/download:", on_click="ignore")
@@ -338,13 +351,14 @@ def draw_moment_cards(before: Any, gap: Any, g: Game, t: Translator) -> None:
     hand = before.hands[before.to_move]
     highlights, labels, legend = moment_marks(hand, gap.chosen.move, gap.best.move, g.rules, t)
     # A row that wraps (columns would stack on a phone, one above the other with wide gaps).
-    row = st.container(horizontal=True, gap="large")
+    row = st.container(horizontal=True, gap="medium")
     pile_col, hand_col = row.container(width="content"), row.container(width="content")
     pile_col.caption(_("On the pile"))
     pile_col.markdown(hand_html([before.top], deck, four_colour=session.four_colour(), width=44, translations=t),
                       unsafe_allow_html=True)
     hand_col.caption(_("Your hand then"))
-    hand_col.markdown(hand_html(hand, deck, four_colour=session.four_colour(), width=44, overlap=0.45,
+    # Little overlap: a raised card is drawn over its right neighbour, which must stay readable.
+    hand_col.markdown(hand_html(hand, deck, four_colour=session.four_colour(), width=44, overlap=0.1,
                                 highlights=highlights, labels=labels, translations=t), unsafe_allow_html=True)
     if legend:
         st.caption(legend)

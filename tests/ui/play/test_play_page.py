@@ -173,7 +173,7 @@ def test_a_polish_round_with_a_forgotten_makao_a_jack_demand_and_a_spade_king() 
     assert "Player 1 (you) demands" in text
     assert "K♠. The previous player, " in text
     # pl is played on for places: the score table names every place once.
-    cells = [c for row in at.table[0].value.values.tolist() for c in row]
+    cells = [c.replace("\\", "") for row in at.table[0].value.values.tolist() for c in row]   # Markdown escapes
     assert sorted(c for c in cells if c.startswith("place")) == ["place 1 (3)", "place 2 (2)", "place 3 (1)", "place 4 (0)"]
 
 
@@ -345,3 +345,23 @@ def test_the_table_speaks_the_session_language(lang: str) -> None:
     ours = [c["label"] for c in data["hand"]["cards"]]
     assert len(ours) == len(theirs) and all(a != b for a, b in zip(ours, theirs, strict=False))    # card names translated
     assert all(line not in log_text(english) for line in log_text(at).splitlines()[2:])  # narration too
+
+
+def test_the_hungarian_score_table_keeps_its_ordinals_as_names_not_a_numbered_list() -> None:
+    # "1. játékos", "1. leosztás": st.table reads labels as Markdown, where "1. " starts a numbered list.
+    at = open_play("hu", lang="hu")
+    run_round(at, "hu", seed=3)
+    frame = at.table[0].value
+    assert list(frame.columns)[:2] == ["1\\. játékos", "2\\. játékos"]
+    assert list(frame.index)[0] == "1\\. leosztás"
+
+
+def test_play_again_deals_new_cards_with_the_next_seed_shown_in_the_form() -> None:
+    at = open_play("da")
+    first, _ = run_round(at, "da", seed=3)
+    assert first.match_over
+    at.button(key="play_again").click().run()
+    assert not at.exception, at.exception
+    again = at.session_state[GAME]
+    assert again.settings.seed == 4 and at.number_input(key="play_set_seed").value == 4
+    assert again.state.hands[0] != first.rounds[-1].turns[0].before.hands[0]     # other cards
