@@ -30,6 +30,7 @@ from ui.present.coach_text import move_text, value_text
 from ui.present.i18n import N_, Translator
 from ui.present.reasons import card_text, cards_text, describe_event, describe_reason, describe_verdict, wish_rank_text
 from ui.present.seating import next_seat, previous_seat
+from ui.present.widget_text import call_button_label
 
 STRENGTH_LABELS = {
     "beginner": N_("beginner"),
@@ -188,11 +189,11 @@ def banners(game: Game, state, t: Translator) -> list[dict[str, str]]:
         amount = state.attack.amount
         card = card_text(state.attack.card, deck, t)
         if state.attack.kind == "draw":
-            text = t.ngettext("Attack: {target} must draw {amount} card or defend (by {card}).",
-                              "Attack: {target} must draw {amount} cards or defend (by {card}).", amount)
+            text = t.ngettext("Attack with {card}: {target} must draw {amount} card or defend.",
+                              "Attack with {card}: {target} must draw {amount} cards or defend.", amount)
         else:
-            text = t.ngettext("Attack: {target} must sit out {amount} turn or defend (by {card}).",
-                              "Attack: {target} must sit out {amount} turns or defend (by {card}).", amount)
+            text = t.ngettext("Attack with {card}: {target} must sit out {amount} turn or defend.",
+                              "Attack with {card}: {target} must sit out {amount} turns or defend.", amount)
         out.append({"kind": "attack", "text": text.format(target=seat_name(game, state.to_move, t), amount=amount,
                                                           card=card, **seat_forms("target", game, state.to_move, t))})
     if state.wish is not None:
@@ -301,8 +302,7 @@ def wish_choice_label(kind: str, value: str, game: Game, t: Translator) -> str:
 def call_label(call: str, game: Game, t: Translator) -> str:
     """The button of a last-card call, with the ruleset's own word ("Makao!", "Makaó!", "Kakaó!")."""
     rule = game.rules.calls.get(call)
-    word = rule.word if rule is not None and rule.word else call
-    return t.gettext('Say "{word}!"').format(word=word[:1].upper() + word[1:])
+    return call_button_label(rule.word if rule is not None and rule.word else call, t)
 
 
 # --- scores ----------------------------------------------------------------------------------------

@@ -98,3 +98,8 @@ def markdown_plain(text: str) -> str:
     """Returns text that Markdown shows as it is: st.table reads its cells as Markdown, so the Hungarian
     "1. játékos" became a numbered list, and a nickname "*Ala*" would turn italic."""
     return _MARKDOWN_SIGNS.sub(r"\\\1", text)
+
+
+def call_button_label(word: str, t: Translations) -> str:
+    """Returns the button of a last-card call with the ruleset's own word, as said at the table ("Say "Makao!"")."""
+    return t.gettext('Say "{word}!"').format(word=word[:1].upper() + word[1:])

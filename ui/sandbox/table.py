@@ -28,7 +28,7 @@ from ui.present.i18n import Translator
 from ui.present.reasons import describe_verdict
 from ui.present.table_data import CARD_W, table_common, wish_picker
 from ui.present.table_marks import light_coach_move
-from ui.present.widget_text import coach_card_label
+from ui.present.widget_text import call_button_label, coach_card_label
 from ui.sandbox.texts import pending_lines, seat_forms, seat_name
 
 CALLS = ("makao", "kakao")
@@ -214,7 +214,7 @@ def _buttons(state: State, pick: Pick, t: Translator) -> list[dict[str, Any]]:
     buttons.append({"id": other.kind, "label": label, "action": {"type": other.kind}, "kind": "secondary"})
     for call in call_choices(state):
         buttons.append({"id": "call_" + call, "kind": "toggle", "pressed": call in pick.calls,
-                        "label": _("Say \"{word}\"").format(word=state.rules.calls[call].word),
+                        "label": call_button_label(state.rules.calls[call].word, t),
                         "action": {"type": "call", "call": call}})
     return buttons
 

@@ -164,7 +164,7 @@ def test_the_makao_call_is_a_toggle_that_goes_with_the_play() -> None:
     for place, text in (("pile", "7h"), ("hand_0", "7c 8h"), ("hand_1", "3")):
         at.text_input(key=f"{EDITOR}{place}_text").input(text).run()
     call = next(b for b in table(at)["buttons"] if b["id"] == "call_makao")
-    assert call["label"] == 'Say "makao"' and call["pressed"] is False
+    assert call["label"] == 'Say "Makao!"' and call["pressed"] is False
     send(at, {"type": "call", "call": "makao"})
     assert next(b for b in table(at)["buttons"] if b["id"] == "call_makao")["pressed"] is True
     send(at, {"type": "tap", "card": "7c"}, {"type": "play"})
