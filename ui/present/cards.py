@@ -216,7 +216,10 @@ def rank_word(rank: str, deck: DeckKind, translations: Translations) -> str:
 
 
 def card_label(card: int, deck: DeckKind, translations: Translations) -> str:
-    """Returns the text alternative of a card: short form and full name ("K♥ — king of hearts")."""
+    """Returns the text alternative of a card: short form and full name ("K♥ — king of hearts"); a
+    Hungarian card by its name alone ("makk alsó"), since its short form is only the notation ("Ua")."""
+    if art_of(deck) == "hungarian":
+        return card_name(card, deck, translations)
     return f"{card_short(card, deck)} — {card_name(card, deck, translations)}"
 
 

@@ -346,14 +346,14 @@ def test_every_french_card_is_labelled_in_english(card: str) -> None:
 def test_every_hungarian_card_is_labelled_in_english(card: str) -> None:
     card_id = HUNGARIAN_DECK.parse(card)
     rank, suit = HUNGARIAN_DECK.rank_of(card_id), HUNGARIAN_DECK.suit_of(card_id)
-    expected = f"{card} — {HUNGARIAN_WORDS[rank]} of {HUNGARIAN_SUIT_WORDS[suit]}"
+    expected = f"{HUNGARIAN_WORDS[rank]} of {HUNGARIAN_SUIT_WORDS[suit]}"   # no notation ("Ua") in what is said
     assert card_label(card, "hungarian", ENGLISH) == expected
 
 
 def test_some_labels_read_as_expected() -> None:
     assert card_label("Kh", "french", ENGLISH) == "K♥ — king of hearts"
     assert card_label("10c", "french", ENGLISH) == "10♣ — ten of clubs"
-    assert card_label("Ob", "hungarian", ENGLISH) == "Ob — Ober of bells"
+    assert card_label("Ob", "hungarian", ENGLISH) == "Ober of bells"   # "Ob" is notation, not what a player says
 
 
 def test_every_label_is_different() -> None:
