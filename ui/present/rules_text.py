@@ -38,6 +38,8 @@ FIGURE_NAMES = {
 }
 
 _MARKDOWN_SPECIALS = re.compile(r"([\\`*_\[\]<>#|~$])")
+_NUMBER_START = re.compile(r"^(\s*\d+)([.)])(?=\s|$)", re.MULTILINE)
+_BULLET_START = re.compile(r"^(\s*)([-+])(?=\s)", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -50,8 +52,10 @@ class Section:
 
 
 def escape_markdown(text: str) -> str:
-    """Escapes the characters Streamlit's markdown would interpret (data may be uploaded)."""
-    return _MARKDOWN_SPECIALS.sub(r"\\\1", text)
+    """Escapes the characters Streamlit's markdown would interpret (data may be uploaded), and a line
+    that would start a list: the Hungarian "1. játékos" is a name, not a numbered list."""
+    escaped = _MARKDOWN_SPECIALS.sub(r"\\\1", text)
+    return _BULLET_START.sub(r"\1\\\2", _NUMBER_START.sub(r"\1\\\2", escaped))
 
 
 def rank_label(deck: DeckKind, rank: str, t: Translator) -> str:
@@ -536,8 +540,15 @@ def _notes_section(r: Ruleset, t: Translator) -> Section | None:
     return Section("notes", t.gettext("How we read the source"), tuple(paragraphs))
 
 
+_SEED_FILE = re.compile(r"^\d{3}_[0-9a-f]{16}\.txt$")
+
+
 def _source_section(r: Ruleset, t: Translator) -> Section:
-    if r.source_title:
+    # A seed text's file name ("003_e31afcd8981db987.txt") is the corpus' own id, nothing a reader can
+    # follow: the title alone names it. Links and sections of the research notes are shown.
+    if r.source_title and _SEED_FILE.match(r.source):
+        text = t.gettext("Source: {title}.").format(title=escape_markdown(r.source_title))
+    elif r.source_title:
         text = t.gettext("Source: {title} ({file}).").format(
             title=escape_markdown(r.source_title), file=escape_markdown(r.source)
         )

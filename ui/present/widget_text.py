@@ -8,7 +8,6 @@ No Streamlit here: the pages call these with their options and translator.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Collection
 from typing import Protocol
 
@@ -90,14 +89,6 @@ def coach_control_label(control: str, t: Translations) -> str:
     """Returns the accessible name of the deck, a button or a wish choice that is the coach's best move."""
     return t.gettext("{control}: the coach's best move").format(control=control)
 
-
-_MARKDOWN_SIGNS = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~])")
-
-
-def markdown_plain(text: str) -> str:
-    """Returns text that Markdown shows as it is: st.table reads its cells as Markdown, so the Hungarian
-    "1. játékos" became a numbered list, and a nickname "*Ala*" would turn italic."""
-    return _MARKDOWN_SIGNS.sub(r"\\\1", text)
 
 
 def call_button_label(word: str, t: Translations) -> str:

@@ -165,3 +165,13 @@ def test_a_group_rule_adds_its_sentence(change: dict, added: str) -> None:
     original = load_ruleset("pl")
     assert added not in text_of(original)
     assert added in text_of(dataclasses.replace(original, **change))
+
+
+def test_the_source_is_named_by_its_title_not_by_the_seed_files_id() -> None:
+    from engine.ruleset import load_ruleset
+    from ui.present.i18n import translator
+    from ui.present.rules_text import rules_sections
+    hu = next(s for s in rules_sections(load_ruleset("hu"), translator("en")) if s.key == "source")
+    assert hu.paragraphs == ("Source: A makaó kártyajáték.",)
+    prsi = next(s for s in rules_sections(load_ruleset("cz-prsi"), translator("en")) if s.key == "source")
+    assert "relatives.md §1.6" in prsi.paragraphs[0]                 # a reference a reader can follow stays

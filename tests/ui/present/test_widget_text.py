@@ -61,3 +61,11 @@ def test_select_placeholders_are_translated() -> None:
     assert choose_one(["a"], translator("pl")) == "Wybierz"
     assert choose_one([], translator("hu")) == "Nincs miből választani"
     assert choose_many(["a"], translator("da")) == "Vælg"
+
+
+def test_table_text_is_shown_as_written_not_as_markdown() -> None:
+    from ui.present.rules_text import escape_markdown
+    assert escape_markdown("1. játékos") == "1\\. játékos"             # not a numbered list
+    assert escape_markdown("- 2 pont\n3) x") == "\\- 2 pont\n3\\) x"
+    assert escape_markdown("*Ala* #1") == "\\*Ala\\* \\#1"
+    assert escape_markdown("K♥ 1.5 pont") == "K♥ 1.5 pont"
