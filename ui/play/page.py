@@ -144,13 +144,13 @@ def draw_new_game(t: Translator, expanded: bool) -> None:
             st.session_state[SET + "players"] = model.default_players(rules)
         cols = st.columns(2)
         players = cols[0].number_input(_("Players at the table"), min_value=low, max_value=high, step=1,
-                                       key=SET + "players")
+                                       key=SET + "players", persist_state="session")
         if not 1 <= st.session_state.get(SET + "humans", 1) <= players:
             st.session_state[SET + "humans"] = 1
         humans = cols[1].number_input(
             _("People at this screen"), min_value=1, max_value=int(players), step=1, key=SET + "humans",
             help=_("Two or more: a hot-seat game. Between the turns of two people the hand is hidden until the "
-                   "next one takes the device."))
+                   "next one takes the device."), persist_state="session")
         if players > humans:
             st.caption(_("Computer players"))
             strength_cols = st.columns(min(4, int(players - humans)))
@@ -162,11 +162,11 @@ def draw_new_game(t: Translator, expanded: bool) -> None:
                     format_func=lambda s: strength_label(s, t))
         cols = st.columns(3)
         st.session_state.setdefault(SET + "seed", 1)
-        cols[0].number_input(_("Seed"), min_value=0, max_value=2**31 - 1, step=1, key=SET + "seed",
+        cols[0].number_input(_("Seed"), min_value=0, max_value=2**31 - 1, step=1, key=SET + "seed", persist_state="session",
                              help=_("The same seed deals the same cards: replay a round or share it."))
         cols[1].number_input(_("Rounds in the match"), min_value=1, max_value=model.MAX_ROUNDS, step=1, value=1,
-                             key=SET + "rounds")
-        cols[2].toggle(_("Counted match"), key=SET + "counted", help=_("No take-backs."))
+                             key=SET + "rounds", persist_state="session")
+        cols[2].toggle(_("Counted match"), key=SET + "counted", help=_("No take-backs."), persist_state="session")
         st.button(_("Deal"), key="play_deal", type="primary", icon=":material/play_arrow:", on_click=_on_deal)
 
 
@@ -185,10 +185,11 @@ def draw_options(t: Translator) -> None:
     # One row that wraps, each switch as wide as its words: three equal columns cut the longer labels
     # ("Light up the cards I may …", "Jelöld meg a lapokat, am…").
     row = st.container(horizontal=True, gap="medium", key="play_options")
-    row.toggle(_("Light up the cards I may play"), key=LIGHTING,
+    # Kept over a page switch: a learner who turned the checker on finds it on when coming back.
+    row.toggle(_("Light up the cards I may play"), key=LIGHTING, persist_state="session",
                help=_("Off: every card looks the same, and you find the legal ones yourself."))
-    row.toggle(_("Faster computer players"), key=FASTER)
-    row.toggle(_("Move checker"), key=CHECKER,
+    row.toggle(_("Faster computer players"), key=FASTER, persist_state="session")
+    row.toggle(_("Move checker"), key=CHECKER, persist_state="session",
                help=_("Before a move that is clearly worse than the coach's best one — by more than 15 "
                       "percentage points of your chance, or by more than 15 in 100 of the best move's points — "
                       "the coach asks whether you are sure and shows the better move."))

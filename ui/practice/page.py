@@ -103,11 +103,13 @@ def _answer_widgets(question: Drill, answered: bool, t: Translator) -> None:
         columns = st.columns(min(4, max(1, len(hand_cards(st_)))))
         # The choices are the cards in notation, as answers are kept (engine/drills.py); named by the deck.
         for i, card in enumerate(hand_cards(st_)):
+            # Ticks are kept over a page switch ("session"): a half-answered question is not lost.
             columns[i % len(columns)].checkbox(card_label(deck.parse(card), deck, t), key=ps.PICK.format(qid=question.id, card=card),
-                                               disabled=answered)
+                                               disabled=answered, persist_state="session")
         return
     st.radio(_("Your answer"), list(question.options), index=None, key=ps.CHOICE.format(qid=question.id),
-             format_func=lambda o: escape_markdown(option_text(question, o, st_, t)), disabled=answered)
+             format_func=lambda o: escape_markdown(option_text(question, o, st_, t)), disabled=answered,
+             persist_state="session")
 
 
 def _feedback(question: Drill, result: dict, t: Translator) -> None:

@@ -365,3 +365,16 @@ def test_play_again_deals_new_cards_with_the_next_seed_shown_in_the_form() -> No
     again = at.session_state[GAME]
     assert again.settings.seed == 4 and at.number_input(key="play_set_seed").value == 4
     assert again.state.hands[0] != first.rounds[-1].turns[0].before.hands[0]     # other cards
+
+
+def test_the_switches_and_the_new_game_form_survive_a_page_switch() -> None:
+    at = open_play("da")
+    deal(at, "da", seed=7)
+    at.toggle(key="play_checker").set_value(True).run()
+    at.toggle(key="play_lighting").set_value(False).run()
+    at.switch_page("app_pages/rules.py").run()
+    at.switch_page("app_pages/play.py").run()
+    assert not at.exception, at.exception
+    assert at.toggle(key="play_checker").value is True and at.session_state[GAME].checker
+    assert at.toggle(key="play_lighting").value is False
+    assert at.number_input(key="play_set_seed").value == 7

@@ -174,3 +174,23 @@ def test_the_classroom_material_can_be_in_another_language() -> None:
     at.selectbox(key="_w_classroom_language").set_value("hu").run()
     at.toggle(key="_w_classroom_projector").set_value(True).run()
     assert not at.exception
+
+
+def test_a_half_answered_question_survives_a_page_switch() -> None:
+    at = open_page("app_pages/practice.py", variant="pl", lang="en")
+    drill = current(at)
+    if drill.kind == "select":
+        box = next(b for b in at.checkbox if b.key.startswith("_practice_pick_"))
+        key = box.key
+        box.check().run()
+    else:
+        key = f"_practice_choice_{drill.id}"
+        at.radio(key=key).set_value(drill.options[-1]).run()
+    at.switch_page("app_pages/classroom.py").run()
+    at.switch_page("app_pages/practice.py").run()
+    assert not at.exception, at.exception
+    assert _current_id(at) == drill.id
+    if drill.kind == "select":
+        assert next(b for b in at.checkbox if b.key == key).value is True
+    else:
+        assert at.radio(key=key).value == drill.options[-1]
