@@ -107,6 +107,7 @@ def draw_picker(t: Translator) -> None:
         key=PICKER,
         on_change=_on_pick,
         help=_("The four makao variants are chosen first; add the relatives to compare them too."),
+        select_all=False,        # Streamlit's own "Select all" cannot be translated
     )
 
 
@@ -313,7 +314,8 @@ def _draw_field(field: house_rules.HouseField, t: Translator) -> None:
     elif field.kind == "multi":
         keep_choices(key, field.options)
         st.multiselect(field.label, options=field.options, format_func=field.option_label, key=key,
-                       placeholder=choose_many(field.options, t), max_selections=field.high or None)
+                       placeholder=choose_many(field.options, t), max_selections=field.high or None,
+                       select_all=False)
     elif field.kind == "text":
         st.text_input(field.label, max_chars=field.high, key=key)   # the bounds of uploads (ruleset_bounds)
 

@@ -117,7 +117,7 @@ def _cards_editor(place: str, label: str, value: Any, rules: Ruleset, d: dict[st
     picker.multiselect(
         _("or pick them (cards used elsewhere are left out)"), options=options, key=EDITOR + place + "_pick",
         on_change=ctl.on_cards_pick, args=(st.session_state, place,), format_func=lambda c: card_short_option(c, deck, t),
-        placeholder=_("Choose cards"),
+        placeholder=_("Choose cards"), select_all=False,   # Streamlit's "Select all" is not translated
     )
 
 
@@ -214,7 +214,7 @@ def _turns_tab(d: dict[str, Any], rules: Ruleset, t: Translator) -> None:
     finished = [s for s in d.get("finished", []) if isinstance(s, int) and 0 <= s < seats] \
         if isinstance(d.get("finished"), list) else []
     _init(EDITOR + "finished", finished)
-    st.multiselect(_("Finished players, in finishing order"), options=list(range(seats)), placeholder=choose_many(range(seats), t), key=EDITOR + "finished",
+    st.multiselect(_("Finished players, in finishing order"), options=list(range(seats)), placeholder=choose_many(range(seats), t), select_all=False, key=EDITOR + "finished",
                    on_change=ctl.on_field, args=(st.session_state, "finished",), format_func=lambda s: seat_name(s, t))
     deck_value = d.get("deck")
     mode = "count" if isinstance(deck_value, int) else "order" if isinstance(deck_value, list) else "rest"
