@@ -33,15 +33,26 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _durations(tr: Translator) -> dict[str, str]:
+def _durations(tr: Translator, demand: bool = False) -> dict[str, str]:
     _ = tr.gettext
     return {
         "round": _("For one full round: every player, the one who made it last."),
         "until_return": _("Until the turn comes back to the player who made it."),
         "until_covered": _("Until the next card covers it."),
-        "until_fulfilled": _("Until someone plays what was wished."),
-        "none": _("No wish is in force any more."),
+        "until_fulfilled": _("Until someone plays the demanded rank.") if demand
+        else _("Until someone plays what was wished."),
+        "none": _("No demand is in force any more.") if demand else _("No wish is in force any more."),
     }
+
+
+def _asks_of_a_demand(drill: Drill, st: State) -> bool:
+    """Whether a "wish" question is about a jack's (alsó's) rank demand: the app calls that a demand."""
+    move = parse_move(drill.move, st.rules.deck) if drill.move else None
+    if move is not None and move.demand not in (None, "none"):
+        return True
+    if move is not None and move.suit not in (None, "none"):
+        return False
+    return st.wish is not None and st.wish.kind == "rank"
 
 
 def cards_text(cards: Sequence[int], deck: DeckKind, tr: Translator) -> str:
@@ -64,7 +75,9 @@ def move_text(text: str, st: State, tr: Translator) -> str:
     if move.kind == "pass":
         return _("keep the drawn card (pass)")
     words = _("play {cards}").format(cards=cards_side_by_side(move.cards, deck, tr))
-    if move.demand == "none" or move.suit == "none":
+    if move.demand == "none":
+        words += ", " + _("demanding nothing")     # a jack's (alsó's) rank demand, as the app calls it
+    elif move.suit == "none":
         words += ", " + _("wishing nothing")
     elif move.demand is not None:
         words += ", " + _("demanding {rank}").format(rank=wish_rank_text(move.demand, deck, tr))
@@ -99,7 +112,7 @@ def option_text(drill: Drill, option: str, st: State, tr: Translator) -> str:
         text = _("{player} moves next.").format(**player_placeholders("player", int(option[1:]), tr))
         return text[:1].upper() + text[1:]
     if ask == "wish":
-        return _durations(tr)[option]
+        return _durations(tr, _asks_of_a_demand(drill, st))[option]
     if ask == "cards":
         n = int(option)
         return tr.ngettext("{count} card", "{count} cards", n).format(count=n)
@@ -119,7 +132,8 @@ def question_text(drill: Drill, st: State, tr: Translator) -> str:
     ask = {
         "penalty": _("You {move}. What is pending then, and for whom?"),
         "to_move": _("You {move}. Who moves next?"),
-        "wish": _("You {move}. How long does the wish last now?"),
+        "wish": _("You {move}. How long does the demand last now?") if _asks_of_a_demand(drill, st)
+        else _("You {move}. How long does the wish last now?"),
         "cards": _("You {move}. How many cards do you hold then?"),
         "round": _("You {move}. Is the round over?"),
     }[drill.ask]
