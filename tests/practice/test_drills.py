@@ -221,3 +221,17 @@ def test_a_reversing_nine_s_explanation_says_the_new_direction_once(language: st
     said = explanation(first, st, tr)
     assert repeated not in said, said
     assert len(said) == 3, said   # the verdict with its note, who moves, the drill's remark
+
+
+def test_what_is_pending_speaks_to_the_learner_in_the_second_person() -> None:
+    from engine.position import position_from_json
+    en = translator("en")
+    own = position_from_json({"variant": "pl", "hands": [5, 5, ["7h", "8c"]], "to_move": 2, "pile": ["5c", "As"],
+                              "wish": {"suit": "h", "by": 2}})
+    assert status_lines(own, en) == ["You wish for hearts."]            # not "Player 3 wishes for hearts."
+    theirs = position_from_json({"variant": "pl", "hands": [5, 5, ["7h", "8c"]], "to_move": 2, "pile": ["5c", "As"],
+                                 "wish": {"suit": "h", "by": 0}})
+    assert status_lines(theirs, en) == ["Player 1 wishes for hearts."]
+    attacked = position_from_json({"variant": "pl", "hands": [["7h", "8c"], 5], "to_move": 0, "pile": ["5c", "2h"],
+                                   "attack": {"draw": 2}})
+    assert status_lines(attacked, en) == ["You must draw 2 cards or defend."]

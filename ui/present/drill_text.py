@@ -151,10 +151,10 @@ def status_lines(st: State, tr: Translator) -> list[str]:
                                     deck, tr, you=st.to_move))
     if st.attack is not None:
         lines.append(describe_event(Event("attack", {"kind": st.attack.kind, "amount": st.attack.amount,
-                                                     "target": st.to_move}), deck, tr))
-    if st.wish is not None:
+                                                     "target": st.to_move}), deck, tr, you=st.to_move))
+    if st.wish is not None:   # the learner is the seat to move: "You wish for hearts", not "Player 3 wishes"
         lines.append(describe_event(Event("wish_set", {"kind": st.wish.kind, "value": st.wish.value,
-                                                       "by": st.wish.by}), deck, tr))
+                                                       "by": st.wish.by}), deck, tr, you=st.to_move))
     if st.drawn is not None:
         lines.append(_("You have just drawn {card}: play it or keep it.").format(
             card=card_text(st.drawn, deck, tr)))
