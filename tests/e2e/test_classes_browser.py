@@ -195,9 +195,12 @@ def open_classes(page, base: str, query: str = "lang=en") -> None:
     wait_for_app(page)
 
 
-def test_a_refusal_leaves_the_make_tab_and_the_pin_box_open(two_servers, new_page) -> None:
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 1400}, {"width": 390, "height": 844}],
+                         ids=["desktop", "phone"])
+def test_a_refusal_leaves_the_make_tab_and_the_pin_box_open(two_servers, new_page, viewport) -> None:
     server_a, _ = two_servers
     page = new_page()
+    page.set_viewport_size(viewport)
     open_classes(page, server_a)
     page.get_by_role("tab", name=MAKE_TAB).click()
     wait_for_app(page)
@@ -224,7 +227,7 @@ def test_a_refusal_leaves_the_make_tab_and_the_pin_box_open(two_servers, new_pag
     page.locator(".st-key-classes_rejoin_pin input").press("Enter")   # Enter while the error shows
     wait_for_app(page)
     expect(page.locator(".st-key-classes_rejoin_pin input")).to_be_visible()
-    screenshot(page, "classes-pin-refused")
+    screenshot(page, f"classes-pin-refused-{viewport['width']}")
 
 
 def test_typed_work_survives_a_visit_to_another_page(two_servers, new_page) -> None:

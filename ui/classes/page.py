@@ -51,9 +51,6 @@ TABS = "classes_tabs"                     # which of "Join a class" / "Make a cl
 REJOIN_BOX = "classes_rejoin_box"         # the "Come back with your PIN" box, open or closed
 MANAGE_BOX = "classes_manage_box"         # the teacher's "Manage the class" box
 LEAVE_BOX = "classes_leave_box"           # the pupil's "Leave the class" box
-# Where a message is shown: beside the form or in the box the action came from, so that the reader
-# sees it where they are looking; "top" is a container drawn first on every run (nothing moves).
-PLACES = ("top", "make", "join", "rejoin", "manage", "leave")
 
 
 def _t() -> Translator:
@@ -70,7 +67,12 @@ def _client() -> str | None:
 
 
 def _say(kind: str, code: str, where: str, **params) -> None:
-    """Keeps the outcome of an action (a callback) for the run that follows it, to be shown at ``where``."""
+    """Keeps the outcome of an action (a callback) for the run that follows it, to be shown at ``where``.
+
+    A message is shown where the reader is looking: beside the form ("make", "join") or inside the
+    box the action came from ("rejoin", "manage", "leave"); what has no place any more (a class
+    deleted, a refused teacher key, having left) goes to "top", a container drawn on every run.
+    """
     st.session_state[MESSAGE] = (kind, code, where, params)
 
 
