@@ -179,3 +179,132 @@ def test_a_class_on_two_servers_fills_the_teachers_board_live(two_servers, new_p
     expect(ola.get_by_text("This teacher link is not valid", exact=False)).to_be_visible()
     expect(ola.locator("table.makao-board")).to_have_count(0)
     screenshot(ola, "classes-refused")
+
+
+# ---------------------------------------------------------------------------- what stays where it was
+
+MAKE_TAB = "Make a class (teachers)"
+
+
+def selected_tab(page) -> str:
+    return page.get_by_role("tab", selected=True).inner_text().strip()
+
+
+def open_classes(page, base: str, query: str = "lang=en") -> None:
+    page.goto(f"{base}/classes?{query}")
+    wait_for_app(page)
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 1400}, {"width": 390, "height": 844}],
+                         ids=["desktop", "phone"])
+def test_a_refusal_leaves_the_make_tab_and_the_pin_box_open(two_servers, new_page, viewport) -> None:
+    server_a, _ = two_servers
+    page = new_page()
+    page.set_viewport_size(viewport)
+    open_classes(page, server_a)
+    page.get_by_role("tab", name=MAKE_TAB).click()
+    wait_for_app(page)
+    click(page, "classes_create")                                # no name
+    refusal = page.locator("[data-testid=stTabPanel]:visible").get_by_text("Give the class a name first.")
+    expect(refusal).to_be_visible()                              # beside the form, inside the tab
+    assert selected_tab(page) == MAKE_TAB
+    expect(page.locator(".st-key-classes_form_name input")).to_be_visible()
+    fill(page, "classes_form_name", "5c")                        # Enter: the message goes, the tab stays
+    expect(refusal).to_have_count(0)
+    assert selected_tab(page) == MAKE_TAB
+
+    page.get_by_role("tab", name="Join a class").click()
+    wait_for_app(page)
+    page.locator(".st-key-classes_rejoin_box summary").click()
+    wait_for_app(page)
+    fill(page, "classes_rejoin_code", "ZZZZ-ZZZZ")
+    fill(page, "classes_rejoin_nickname", "Ala")
+    fill(page, "classes_rejoin_pin", "12")
+    click(page, "classes_rejoin")
+    box = page.locator(".st-key-classes_rejoin_box")
+    expect(box.get_by_text("A PIN has 4 digits.")).to_be_visible()
+    expect(page.locator(".st-key-classes_rejoin_pin input")).to_be_visible()
+    page.locator(".st-key-classes_rejoin_pin input").press("Enter")   # Enter while the error shows
+    wait_for_app(page)
+    expect(page.locator(".st-key-classes_rejoin_pin input")).to_be_visible()
+    screenshot(page, f"classes-pin-refused-{viewport['width']}")
+
+
+def test_typed_work_survives_a_visit_to_another_page(two_servers, new_page) -> None:
+    server_a, _ = two_servers
+    page = new_page()
+    open_classes(page, server_a, "lang=en&variant=pl")
+    page.get_by_role("tab", name=MAKE_TAB).click()
+    wait_for_app(page)
+    fill(page, "classes_form_name", "5c")
+    quiz = page.locator(".st-key-classes_form_quiz input")
+    for drill_id in QUIZ:
+        label = drill_label(drill_id, EN)
+        quiz.click()
+        quiz.fill(label)
+        page.get_by_role("option", name=label, exact=True).click()
+        wait_for_app(page)
+    page.keyboard.press("Escape")
+    page.get_by_role("tab", name="Join a class").click()
+    wait_for_app(page)
+    fill(page, "classes_join_code", "K7QM-2XVD")
+    fill(page, "classes_join_nickname", "Ala")
+    page.get_by_role("tab", name=MAKE_TAB).click()
+    wait_for_app(page)
+    page.get_by_test_id("stSidebarNavLink").filter(has_text="Classroom").click()
+    wait_for_app(page)
+    expect(page.locator(".st-key-classes_form_name")).to_have_count(0)
+    page.get_by_test_id("stSidebarNavLink").filter(has_text="Classes").click()
+    wait_for_app(page)
+    expect(page.locator(".st-key-classes_form_name input")).to_have_value("5c")
+    assert selected_tab(page) == MAKE_TAB
+    for drill_id in QUIZ:
+        expect(page.locator(f'.st-key-classes_form_quiz [data-tag][aria-label="{drill_label(drill_id, EN)}"]')
+               .first).to_be_attached()
+    expect(page.locator(".st-key-classes_join_code input")).to_have_value("K7QM-2XVD")
+    expect(page.locator(".st-key-classes_join_nickname input")).to_have_value("Ala")
+
+
+def label_fits(page, key: str) -> bool:
+    """Whether every line of a widget's label shows whole (nothing cut off with an ellipsis)."""
+    return page.evaluate(
+        """key => Array.from(document.querySelectorAll(`.st-key-${key} [data-testid=stWidgetLabel] *`))
+               .every(e => e.scrollWidth <= e.clientWidth + 1)""", key)
+
+
+def test_the_board_keeps_manage_open_and_shows_the_whole_switch_label(two_servers, browser) -> None:
+    server_a, _ = two_servers
+    context = browser.new_context(locale="pl-PL", viewport={"width": 1024, "height": 900})
+    try:
+        page = context.new_page()
+        _code, link = make_class(page, server_a)
+        page.goto(link + "&lang=pl")
+        wait_for_app(page)
+        pl = translator("pl").gettext
+        switch = page.locator(".st-key-classes_only_stuck")
+        expect(switch).to_contain_text(pl("Only pupils who are stuck"))
+        assert label_fits(page, "classes_only_stuck"), "the switch's label is cut off at 1024 px"
+        page.locator(".st-key-classes_manage_box summary").click()
+        wait_for_app(page)
+        page.locator(".st-key-classes_joining_open label").click()
+        wait_for_app(page)
+        box = page.locator(".st-key-classes_manage_box")
+        expect(box.get_by_text(pl("The class is closed to new pupils; its pupils can still come back."))).to_be_visible()
+        expect(page.locator(".st-key-classes_rotate button:visible")).to_be_visible()   # the box stayed open
+        screenshot(page, "classes-manage-pl-1024")
+    finally:
+        context.close()
+
+
+def test_a_damaged_pupil_link_is_said_on_the_practice_page(two_servers, new_page) -> None:
+    server_a, _ = two_servers
+    page = new_page()
+    page.goto(f"{server_a}/practice?lang=en&pupil=pt_{'q' * 28}")
+    wait_for_app(page)
+    message = page.get_by_text("it may be cut short or copied wrong, or the teacher deleted this pupil", exact=False)
+    expect(message).to_be_visible()
+    assert "pupil=" not in page.url      # a link that opens nothing is not kept in the address bar
+    click(page, "practice_check")        # any click: the message lasts until closed
+    expect(message).to_be_visible()
+    click(page, "classes_link_refused_close")
+    expect(message).to_have_count(0)

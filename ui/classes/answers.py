@@ -5,6 +5,10 @@ An answer is kept as text (storage/docs: at most 200 characters): the chosen car
 question (an outcome key or a move in notation). The reason is an engine reason code
 (engine/verdicts.py); the board rebuilds the full reason, with its cards, from the drill and
 the stored text, so the sentence comes from the engine's judge and never from the page.
+
+A "next" question ("You play K♠. Who draws how many?") asks what a legal move leads to: no
+verdict of the engine says why a wrong outcome is wrong (the verdict on the move says only
+that it may be played), so none is stored, and the board says what the move really leads to.
 """
 from __future__ import annotations
 
@@ -52,11 +56,13 @@ def wrong_reason(drill: Drill, response: Any) -> Reason | None:
 
     - select: a chosen card the engine refuses (its refusal), else a playable card left out
       (why it may go);
-    - best: the engine's verdict on the chosen move: the reason the drill's author names for that
-      option (a legal move may be worse for a note, e.g. a forgotten "makao"), else its first;
-    - next: the engine's verdict on the drill's move, which decides what happens next.
+    - best: the reason the drill's author names for the chosen move (a legal move may be worse
+      for a note, e.g. a forgotten "makao"), else the engine's refusal of an illegal one; a legal
+      move's "may be played" is no reason why it is not the best, so then None;
+    - next: None — the verdict on the drill's move is about its legality, not about the outcome
+      asked (it read "K♠ may be played: …" beside a wrong count of cards).
     """
-    if drill.is_correct(response):
+    if drill.is_correct(response) or drill.kind == "next":
         return None
     try:
         state = drill.state()
@@ -71,12 +77,14 @@ def wrong_reason(drill: Drill, response: Any) -> Reason | None:
                 if verdict.legal and card not in chosen and verdict.reasons:
                     return verdict.reasons[0]
             return None
-        move_text = str(response) if drill.kind == "best" else drill.move
+        move_text = str(response)
         verdict = check(state, parse_move(move_text, state.rules.deck))
     except (EngineError, ValueError):   # a stored text that no longer parses: no reason rather than a wrong one
         return None
-    named = next((w.reason for w in drill.wrong if w.move == move_text), None) if drill.kind == "best" else None
-    return next((r for r in verdict.reasons if r.code == named), verdict.reasons[0] if verdict.reasons else None)
+    named = next((w.reason for w in drill.wrong if w.move == move_text), None)
+    if named is not None:
+        return next((r for r in verdict.reasons if r.code == named), None)
+    return verdict.reasons[0] if not verdict.legal and verdict.reasons else None
 
 
 def answer_fields(drill: Drill, response: Any, correct: bool) -> AnswerFields:
@@ -100,11 +108,16 @@ def answer_words(drill: Drill, text: str, t: Translator) -> str:
 
 
 def reason_words(drill: Drill, text: str, code: str, t: Translator) -> str:
-    """The engine's sentence for why a stored wrong answer is wrong ("" when the engine gives none).
+    """Why a stored wrong answer is wrong, in the reader's words ("" when nothing can say it).
 
-    The reason is rebuilt from the drill and the stored answer; it is shown only when the
-    engine still gives the stored code, so a changed drill never shows a reason it no longer gives.
+    For "select" and "best" it is the engine's reason, rebuilt from the drill and the stored
+    answer, and shown only when the engine still gives the stored code (a changed drill never
+    shows a reason it no longer gives). For "next" it is what the move really leads to (the
+    drill's answer, checked against the engine when the drills load) with the drill's remark;
+    any stored code is ignored (answers saved before held the move's "may be played" there).
     """
+    if drill.kind == "next":
+        return _outcome_words(drill, text, t)
     reason = wrong_reason(drill, response_of(drill, text))
     if reason is None or (code and reason.code != code):
         return ""
@@ -112,3 +125,17 @@ def reason_words(drill: Drill, text: str, code: str, t: Translator) -> str:
         return describe_reason(reason, drill.state().rules.deck, t)
     except (EngineError, KeyError, ValueError):
         return ""
+
+
+def _outcome_words(drill: Drill, text: str, t: Translator) -> str:
+    """For a wrong answer to a "next" question: the outcome the move really has, and the drill's remark."""
+    if not text or drill.is_correct(text):
+        return ""
+    try:
+        right = option_text(drill, drill.answer[0], drill.state(), t)
+    except (EngineError, ValueError, KeyError):
+        return ""
+    words = t.gettext("What really happens: {outcome}").format(outcome=right)
+    if drill.feedback:
+        words += " " + t.gettext(drill.feedback)
+    return words

@@ -9,6 +9,7 @@ escapes them where it shows them.
 from __future__ import annotations
 
 import html
+import textwrap
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -22,6 +23,7 @@ from ui.present.drill_text import title_text, topic_label
 from ui.present.i18n import Translator
 
 MAX_QUIZ = 30   # storage.validate.MAX_QUIZ: questions in a class quiz
+CHART_LABEL_WIDTH = 26   # characters per line of a chart's axis label (a half-width chart on a 1024 px projector)
 
 
 @lru_cache(maxsize=1)
@@ -255,19 +257,33 @@ def stuck_rows(board: Board, t: Translator) -> tuple[StuckRow, ...]:
 
 # ---------------------------------------------------------------------------- chart data
 
+def chart_label(text: str, width: int = CHART_LABEL_WIDTH) -> str:
+    """An axis label broken into lines of at most ``width`` characters (joined by newlines; a longer word stays whole)."""
+    return "\n".join(textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False)) or text
+
+
 def status_counts(board: Board, topics: tuple[str, ...], t: Translator) -> list[dict]:
-    """Rows ``{topic, status, pupils, order}`` for a stacked bar per topic (how many pupils in each status)."""
+    """Rows ``{topic, label, status, pupils, order}`` for a stacked bar per topic (how many pupils in each status).
+
+    ``label`` is the topic's name broken into lines for the axis; ``topic`` stays whole for the tooltip.
+    """
     out = []
     for topic in topics:
         name = topic_name(topic, board.info.ruleset, t)
         for order, status in enumerate(("mastered", "learning", "stuck", "none")):
             count = sum(1 for p in board.pupils if board.cell(p.pupil_id, topic).status == status)
-            out.append({"topic": name, "status": f"{STATUS_SYMBOLS[status]} {status_word(status, t)}",
+            out.append({"topic": name, "label": chart_label(name),
+                        "status": f"{STATUS_SYMBOLS[status]} {status_word(status, t)}",
                         "pupils": count, "order": order, "colour": STATUS_COLOURS[status]})
     return out
 
 
 def question_chart_rows(rows: tuple[QuestionRow, ...]) -> list[dict]:
-    """Rows ``{question, percent, answers}`` for a bar per answered question."""
-    return [{"question": f"{i}. {row.title}", "percent": round(row.percent or 0.0, 1), "answers": row.answers}
-            for i, row in enumerate(rows, start=1) if row.answers]
+    """Rows ``{question, label, percent, answers}`` for a bar per answered question (``label`` in lines)."""
+    out = []
+    for i, row in enumerate(rows, start=1):
+        if row.answers:
+            question = f"{i}. {row.title}"
+            out.append({"question": question, "label": chart_label(question),
+                        "percent": round(row.percent or 0.0, 1), "answers": row.answers})
+    return out

@@ -25,21 +25,32 @@ from storage.repository import Storage
 from storage.streamlit_conn import get_storage
 from ui.classes import model
 from ui.classes import progress as saved
-from ui.classes.texts import FAILURES, UNAVAILABLE, error_message, failure, refusal_message
+from ui.classes.texts import FAILURES, UNAVAILABLE, error_message, failure, link_refused_message, refusal_message
 from ui.present.i18n import LANGUAGES, Translator
 from ui.present.rules_text import escape_markdown
 from ui.shell import session
+from ui.widgets.kept import keep_open, keep_tab
 
 SCRIPT = "app_pages/classes.py"
 REFRESH_SECONDS = 5
+# The board's bar charts: an axis label may run over several lines (model.chart_label), each band as tall.
+LABEL_LINE_PX = 13
+BAND_GAP_PX = 8
+MIN_BAND_PX = 22
 TEACHER_KEY = "classes_teacher_key"       # the teacher key of this session (never in the address bar)
 NEW_TEACHER_LINK = "classes_new_link"     # the teacher link just made, shown this once
 JOINED = "classes_joined"                 # {"link", "pin"} just after joining: shown this once
-MESSAGE = "classes_message"               # (kind, code, params) of the latest action, shown on the next run
+MESSAGE = "classes_message"               # (kind, code, where, params) of the latest action, for the next run
+SHOWN = "classes_message_shown"           # that message during the run after the action (then it is gone)
+LINK_REFUSED = "classes_link_refused"     # (code, params) of a ?pupil= link that opened nothing, until dismissed
 LINK_READ = "classes_link_read"           # the ?pupil= token already looked at in this session
 NEW_PIN = "classes_new_pin"               # (nickname, pin) just reset by the teacher
 TOPIC_FILTER = "classes_topic_filter"
 ONLY_STUCK = "classes_only_stuck"
+TABS = "classes_tabs"                     # which of "Join a class" / "Make a class" is open
+REJOIN_BOX = "classes_rejoin_box"         # the "Come back with your PIN" box, open or closed
+MANAGE_BOX = "classes_manage_box"         # the teacher's "Manage the class" box
+LEAVE_BOX = "classes_leave_box"           # the pupil's "Leave the class" box
 
 
 def _t() -> Translator:
@@ -55,20 +66,31 @@ def _client() -> str | None:
     return address if isinstance(address, str) and address else None
 
 
-def _say(kind: str, code: str, **params) -> None:
-    st.session_state[MESSAGE] = (kind, code, params)
+def _say(kind: str, code: str, where: str, **params) -> None:
+    """Keeps the outcome of an action (a callback) for the run that follows it, to be shown at ``where``.
+
+    A message is shown where the reader is looking: beside the form ("make", "join") or inside the
+    box the action came from ("rejoin", "manage", "leave"); what has no place any more (a class
+    deleted, a refused teacher key, having left) goes to "top", a container drawn on every run.
+    """
+    st.session_state[MESSAGE] = (kind, code, where, params)
 
 
-def _refused(error: Exception) -> None:
+def _refused(error: Exception, where: str) -> None:
     code, params = failure(error)
-    _say("error", code, **params)
+    _say("error", code, where, **params)
 
 
-def _show_message(t: Translator) -> None:
-    message = st.session_state.pop(MESSAGE, None)
-    if not message:
+def _take_message() -> None:
+    """Makes the latest action's message this run's: shown once, at its place, and gone on the next run."""
+    st.session_state[SHOWN] = st.session_state.pop(MESSAGE, None)
+
+
+def _show_message(t: Translator, where: str) -> None:
+    message = st.session_state.get(SHOWN)
+    if not message or message[2] != where:
         return
-    kind, code, params = message
+    kind, code, _where, params = message
     if kind == "error":
         st.error(error_message(code, params, t), icon=":material/error:")
     else:
@@ -84,6 +106,8 @@ def _success_text(code: str, params: dict, t: Translator) -> str:
         "left": _("You left the class on this device. Your progress stays saved in the class."),
         "deleted_self": _("Your data is deleted from the class."),
         "class_deleted": _("The class, its pupils and all their answers are deleted."),
+        "link_rotated": _("A new teacher link is made: it is shown at the top of the board. The old link no "
+                          "longer works."),
     }.get(code, _("Done."))
 
 
@@ -95,6 +119,7 @@ def _enter_class(access, token: str) -> None:
     """Makes the session the pupil's; it follows the class's variant and language (the sidebar can change them)."""
     saved.become_pupil(st.session_state, access, token)
     st.session_state[LINK_READ] = token
+    st.session_state.pop(LINK_REFUSED, None)   # a refused link is answered by entering a class
     session.set_variant(access.info.ruleset)
     session.set_language(access.info.language)
 
@@ -115,9 +140,11 @@ def follow_pupil_link() -> None:
             access = get_storage().pupil(wanted)
         except FAILURES as error:
             code, params = failure(error)
-            state[saved.NOTICE] = (code, params)
-            if code != UNAVAILABLE:   # a database that cannot be reached is asked again on the next run
+            if code == UNAVAILABLE:   # a database that cannot be reached is asked again on the next run
+                state[saved.NOTICE] = (code, params)
+            else:                     # said on the page until the pupil closes it or joins (link_refused)
                 state[LINK_READ] = wanted
+                state[LINK_REFUSED] = (code, params)
                 refused = True
         else:
             _enter_class(access, wanted)
@@ -143,6 +170,27 @@ def pupil_banner(t: Translator) -> None:
             name=pupil["class_name"], nickname=pupil["nickname"])))
 
 
+def _close_link_refused() -> None:
+    st.session_state.pop(LINK_REFUSED, None)
+
+
+def link_refused(t: Translator) -> None:
+    """Above the page, until closed or until the pupil enters a class: the pupil link that opened nothing.
+
+    A toast vanished before a pupil had read it; the link is read on every page, so the message is
+    drawn on every page.
+    """
+    state = st.session_state
+    refused = state.get(LINK_REFUSED)
+    if not refused:
+        return
+    code, params = refused
+    with st.container(key="classes_link_refused"):
+        st.warning(link_refused_message(code, params, t), icon=":material/link_off:")
+        st.button(t.gettext("Close this message"), key="classes_link_refused_close", icon=":material/close:",
+                  on_click=_close_link_refused)
+
+
 @contextmanager
 def saved_progress(practice_types: tuple[type, type] | None = None,
                    question: Callable[[], object] | None = None,
@@ -150,11 +198,13 @@ def saved_progress(practice_types: tuple[type, type] | None = None,
     """Around every page: a pupil's progress read back before it, what it changed saved after it.
 
     The entrypoint wraps ``navigation.run()`` in it (Learn and Practice cannot import this
-    feature, and their page scripts stay thin). For anonymous sessions it does nothing at all.
+    feature, and their page scripts stay thin). For anonymous sessions it does nothing but say, above
+    the page, that a pupil link opened nothing (link_refused); it never touches the database.
     ``practice_types`` (Practice's Progress and TopicScore) and ``question`` (the drill on the
     Practice page's screen) come from the entrypoint too.
     """
     state = st.session_state
+    link_refused(_t())
     if saved.pupil_token(state) is None and not state.get(saved.NOTICE):
         yield
         return
@@ -181,7 +231,7 @@ def _create(t: Translator) -> None:
             lessons=state.get("classes_form_lessons") or [], drills=state.get("classes_form_drills") or [],
             quiz=state.get("classes_form_quiz") or [], client=_client())
     except FAILURES as error:
-        _refused(error)
+        _refused(error, "make")
         return
     state[TEACHER_KEY] = made.teacher_key
     state[NEW_TEACHER_LINK] = _link(f"teacher={made.teacher_key}")
@@ -197,12 +247,13 @@ def create_form(t: Translator) -> None:
         st.session_state["classes_form_language"] = session.language()
     st.markdown(_("Make a class and write its code on the board: your pupils join on their own phones, and "
                   "your board shows their answers as they come in."))
-    st.text_input(_("Name of the class"), key="classes_form_name", max_chars=80, placeholder=_("e.g. 4b, Tuesday"))
+    st.text_input(_("Name of the class"), key="classes_form_name", max_chars=80, placeholder=_("e.g. 4b, Tuesday"),
+                  persist_state="session")
     left, right = st.columns(2)
     left.selectbox(_("Variant"), variants, key="classes_form_ruleset",
-                   format_func=lambda v: _(load_ruleset(v).name))
+                   format_func=lambda v: _(load_ruleset(v).name), persist_state="session")
     right.selectbox(_("Language of the class"), list(LANGUAGES), key="classes_form_language",
-                    format_func=LANGUAGES.__getitem__)
+                    format_func=LANGUAGES.__getitem__, persist_state="session")
     variant = st.session_state["classes_form_ruleset"]
     lessons = [s.id for s in model.lesson_choices(variant)]
     drills = [d.id for d in model.drill_choices(variant)]
@@ -210,16 +261,18 @@ def create_form(t: Translator) -> None:
                           ("classes_form_quiz", drills)):
         st.session_state[name] = [x for x in st.session_state.get(name, []) if x in options]
     st.multiselect(_("Lessons"), lessons, key="classes_form_lessons", format_func=lambda i: model.lesson_title(i, t),
-                   placeholder=_("All lessons of the variant"))
+                   placeholder=_("All lessons of the variant"), persist_state="session")
     st.multiselect(_("Drills to practise"), drills, key="classes_form_drills",
-                   format_func=lambda i: model.drill_label(i, t), placeholder=_("All drills of the variant"))
+                   format_func=lambda i: model.drill_label(i, t), placeholder=_("All drills of the variant"),
+                   persist_state="session")
     st.multiselect(_("Class quiz"), drills, key="classes_form_quiz", format_func=lambda i: model.drill_label(i, t),
                    max_selections=model.MAX_QUIZ, placeholder=_("No quiz"),
                    help=t.ngettext("At most {count} question, asked in this order.",
                                    "At most {count} questions, asked in this order.", model.MAX_QUIZ).format(
-                       count=model.MAX_QUIZ))
+                       count=model.MAX_QUIZ), persist_state="session")
     st.button(_("Make the class"), key="classes_create", type="primary", icon=":material/add_circle:",
               on_click=_create, args=(t,))
+    _show_message(t, "make")
 
 
 # ---------------------------------------------------------------------------- joining
@@ -230,7 +283,7 @@ def _join(t: Translator) -> None:
         access = get_storage().join(state.get("classes_join_code", ""), state.get("classes_join_nickname", ""),
                                     client=_client())
     except FAILURES as error:
-        _refused(error)
+        _refused(error, "join")
         return
     _enter_class(access, access.token)
     state[JOINED] = {"link": _link(f"pupil={access.token}"), "pin": access.pin}
@@ -242,7 +295,7 @@ def _rejoin(t: Translator) -> None:
         access = get_storage().rejoin(state.get("classes_rejoin_code", ""), state.get("classes_rejoin_nickname", ""),
                                       state.get("classes_rejoin_pin", ""), client=_client())
     except FAILURES as error:
-        _refused(error)
+        _refused(error, "rejoin")
         return
     _enter_class(access, access.token)
     state[JOINED] = {"link": _link(f"pupil={access.token}"), "pin": None}
@@ -253,16 +306,21 @@ def join_form(t: Translator) -> None:
     _ = t.gettext
     st.markdown(_("Type the code your teacher wrote on the board and choose a nickname (not your full name)."))
     left, right = st.columns(2)
-    left.text_input(_("Class code"), key="classes_join_code", max_chars=20, placeholder="K7QM-2XVD")
-    right.text_input(_("Nickname"), key="classes_join_nickname", max_chars=24)
+    left.text_input(_("Class code"), key="classes_join_code", max_chars=20, placeholder="K7QM-2XVD",
+                    persist_state="session")
+    right.text_input(_("Nickname"), key="classes_join_nickname", max_chars=24, persist_state="session")
     st.button(_("Join the class"), key="classes_join", type="primary", icon=":material/login:", on_click=_join,
               args=(t,))
-    with st.expander(_("Joined before, on another device? Come back with your PIN"), icon=":material/key:"):
+    _show_message(t, "join")
+    keep_open(REJOIN_BOX)
+    with st.expander(_("Joined before, on another device? Come back with your PIN"), icon=":material/key:",
+                     key=REJOIN_BOX, on_change="rerun"):
         a, b, c = st.columns(3)
-        a.text_input(_("Class code"), key="classes_rejoin_code", max_chars=20)
-        b.text_input(_("Nickname"), key="classes_rejoin_nickname", max_chars=24)
-        c.text_input(_("PIN"), key="classes_rejoin_pin", max_chars=4, type="password")
+        a.text_input(_("Class code"), key="classes_rejoin_code", max_chars=20, persist_state="session")
+        b.text_input(_("Nickname"), key="classes_rejoin_nickname", max_chars=24, persist_state="session")
+        c.text_input(_("PIN"), key="classes_rejoin_pin", max_chars=4, type="password")   # a secret: not kept
         st.button(_("Come back"), key="classes_rejoin", icon=":material/restore:", on_click=_rejoin, args=(t,))
+        _show_message(t, "rejoin")
 
 
 def _leave_device() -> None:
@@ -270,7 +328,7 @@ def _leave_device() -> None:
     st.session_state.pop(JOINED, None)
     if "pupil" in st.query_params:
         del st.query_params["pupil"]
-    _say("success", "left")
+    _say("success", "left", "top")
 
 
 def _delete_self() -> None:
@@ -278,10 +336,10 @@ def _delete_self() -> None:
     try:
         get_storage().leave(token)
     except FAILURES as error:
-        _refused(error)
+        _refused(error, "leave")
         return
     _leave_device()
-    _say("success", "deleted_self")
+    _say("success", "deleted_self", "top")
 
 
 def _start_quiz(which: str) -> None:
@@ -335,12 +393,14 @@ def pupil_view(t: Translator) -> None:
             f"- {escape_markdown(model.lesson_title(lesson_id, t))} — "
             + (model.star_text(mine.stars[lesson_id]) if lesson_id in mine.stars else escape_markdown(_("not done yet")))
             for lesson_id in lessons))
-    with st.expander(_("Leave the class"), icon=":material/logout:"):
+    keep_open(LEAVE_BOX)
+    with st.expander(_("Leave the class"), icon=":material/logout:", key=LEAVE_BOX, on_change="rerun"):
         st.button(_("Leave on this device (your progress stays saved)"), key="classes_leave",
                   icon=":material/logout:", on_click=_leave_device)
         sure = st.checkbox(_("Yes, delete everything saved for me in this class"), key="classes_delete_self_sure")
         st.button(_("Delete my data"), key="classes_delete_self", icon=":material/delete_forever:",
                   disabled=not sure, on_click=_delete_self)
+        _show_message(t, "leave")
 
 
 # ---------------------------------------------------------------------------- the teacher's board
@@ -366,12 +426,14 @@ def _teacher_action(action: Callable[[Storage, str], object], success: str | Non
         result = action(get_storage(), key)
     except FAILURES as error:
         code, params = failure(error)
-        _say("error", code, **params)
         if code in ("teacher_key_wrong", "teacher_key_revoked", "class_code_unknown"):
-            _forget_teacher()
+            _forget_teacher()   # no board to show it in: the message goes above the join and make forms
+            _say("error", code, "top", **params)
+        else:
+            _say("error", code, "manage", **params)
         return None
     if success:
-        _say("success", success)
+        _say("success", success, "top" if success == "class_deleted" else "manage")
     return result
 
 
@@ -380,6 +442,7 @@ def _rotate() -> None:
     if new_key:
         st.session_state[TEACHER_KEY] = new_key
         st.session_state[NEW_TEACHER_LINK] = _link(f"teacher={new_key}")
+        _say("success", "link_rotated", "manage")
 
 
 def _set_joining() -> None:
@@ -406,9 +469,8 @@ def _reset_pin(names: dict[int, str]) -> None:
 
 
 def _delete_class() -> None:
-    if _teacher_action(lambda store, key: store.delete_class(key, client=_client()) or True):
+    if _teacher_action(lambda store, key: store.delete_class(key, client=_client()) or True, "class_deleted"):
         _forget_teacher()
-        _say("success", "class_deleted")
 
 
 def _code_block(info, t: Translator) -> None:
@@ -428,11 +490,12 @@ def _filters(board: Board, t: Translator) -> tuple[tuple[str, ...], bool]:
     topics = list(board.topics)
     chosen = [x for x in st.session_state.get(TOPIC_FILTER, []) if x in topics]
     st.session_state[TOPIC_FILTER] = chosen
-    left, right = st.columns([3, 1], vertical_alignment="bottom")
-    left.multiselect(_("Topics on the board"), topics, key=TOPIC_FILTER,
-                     format_func=lambda x: model.topic_name(x, board.info.ruleset, t),
-                     placeholder=_("Topics answered so far"))
-    right.toggle(_("Only pupils who are stuck"), key=ONLY_STUCK)
+    st.multiselect(_("Topics on the board"), topics, key=TOPIC_FILTER,
+                   format_func=lambda x: model.topic_name(x, board.info.ruleset, t),
+                   placeholder=_("Topics answered so far"), persist_state="session")
+    # A line of its own, wrapping when it must: in a narrow column the label was cut ("Only pupils who ar…")
+    # on a 1024 px projector, and in Polish even at 1280 px.
+    st.toggle(_("Only pupils who are stuck"), key=ONLY_STUCK, wrap=True, persist_state="session")
     shown = tuple(chosen) if chosen else tuple(
         x for x in topics if any(board.cell(p.pupil_id, x).attempts for p in board.pupils)) or tuple(topics[:6])
     return shown, bool(st.session_state.get(ONLY_STUCK))
@@ -456,28 +519,38 @@ def _question_table(rows: tuple[model.QuestionRow, ...], t: Translator) -> None:
                 f"style='width:100%;font-size:1.05rem'>{head}{''.join(body)}</table></div>", unsafe_allow_html=True)
 
 
+def _label_axis(labels: pd.Series) -> tuple[alt.Axis, alt.Step]:
+    """A category axis whose labels show every line of model.chart_label, and a band tall enough for them."""
+    lines = int(labels.str.count("\n").max()) + 1
+    axis = alt.Axis(labelExpr="split(datum.label, '\\n')", labelLimit=0, labelLineHeight=LABEL_LINE_PX)
+    return axis, alt.Step(max(MIN_BAND_PX, lines * LABEL_LINE_PX + BAND_GAP_PX))
+
+
 def _charts(board: Board, topics: tuple[str, ...], rows: tuple[model.QuestionRow, ...], t: Translator) -> None:
     _ = t.gettext
     left, right = st.columns(2)
     counts = pd.DataFrame(model.status_counts(board, topics, t))
     if board.pupils and not counts.empty:
         colours = counts.drop_duplicates("status").sort_values("order")
+        axis, band = _label_axis(counts["label"])
         chart = alt.Chart(counts).mark_bar().encode(
-            x=alt.X("pupils:Q", title=_("Pupils"), stack="zero"),
-            y=alt.Y("topic:N", title=None, sort=None),
+            # Pupils are counted: whole numbers on the axis (it read 0.0, 0.5, 1.0 with one pupil).
+            x=alt.X("pupils:Q", title=_("Pupils"), stack="zero", axis=alt.Axis(tickMinStep=1, format="d")),
+            y=alt.Y("label:N", title=None, sort=None, axis=axis),
             color=alt.Color("status:N", title=None, sort=list(colours["status"]),
                             scale=alt.Scale(domain=list(colours["status"]), range=list(colours["colour"]))),
             order=alt.Order("order:Q"),
             tooltip=[alt.Tooltip("topic:N", title=_("Topic")), alt.Tooltip("status:N", title=_("Status")),
-                     alt.Tooltip("pupils:Q", title=_("Pupils"))])
+                     alt.Tooltip("pupils:Q", title=_("Pupils"))]).properties(height=band)
         left.altair_chart(chart, width="stretch", alt=_("Pupils per topic by status"))
     bars = pd.DataFrame(model.question_chart_rows(rows))
     if not bars.empty:
+        axis, band = _label_axis(bars["label"])
         chart = alt.Chart(bars).mark_bar(color="#1971c2").encode(
             x=alt.X("percent:Q", title=t.pgettext("share of right answers", "Right (%)"), scale=alt.Scale(domain=[0, 100])),
-            y=alt.Y("question:N", title=None, sort=None),
+            y=alt.Y("label:N", title=None, sort=None, axis=axis),
             tooltip=[alt.Tooltip("question:N", title=_("Question")), alt.Tooltip("percent:Q", title=t.pgettext("share of right answers", "Right (%)")),
-                     alt.Tooltip("answers:Q", title=_("Answers"))])
+                     alt.Tooltip("answers:Q", title=_("Answers"))]).properties(height=band)
         right.altair_chart(chart, width="stretch", alt=_("Right answers per question"))
 
 
@@ -565,7 +638,9 @@ def _answers_data(key: str, header: Callable[[str], str]) -> str:
 def _manage(info, board_names: dict[int, str], t: Translator) -> None:
     _ = t.gettext
     state = st.session_state
-    with st.expander(_("Manage the class"), icon=":material/settings:"):
+    keep_open(MANAGE_BOX)
+    with st.expander(_("Manage the class"), icon=":material/settings:", key=MANAGE_BOX, on_change="rerun"):
+        _show_message(t, "manage")   # the outcome of the last change, where the teacher made it
         state["classes_joining_open"] = info.joining_open
         st.toggle(_("New pupils may join"), key="classes_joining_open", on_change=_set_joining)
         st.button(_("Make a new teacher link"), key="classes_rotate", icon=":material/key:", on_click=_rotate,
@@ -635,14 +710,20 @@ def draw() -> None:
     t = _t()
     _ = t.gettext
     key = _teacher_key()
-    _show_message(t)
+    _take_message()
+    with st.container(key="classes_top_message"):   # drawn on every run, so nothing below it moves
+        _show_message(t, "top")
     if key is not None and teacher_view(t):
         return
     state = st.session_state
     if saved.pupil_token(state) and state.get(saved.PUPIL):
         pupil_view(t)
         return
-    join, make = st.tabs([_("Join a class"), _("Make a class (teachers)")])
+    # Keyed and tracking their state, the tabs stay on the tab the user chose across reruns (a
+    # message above them, a refusal) and, through keep_tab, across a visit to another page.
+    labels = {"join": _("Join a class"), "make": _("Make a class (teachers)")}
+    keep_tab(TABS, labels)
+    join, make = st.tabs(list(labels.values()), key=TABS, on_change="rerun")
     with join:
         join_form(t)
     with make:

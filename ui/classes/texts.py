@@ -6,6 +6,7 @@ time (never at import), so Babel extracts it and two sessions in two languages n
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -42,9 +43,16 @@ def error_message(code: str, params: Mapping[str, Any], t: Translator) -> str:
     _ = t.gettext
     limit = int(params.get("limit") or 0)
     if code == "rate_limited":
-        wait = int(params.get("retry_after") or 1)
-        return t.ngettext("Too many attempts. Please wait {count} second and try again.",
-                          "Too many attempts. Please wait {count} seconds and try again.", wait).format(count=wait)
+        wait = max(1, int(params.get("retry_after") or 1))
+        if wait < 60:
+            return t.ngettext("Too many attempts. Please wait {count} second and try again.",
+                              "Too many attempts. Please wait {count} seconds and try again.", wait).format(count=wait)
+        # A minute or more reads as minutes ("547 seconds" made a pupil count); rounded up, so the
+        # wait never ends after the time said.
+        minutes = math.ceil(wait / 60)
+        return t.ngettext("Too many attempts. Please wait about {count} minute and try again.",
+                          "Too many attempts. Please wait about {count} minutes and try again.", minutes).format(
+            count=minutes)
     if code in ("nickname_too_long", "class_name_too_long", "too_many_items", "class_full"):
         templates = {
             "nickname_too_long": t.ngettext("A nickname may have at most {limit} character.",
@@ -94,9 +102,18 @@ def failure(error: Exception) -> tuple[str, dict[str, Any]]:
     return UNAVAILABLE, {}
 
 
+def link_refused_message(code: str, params: Mapping[str, Any], t: Translator) -> str:
+    """The sentence for a pupil's own link (``?pupil=``) that opens nothing: cut, mistyped, or deleted."""
+    if code != "pupil_token_unknown":
+        return error_message(code, params, t)
+    return t.gettext("This pupil link opens nothing: it may be cut short or copied wrong, or the teacher deleted "
+                     "this pupil. Open the whole link again, or join the class again with its code on the "
+                     "Classes page.")
+
+
 def refusal_message(error: Exception, t: Translator) -> str:
     """The sentence for a failed storage call: its refusal, or that the database cannot be reached."""
     return error_message(*failure(error), t)
 
 
-__all__ = ["ERROR_CODES", "FAILURES", "UNAVAILABLE", "failure", "STATUS_COLOURS", "STATUS_SYMBOLS", "error_message", "refusal_message", "status_word"]
+__all__ = ["ERROR_CODES", "FAILURES", "UNAVAILABLE", "failure", "STATUS_COLOURS", "STATUS_SYMBOLS", "error_message", "link_refused_message", "refusal_message", "status_word"]

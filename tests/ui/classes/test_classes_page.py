@@ -10,10 +10,13 @@ from engine.drills import drill_by_id
 from storage.database import make_engine, migrate
 from storage.errors import AccessRefused
 from storage.repository import Storage
+from ui.classes import page
 from ui.classes import progress as saved
 from ui.classes.page import JOINED, TEACHER_KEY
 from ui.learn import page as learn_page
 from ui.practice import state as ps
+from ui.present.i18n import translator
+from ui.shell import session
 
 ROOT = Path(__file__).resolve().parents[3]
 APP = str(ROOT / "streamlit_app.py")
@@ -299,7 +302,7 @@ def test_the_teacher_deletes_a_pupil_and_the_class(store) -> None:
     assert "The pupil and everything saved for them are deleted." in teacher.success[0].value
     assert ">Ala</th>" not in texts(teacher)
     gone = first_run(pupil=pupil.session_state[saved.TOKEN])
-    assert "This pupil link is not valid any more" in gone.toast[0].value
+    assert "the teacher deleted this pupil" in gone.warning[0].value      # said on the page, not in a toast
     assert saved.TOKEN not in gone.session_state and "pupil" not in gone.query_params
     teacher.checkbox(key="classes_delete_class_sure").check().run()
     teacher.button(key="classes_delete_class").click().run()
@@ -318,9 +321,8 @@ def test_anonymous_use_never_touches_the_database(tmp_path, monkeypatch) -> None
     assert not path.exists()
 
 
-def test_a_rate_limit_says_how_many_seconds_to_wait(database, monkeypatch) -> None:
+def test_a_rate_limit_says_how_long_to_wait(database, monkeypatch) -> None:
     from storage.ratelimit import Limit, Limits
-    from ui.classes import page
 
     engine = make_engine(database)
     migrate(engine)
@@ -334,7 +336,7 @@ def test_a_rate_limit_says_how_many_seconds_to_wait(database, monkeypatch) -> No
         assert at.error[0].value.startswith("No class has this code")
     at.text_input(key="classes_join_code").set_value("ZZZZ-ZZZ9")
     at.button(key="classes_join").click().run()
-    assert at.error[0].value == "Too many attempts. Please wait 600 seconds and try again."
+    assert at.error[0].value == "Too many attempts. Please wait about 10 minutes and try again."
     engine.dispose()
 
 
@@ -411,3 +413,125 @@ def test_a_pupils_finished_play_round_is_saved_once_in_the_class(store) -> None:
     assert rounds.played == 1
     assert rounds.won == (game.rounds[-1].result.get("winner") == 0)
     assert rounds.points == game.rounds[-1].scores[0]
+
+
+# ---------------------------------------------------------------------------- what stays where it was
+
+MAKE_TAB = "Make a class (teachers)"
+
+
+def test_a_refusal_is_said_in_the_make_tab_and_the_tab_stays_open() -> None:
+    at = open_page()
+    at.session_state[page.TABS] = MAKE_TAB                     # the teacher opened the tab
+    at.run()
+    click(at, "classes_create")                                # no name
+    make = next(tab for tab in at.tabs if tab.label == MAKE_TAB)
+    assert [e.value for e in make.error] == ["Give the class a name first."]   # beside the form, not above the tabs
+    assert at.session_state[page.TABS] == MAKE_TAB
+    at.text_input(key="classes_form_name").set_value("5c").run()          # Enter: the message goes, the tab stays
+    assert not at.error and at.session_state[page.TABS] == MAKE_TAB
+
+
+def test_a_pin_refusal_is_said_in_the_box_and_the_box_stays_open() -> None:
+    at = open_page()
+    at.session_state[page.REJOIN_BOX] = True
+    at.run()
+    at.text_input(key="classes_rejoin_code").set_value("ZZZZ-ZZZZ")
+    at.text_input(key="classes_rejoin_nickname").set_value("Ala")
+    at.text_input(key="classes_rejoin_pin").set_value("12")
+    click(at, "classes_rejoin")
+    box = at.expander[0]
+    assert [e.value for e in box.error] == ["A PIN has 4 digits."]
+    assert at.session_state[page.REJOIN_BOX] is True
+    at.text_input(key="classes_rejoin_pin").set_value("1234").run()
+    assert at.session_state[page.REJOIN_BOX] is True
+
+
+def test_what_was_typed_and_the_open_tab_survive_a_visit_to_another_page() -> None:
+    at = open_page()
+    at.session_state[page.TABS] = MAKE_TAB
+    at.session_state[page.REJOIN_BOX] = True
+    at.run()
+    at.text_input(key="classes_form_name").set_value("5c")
+    at.multiselect(key="classes_form_quiz").set_value(QUIZ)
+    at.text_input(key="classes_join_code").set_value("K7QM-2XVD")
+    at.text_input(key="classes_join_nickname").set_value("Ala")
+    at.text_input(key="classes_rejoin_nickname").set_value("Ola")
+    at.run()
+    at.switch_page("app_pages/classroom.py").run()
+    assert "classes_form_name" not in [w.key for w in at.text_input]
+    at.switch_page(CLASSES).run()
+    assert not at.exception, at.exception
+    assert at.text_input(key="classes_form_name").value == "5c"
+    assert at.multiselect(key="classes_form_quiz").value == QUIZ
+    assert at.text_input(key="classes_join_code").value == "K7QM-2XVD"
+    assert at.text_input(key="classes_join_nickname").value == "Ala"
+    assert at.text_input(key="classes_rejoin_nickname").value == "Ola"
+    assert at.session_state[page.TABS] == MAKE_TAB and at.session_state[page.REJOIN_BOX] is True
+
+
+def test_the_open_tab_follows_a_switch_of_language() -> None:
+    at = open_page()
+    at.session_state[page.TABS] = MAKE_TAB
+    at.run()
+    at.selectbox(key=session.LANGUAGE_PICKER).set_value("pl").run()
+    assert not at.exception, at.exception
+    assert at.session_state[page.TABS] == translator("pl").gettext(MAKE_TAB)
+
+
+def test_a_change_in_manage_the_class_is_confirmed_inside_the_box(store) -> None:
+    teacher = make_class()
+    teacher.session_state[page.MANAGE_BOX] = True
+    teacher.run()
+    teacher.toggle(key="classes_joining_open").set_value(False).run()
+    assert not teacher.exception, teacher.exception
+    box = next(e for e in teacher.expander if e.label == "Manage the class")
+    assert [m.value for m in box.success] == ["The class is closed to new pupils; its pupils can still come back."]
+    assert teacher.session_state[page.MANAGE_BOX] is True
+    assert not [m for m in teacher.success if m not in box.success]          # nothing at the top of the page
+    click(teacher, "classes_rotate")
+    box = next(e for e in teacher.expander if e.label == "Manage the class")
+    assert box.success[0].value.startswith("A new teacher link is made")
+
+
+def test_a_damaged_pupil_link_is_said_on_every_page_until_closed(store) -> None:
+    teacher = make_class()
+    token = join(class_code(store, teacher.session_state[TEACHER_KEY]), "Ala").session_state[saved.TOKEN]
+    cut = token[:-4]
+    for script in (CLASSES, "app_pages/practice.py"):
+        at = open_page(script, pupil=cut)
+        assert "it may be cut short or copied wrong, or the teacher deleted this pupil" in at.warning[0].value
+        assert not at.toast
+        at.run()                                                   # it lasts: a rerun still shows it
+        assert "cut short" in at.warning[0].value
+        assert saved.TOKEN not in at.session_state and "pupil" not in at.query_params
+    click(at, "classes_link_refused_close")
+    assert not any("cut short" in w.value for w in at.warning)
+
+
+def test_the_board_says_what_really_happens_for_a_wrong_outcome(store) -> None:
+    teacher = make_class(quiz=["pl-battle-kings-03"])
+    token = join(class_code(store, teacher.session_state[TEACHER_KEY]), "Ala").session_state[saved.TOKEN]
+    # As answers were saved before: the move's legality code stored beside a wrong count of cards.
+    store.record_answer(token, "quiz:x:0", "pl-battle-kings-03", "quiz", "pl", "battle_kings", "draw 7 @2", False,
+                        "match_suit")
+    teacher.run()
+    board = texts(teacher)
+    assert "Player 3 must draw 7 cards or defend. (1 time)" in board       # the most common wrong answer
+    assert "What really happens: Player 3 must draw 5 cards or defend. K♠ hits the previous player." in board
+    assert "may be played" not in board
+
+
+def test_the_board_charts_count_pupils_in_whole_numbers_and_show_whole_labels(store) -> None:
+    import json
+    teacher = make_class()
+    token = join(class_code(store, teacher.session_state[TEACHER_KEY]), "Ala").session_state[saved.TOKEN]
+    store.record_answer(token, "quiz:x:0", "pl-jack-01", "quiz", "pl", "jack", "", False, "")
+    teacher.run()
+    specs = [json.loads(c.proto.spec) for c in teacher.get("vega_lite_chart")]
+    assert len(specs) == 2
+    pupils_axis = specs[0]["encoding"]["x"]["axis"]
+    assert pupils_axis["tickMinStep"] == 1 and pupils_axis["format"] == "d"
+    for spec in specs:
+        axis = spec["encoding"]["y"]["axis"]
+        assert axis["labelLimit"] == 0 and "split(datum.label" in axis["labelExpr"]

@@ -1,9 +1,11 @@
 """The Classes feature without Streamlit: refusal messages, answers and their reasons, the grid, the progress hooks."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from engine.drills import card_verdicts, drill_by_id, shipped_drills
+from engine.drills import card_verdicts, drill_by_id, move_verdict, shipped_drills
 from storage.board import Board, Cell, PupilRow
 from storage.database import make_engine, migrate
 from storage.errors import ERROR_CODES, RateLimited
@@ -38,6 +40,14 @@ def test_a_rate_limit_says_how_long_to_wait() -> None:
     assert error_message("nickname_too_long", {"limit": 24}, EN) == "A nickname may have at most 24 characters."
 
 
+def test_a_wait_of_a_minute_or_more_is_said_in_whole_minutes_rounded_up() -> None:
+    wait = lambda seconds: refusal_message(RateLimited(seconds, "rejoin_fail"), EN)   # noqa: E731
+    assert wait(59) == "Too many attempts. Please wait 59 seconds and try again."
+    assert wait(60) == "Too many attempts. Please wait about 1 minute and try again."
+    assert wait(61) == "Too many attempts. Please wait about 2 minutes and try again."
+    assert wait(547) == "Too many attempts. Please wait about 10 minutes and try again."
+
+
 def test_the_hooks_read_the_pages_own_state_keys() -> None:
     assert saved.LEARN_STARS == learn_page.STARS
     assert (saved.PRACTICE_PROGRESS, saved.PRACTICE_ANSWER, saved.PRACTICE_MODE, saved.PRACTICE_INDEX,
@@ -70,6 +80,33 @@ def test_a_wrong_best_move_carries_the_reason_the_drill_names() -> None:
             fields = answers.answer_fields(drill, wrong.move, False)
             assert fields.reason == wrong.reason, (drill.id, wrong.move)
             assert answers.reason_words(drill, fields.answer, fields.reason, EN)
+
+
+def test_a_wrong_outcome_is_answered_with_what_really_happens_not_with_the_moves_legality() -> None:
+    drill = drill_by_id("pl-battle-kings-03")          # "You play K♠. Who draws how many?"
+    fields = answers.answer_fields(drill, "draw 7 @2", False)
+    assert fields.reason == ""                           # no engine reason says why an outcome is wrong
+    for stored in ("", "match_suit"):                    # answers saved before kept the move's legality code
+        words = answers.reason_words(drill, "draw 7 @2", stored, EN)
+        assert words == "What really happens: Player 3 must draw 5 cards or defend. K♠ hits the previous player."
+        assert "may be played" not in words
+    assert answers.reason_words(drill, "draw 5 @2", "", EN) == ""   # the right outcome has no "why wrong"
+
+
+def test_every_wrong_outcome_of_a_next_question_names_the_right_one() -> None:
+    for drill in (d for d in shipped_drills() if d.kind == "next"):
+        right = answers.answer_words(drill, drill.answer[0], EN)
+        for option in drill.options:
+            if option != drill.answer[0]:
+                assert answers.reason_words(drill, option, "", EN).startswith(f"What really happens: {right}"), drill.id
+
+
+def test_a_legal_best_move_the_author_gave_no_reason_for_has_none() -> None:
+    drill, legal = next((d, w.move) for d in shipped_drills() if d.kind == "best"
+                        for w in d.wrong if move_verdict(d, w.move).legal)
+    unnamed = replace(drill, wrong=tuple(w for w in drill.wrong if w.move != legal))
+    assert answers.wrong_reason(unnamed, legal) is None            # not "… may be played: …"
+    assert answers.reason_words(unnamed, legal, "", EN) == ""
 
 
 def test_a_right_answer_has_no_reason_and_a_stale_code_shows_none() -> None:
@@ -171,3 +208,11 @@ def test_rounds_of_the_play_page_are_saved_once_per_key(store) -> None:
     assert saved.record_round(state, lambda: store, "round:1", "pl", 3, True, 12)
     assert not saved.record_round(state, lambda: store, "round:1", "pl", 3, True, 12)
     assert store.progress(state[saved.TOKEN]).rounds == RoundsSummary(1, 1, 12)
+
+
+def test_a_long_chart_label_is_broken_into_lines_and_keeps_every_word() -> None:
+    text = "Matching suit or rank: which card may go on the top card"
+    lines = model.chart_label(text).split("\n")
+    assert len(lines) > 1 and all(len(line) <= model.CHART_LABEL_WIDTH for line in lines)
+    assert " ".join(lines) == text
+    assert model.chart_label("Jack") == "Jack"
