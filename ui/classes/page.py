@@ -261,15 +261,15 @@ def create_form(t: Translator) -> None:
                           ("classes_form_quiz", drills)):
         st.session_state[name] = [x for x in st.session_state.get(name, []) if x in options]
     st.multiselect(_("Lessons"), lessons, key="classes_form_lessons", format_func=lambda i: model.lesson_title(i, t),
-                   placeholder=_("All lessons of the variant"), persist_state="session")
+                   placeholder=_("All lessons of the variant"), persist_state="session", select_all=False)
     st.multiselect(_("Drills to practise"), drills, key="classes_form_drills",
                    format_func=lambda i: model.drill_label(i, t), placeholder=_("All drills of the variant"),
-                   persist_state="session")
+                   persist_state="session", select_all=False)
     st.multiselect(_("Class quiz"), drills, key="classes_form_quiz", format_func=lambda i: model.drill_label(i, t),
                    max_selections=model.MAX_QUIZ, placeholder=_("No quiz"),
                    help=t.ngettext("At most {count} question, asked in this order.",
                                    "At most {count} questions, asked in this order.", model.MAX_QUIZ).format(
-                       count=model.MAX_QUIZ), persist_state="session")
+                       count=model.MAX_QUIZ), persist_state="session", select_all=False)
     st.button(_("Make the class"), key="classes_create", type="primary", icon=":material/add_circle:",
               on_click=_create, args=(t,))
     _show_message(t, "make")
@@ -492,7 +492,7 @@ def _filters(board: Board, t: Translator) -> tuple[tuple[str, ...], bool]:
     st.session_state[TOPIC_FILTER] = chosen
     st.multiselect(_("Topics on the board"), topics, key=TOPIC_FILTER,
                    format_func=lambda x: model.topic_name(x, board.info.ruleset, t),
-                   placeholder=_("Topics answered so far"), persist_state="session")
+                   placeholder=_("Topics answered so far"), persist_state="session", select_all=False)
     # A line of its own, wrapping when it must: in a narrow column the label was cut ("Only pupils who ar…")
     # on a 1024 px projector, and in Polish even at 1280 px.
     st.toggle(_("Only pupils who are stuck"), key=ONLY_STUCK, wrap=True, persist_state="session")
