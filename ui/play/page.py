@@ -423,7 +423,7 @@ def draw_replay_bar(g: Game, t: Translator) -> None:
     st.info(_("Replay: move {at} of {total}. Every hand is shown face up.").format(at=at, total=total),
             icon=":material/history:")
     cols = st.columns(4)
-    cols[0].button(_("Start"), key="play_replay_start", on_click=_act, args=({"type": "replay", "to": 0},),
+    cols[0].button(t.pgettext("replay: back to the first move", "Start"), key="play_replay_start", on_click=_act, args=({"type": "replay", "to": 0},),
                    icon=":material/first_page:", disabled=at == 0)
     cols[1].button(_("Back"), key="play_replay_back", on_click=_act, args=({"type": "replay", "to": at - 1},),
                    icon=":material/chevron_left:", disabled=at == 0)

@@ -31,6 +31,13 @@ def quoted(value: Any) -> str:
     return "“" + escape_markdown(text) + "”"
 
 
+def in_quotes_of(text: str, tr: Translator) -> str:
+    """Puts the language's quotation marks where ``quoted`` put the English ones (pl „…”, da »…«)."""
+    opening = tr.pgettext("opening quotation mark around a value from outside", "“")
+    closing = tr.pgettext("closing quotation mark around a value from outside", "”")
+    return text.replace("“", opening).replace("”", closing)
+
+
 def _player_forms(seat: int, tr: Translator) -> dict[str, str]:
     # "the hand of player 2": hu "a 2. játékos lapjai" needs {player_the}.
     text = player(seat, tr)
@@ -197,7 +204,7 @@ def describe_problem(problem: Problem, deck: DeckKind, tr: Translator) -> str:
         return tr.gettext("The position has a problem this app cannot describe yet ({code}).").format(
             code=quoted(problem.code))
     try:
-        text = template(problem.params)
+        text = in_quotes_of(template(problem.params), tr)
     except (KeyError, TypeError, ValueError, AttributeError):
         return tr.gettext("The position has a problem this app cannot describe yet ({code}).").format(
             code=quoted(problem.code))

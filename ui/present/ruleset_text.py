@@ -14,7 +14,7 @@ from typing import Any
 from engine.cards import FRENCH, HUNGARIAN
 from ui.present.cards import card_short
 from ui.present.i18n import Translator
-from ui.present.problems import quoted
+from ui.present.problems import in_quotes_of, quoted
 from ui.present.rules_text import escape_markdown
 
 # A refused ruleset without a code (an error the reader raised before codes existed) gets this.
@@ -189,5 +189,5 @@ def ruleset_refusal_text(code: str, params: Mapping[str, Any], tr: Translator, f
     except (KeyError, ValueError, TypeError, IndexError):   # params of another shape: still a sentence
         sentence = sentences[FALLBACK]({})
     if not file_name:
-        return sentence
-    return tr.gettext("{file}: {problem}").format(file=quoted(file_name), problem=sentence)
+        return in_quotes_of(sentence, tr)
+    return in_quotes_of(tr.gettext("{file}: {problem}").format(file=quoted(file_name), problem=sentence), tr)

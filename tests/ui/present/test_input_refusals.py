@@ -56,3 +56,12 @@ def test_pasted_json_with_a_syntax_error_names_the_line_and_column() -> None:
     assert message.startswith("This is not position JSON")
     assert "It is not valid JSON (line 2, column 14)." in message
     assert at.text_area(key="sandbox_import_text").value.startswith('{"variant"')   # what was pasted stays
+
+
+def test_a_value_from_outside_is_quoted_the_languages_way() -> None:
+    from ui.present.i18n import translator
+    from ui.present.ruleset_text import ruleset_refusal_text
+    said = {lang: ruleset_refusal_text("toml_syntax", {"line": 3, "column": 1}, translator(lang), "bad.toml")
+            for lang in ("en", "pl", "da", "hu")}
+    assert "“bad.toml”" in said["en"]
+    assert "„bad.toml”" in said["pl"] and "»bad.toml«" in said["da"] and "„bad.toml”" in said["hu"]
