@@ -330,7 +330,7 @@ def test_every_coach_reason_has_a_sentence_in_every_language(lang):
     rules = load_ruleset("pl")
     seen = set()
     for reason in _all_reasons():
-        text = describe_coach_reason(reason, rules, 4, tr)
+        text = describe_coach_reason(reason, rules, 4, tr, best=parse_move("play 3h 3c", rules.deck))
         assert text and "{" not in text and not text[0].islower(), text
         seen.add(reason.code)
     assert seen == set(COACH_CODES)
@@ -341,7 +341,7 @@ def test_the_sentence_names_cards_moves_and_numbers():
     rules = load_ruleset("pl")
     text = describe_coach_reason(CoachReason("better_by", {"move": "play Jh demand 7", "value": 0.625,
                                                            "other": "draw", "other_value": 0.4, "objective": "place"}),
-                                 rules, 4, None)
+                                 rules, 4, None, best=parse_move("play Jh demand 7", rules.deck))
     assert text == ("Best: J♥, demand 7, with an expected place of 2.1; the next best, draw a card, gives 2.8.")
     st = _case_state(next(c for c in CASES["case"] if c["id"] == "pl-winning-last-card"))
     h = hint(view_of(st), playouts=300)

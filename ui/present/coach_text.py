@@ -191,18 +191,18 @@ def _numbers(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Tra
 
 
 def describe_coach_reason(reason: CoachReason, rules: Ruleset, players: int, tr: Translations | None = None, *,
-                          state: State | SeatView | None = None, best: Move | None = None) -> str:
-    """Turns one coach reason into a sentence in the language of ``tr`` (English by default); ``state``,
-    the position of the hint, names a draw or a wait under an attack as its penalty; ``best``, the move
-    the reason speaks for, is named in the sentence instead of "it"."""
+                          best: Move, state: State | SeatView | None = None) -> str:
+    """Turns one coach reason into a sentence in the language of ``tr`` (English by default): ``best``,
+    the move the reason speaks for, is named in it (never "it", which could point at another move just
+    named); ``state``, the position of the hint, names a draw or a wait under an attack as its penalty."""
     tr = _tr(tr)
-    named = move_text(best, rules, tr, state=state) if best is not None else None
+    named = move_text(best, rules, tr, state=state)
     text = _sentence(reason.code, reason.params, rules, players, tr, state, best, named)
     return text[:1].upper() + text[1:]
 
 
 def _sentence(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Translations,
-              state: State | SeatView | None, best: Move | None, named: str | None) -> str:
+              state: State | SeatView | None, best: Move, named: str) -> str:
     _ = tr.gettext
     ngettext = tr.ngettext
     deck = rules.deck
@@ -222,16 +222,12 @@ def _sentence(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Tr
                             "{cards} are your last cards: you go out and win the round.", n)
         return grammar.fill(text, grammar.language_of(tr), {**cards_placeholders("cards", [deck.parse(c) for c in p["cards"]], deck, tr),
                                                             **number_placeholders("place", p["place"], tr)})
-    if code == "makes_call" and best is not None and best.cards:
+    if code == "makes_call":
         # The cards named, not "it" (the runner-up, named just before, is often the same cards without the call).
         return ngettext("Say \"{word}\" as you play {cards}: forgetting the call costs {penalty} penalty card.",
                         "Say \"{word}\" as you play {cards}: forgetting the call costs {penalty} penalty cards.",
                         p["penalty"]).format(word=p["word"], penalty=p["penalty"], cards=cards_text(best.cards, deck, tr))
-    if code == "makes_call":
-        return ngettext("Say \"{word}\" with it: forgetting the call costs {penalty} penalty card.",
-                        "Say \"{word}\" with it: forgetting the call costs {penalty} penalty cards.",
-                        p["penalty"]).format(word=p["word"], penalty=p["penalty"])
-    if code == "avoids_penalty" and named is not None:
+    if code == "avoids_penalty":
         # The move named, not "it": the sentence may stand after another move's name ("the next best, …").
         if p["kind"] == "draw":
             text = ngettext("{move} answers the attack: you avoid drawing {amount} card now.",
@@ -240,28 +236,14 @@ def _sentence(code: str, p: dict[str, Any], rules: Ruleset, players: int, tr: Tr
             text = ngettext("{move} answers the attack: you avoid sitting out {amount} turn.",
                             "{move} answers the attack: you avoid sitting out {amount} turns.", p["amount"])
         return text.format(move=named, amount=p["amount"])
-    if code == "avoids_penalty":
-        if p["kind"] == "draw":
-            text = ngettext("It answers the attack: you avoid drawing {amount} card now.",
-                            "It answers the attack: you avoid drawing {amount} cards now.", p["amount"])
-        else:
-            text = ngettext("It answers the attack: you avoid sitting out {amount} turn.",
-                            "It answers the attack: you avoid sitting out {amount} turns.", p["amount"])
-        return text.format(amount=p["amount"])
     if code == "wish_held":
         return _wish_sentence(p, rules, tr)
-    if code == "next_stuck" and named is not None:
+    if code == "next_stuck":
         # TRANSLATORS: {move} is a move's name ("2♣", "A♥, wish clubs"): word the sentence so it needs no case.
         return grammar.fill(ngettext("After {move}, {seat}, who holds {cards} card, has no card to play in {percent} of the deals.",
                                      "After {move}, {seat}, who holds {cards} cards, has no card to play in {percent} of the deals.",
                                      p["cards"]), grammar.language_of(tr),
                             {**player_placeholders("seat", p["seat"], tr), "cards": p["cards"], "move": named,
-                             "percent": percent_text(p["percent"] / 100, tr)})
-    if code == "next_stuck":
-        return grammar.fill(ngettext("After it {seat}, who holds {cards} card, has no card to play in {percent} of the deals.",
-                                     "After it {seat}, who holds {cards} cards, has no card to play in {percent} of the deals.",
-                                     p["cards"]), grammar.language_of(tr),
-                            {**player_placeholders("seat", p["seat"], tr), "cards": p["cards"],
                              "percent": percent_text(p["percent"] / 100, tr)})
     if code == "keeps_card":
         return grammar.fill(_("Keeping {cards} saves you a draw later in {percent} of the simulated rounds."),

@@ -21,6 +21,7 @@ from ui.present.coach_text import (
 from ui.present.i18n import translator
 
 # One ruleset per objective (docs/COACH.md, "What the numbers are, per ruleset").
+JACK_6 = parse_move("play Jc demand 6", load_ruleset("da").deck)
 OBJECTIVE_RULES = {"win": "hu", "place": "pl", "not_loser": "pl-trad", "points": "da", "penalty": "ru-101"}
 
 
@@ -72,13 +73,13 @@ def test_a_value_in_a_sentence_is_written_the_readers_way(language: str) -> None
 def test_a_wish_for_a_rank_you_do_not_hold_does_not_say_you_hold_0_cards() -> None:
     rules = load_ruleset("da")
     reason = CoachReason("wish_held", {"kind": "rank", "value": "6", "held": 0, "percent": 88})
-    text = describe_coach_reason(reason, rules, 4)
+    text = describe_coach_reason(reason, rules, 4, best=JACK_6)
     assert "0 cards" not in text and "88%" in text
     held = describe_coach_reason(CoachReason("wish_held", {"kind": "rank", "value": "6", "held": 2, "percent": 88}),
-                                 rules, 4)
+                                 rules, 4, best=JACK_6)
     assert "still hold 2 cards" in held
     suit = describe_coach_reason(CoachReason("wish_held", {"kind": "suit", "value": "h", "held": 0, "percent": 40}),
-                                 rules, 4)
+                                 rules, 4, best=parse_move("play As suit h", rules.deck))
     assert "0 cards" not in suit
 
 
@@ -90,7 +91,8 @@ def test_a_wish_for_what_you_lack_is_not_recommended_by_saying_you_lack_it(langu
     t = translator(language)
     for kind, value in (("suit", "h"), ("rank", "8")):
         text = describe_coach_reason(CoachReason("wish_held", {"kind": kind, "value": value, "held": 0, "percent": 45}),
-                                     rules, 4, t)
+                                     rules, 4, t, best=parse_move("play Ob suit h" if kind == "suit" else "play Ub demand 8",
+                                                                  rules.deck))
         assert "45" in text
         for lacking in ("do not hold", "pedig", "nincs", "nie masz", "ikke selv"):
             assert lacking not in text, text
@@ -99,7 +101,8 @@ def test_a_wish_for_what_you_lack_is_not_recommended_by_saying_you_lack_it(langu
 def test_a_wish_for_a_suit_you_keep_without_a_share_gives_the_kept_cards_as_its_reason() -> None:
     # The engine leaves the share out when it says nothing for the wish (9% of the deals stuck).
     rules = load_ruleset("pl")
-    text = describe_coach_reason(CoachReason("wish_held", {"kind": "suit", "value": "c", "held": 2}), rules, 4)
+    text = describe_coach_reason(CoachReason("wish_held", {"kind": "suit", "value": "c", "held": 2}), rules, 4,
+                                 best=parse_move("play As suit c", rules.deck))
     assert text == ("You wish for clubs and still hold 2 cards of that suit, to play on the wished suit when your turn "
                     "comes round again.")
     assert "deals" not in text and "cannot follow" not in text
@@ -119,7 +122,7 @@ def test_the_best_move_is_named_before_the_reasons_that_say_it(language: str) ->
     h = hint_of("pl", best, second, reasons=(stuck, numbers))
     text = describe_hint(h, rules, t)
     reason = describe_coach_reason(stuck, rules, 4, t, best=best.move)
-    assert text == describe_coach_reason(numbers, rules, 4, t) + " " + reason
+    assert text == describe_coach_reason(numbers, rules, 4, t, best=best.move) + " " + reason
     if language == "en":
         # After the runner-up's name ("the next best, draw a card, …") "it" would be the draw: the move is named.
         assert reason == "After 3♥, player 2, who holds 4 cards, has no card to play in 55% of the deals."
@@ -183,12 +186,13 @@ def test_the_words_on_your_own_move_leave_out_the_comparison_with_the_runner_up(
     h = hint_of("da", best, runner_up, chosen, reasons=(wish, close))
     rules = load_ruleset("da")
     text = describe_shortfall(h, chosen.move, rules)
-    assert text.startswith(describe_coach_reason(wish, rules, 4))
+    assert text.startswith(describe_coach_reason(wish, rules, 4, best=best.move))
     assert "next best" not in text and "both moves" not in text
     # The runner-up within the noise is named as about as good: the demand 7 is not the one right answer.
     assert text.endswith("J♣, demand 5 is about as good: the difference is within the noise of the simulation.")
     better = CoachReason("better_by", {**close.params})
-    assert describe_shortfall(h._replace(reasons=(wish, better)), chosen.move, rules) == describe_coach_reason(wish, rules, 4)
+    assert describe_shortfall(h._replace(reasons=(wish, better)), chosen.move, rules) == describe_coach_reason(
+        wish, rules, 4, best=best.move)
 
 
 def test_keeping_a_card_is_said_only_when_your_move_played_it() -> None:

@@ -29,9 +29,11 @@ def test_the_forms_of_several_cards_go_with_the_first_card() -> None:
 
 def test_the_coach_names_the_last_cards_with_their_article_and_the_place_with_its_own() -> None:
     reason = CoachReason("goes_out", {"cards": ["Ah"], "place": 1, "objective": "place"})
-    assert describe_coach_reason(reason, HU, 3, translator("hu")) == "A piros ász az utolsó lapod: az 1. helyen mész ki."
+    ace = parse_move("play Ah", HU.deck)
+    assert describe_coach_reason(reason, HU, 3, translator("hu"), best=ace) == "A piros ász az utolsó lapod: az 1. helyen mész ki."
     keep = CoachReason("keeps_card", {"cards": ["Ah"], "percent": 40})
-    assert describe_coach_reason(keep, HU, 3, translator("pl")).startswith("Zatrzymanie asa czerwiennego oszczędza")
+    assert describe_coach_reason(keep, HU, 3, translator("pl"), best=parse_move("draw", HU.deck)).startswith(
+        "Zatrzymanie asa czerwiennego oszczędza")
 
 
 def test_the_coach_says_the_call_as_a_part_of_the_move() -> None:
