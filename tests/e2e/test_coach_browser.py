@@ -260,3 +260,22 @@ def test_on_a_phone_a_lit_card_past_the_screens_edge_is_brought_into_view_and_it
         screenshot(page, "coach-sandbox-phone-far-card")
     finally:
         context.close()
+
+
+def test_on_a_laptop_the_checkers_question_and_its_answers_come_into_view(app_url, browser) -> None:
+    # 1280 × 900: the question pushed its buttons below the window's edge (a walkthrough, da seed 3).
+    seed, _, _ = clearly_questioned_draw("da")
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    try:
+        page = context.new_page()
+        deal(page, app_url, "da", seed)
+        page.locator(".st-key-play_checker label").click()
+        wait_for_app(page)
+        page.locator('.ct-buttons button[data-action="draw"]').click()
+        wait_for_app(page)
+        expect(page.locator(".ct-why")).to_contain_text("Are you sure?")
+        expect(page.locator(".ct-why")).to_be_in_viewport(ratio=1.0)
+        expect(page.locator('.ct-buttons button[data-action="reconsider"]')).to_be_in_viewport(ratio=1.0)
+        screenshot(page, "coach-checker-laptop")
+    finally:
+        context.close()

@@ -51,6 +51,7 @@ LIGHTING = "play_lighting"          # beginner switch: light the cards that may 
 FASTER = "play_faster"
 CHECKER = "play_checker"            # the move checker switch (off by default)
 REVIEW = "play_review"              # the last round's review: (round number, moments)
+REVIEW_ASKED = "play_review_asked"  # the review was asked for: the next run works it out
 QUEUED = "play_queued"              # a table action held for the page to run under the move checker's spinner
 TABLE = "play_table"
 SET = "play_set_"                   # prefix of the new-game form's widget keys
@@ -256,7 +257,7 @@ def draw_checker_question(g: Game, t: Translator) -> None:
     with st.container(border=True, key="play_checker_box"):
         why = describe_shortfall(h, gap.chosen.move, g.rules, t, state=g.state)
         if why:
-            st.markdown("**" + _("Why the coach asks") + "**")
+            st.markdown("**" + _("Why the coach's move is better") + "**")
             st.markdown(why)
         cols = st.columns(2)
         cols[0].button(_("Make the move anyway"), key="play_confirm", icon=":material/check:", on_click=_act,
@@ -365,32 +366,36 @@ def draw_moment_cards(before: Any, gap: Any, g: Game, t: Translator) -> None:
         st.caption(legend)
 
 
+def _ask_review() -> None:
+    st.session_state[REVIEW_ASKED] = True
+
+
 def draw_review(g: Game, t: Translator) -> None:
     """After a round: the two or three moves where your choice lost most against the coach's best one."""
     _ = t.gettext
     kept = st.session_state.get(REVIEW)
     if not (isinstance(kept, tuple) and len(kept) == 2 and kept[0] == _review_key(g)):
-        # One slot: the progress bar takes the button's place, and the moments follow without it.
-        slot = st.empty()
-        if slot.button(_("Review my moves"), key="play_review_ask", icon=":material/insights:",
-                       help=_("The coach looks at each of your moves in this round, from what you saw then, and "
-                              "shows the ones that cost you most.")):
-            bar = slot.progress(0.0, text=_("The coach is looking at your moves…"))
-
-            def advance(done: int, total: int) -> None:
-                bar.progress(done / total, text=_("The coach is looking at your move {done} of {total}…").format(
-                    done=done, total=total))
-
-            def look_closer(done: int, total: int) -> None:
-                bar.progress(done / total, text=t.ngettext(
-                    "The coach is taking a closer look at the move that cost most…",
-                    "The coach is taking a closer look at the {count} moves that cost most…", total).format(count=total))
-
-            st.session_state[REVIEW] = (_review_key(g), model.review(g, advance, look_closer))
-            slot.empty()
-            kept = st.session_state[REVIEW]
-        else:
+        if not st.session_state.pop(REVIEW_ASKED, False):
+            st.button(_("Review my moves"), key="play_review_ask", icon=":material/insights:", on_click=_ask_review,
+                      help=_("The coach looks at each of your moves in this round, from what you saw then, and "
+                             "shows the ones that cost you most."))
             return
+        # Asked (in the button's callback, before this run): the run that works draws no button, so the
+        # progress bar takes its place and no button is left to press again while the coach works.
+        bar = st.progress(0.0, text=_("The coach is looking at your moves…"))
+
+        def advance(done: int, total: int) -> None:
+            bar.progress(done / total, text=_("The coach is looking at your move {done} of {total}…").format(
+                done=done, total=total))
+
+        def look_closer(done: int, total: int) -> None:
+            bar.progress(done / total, text=t.ngettext(
+                "The coach is taking a closer look at the move that cost most…",
+                "The coach is taking a closer look at the {count} moves that cost most…", total).format(count=total))
+
+        st.session_state[REVIEW] = (_review_key(g), model.review(g, advance, look_closer))
+        bar.empty()
+        kept = st.session_state[REVIEW]
     moments = kept[1]
     st.subheader(_("The moments that mattered"), anchor=False)
     if not moments:
@@ -408,7 +413,8 @@ def draw_review(g: Game, t: Translator) -> None:
                 best_value=value_text(gap.best, h, t)) + "**")
             draw_moment_cards(moment.before, gap, g, t)
             why = describe_shortfall(h, gap.chosen.move, g.rules, t, state=moment.before)
-            if why:
+            if why:   # the reasons speak of the coach's move ("you wish for ♦" is its wish, not the learner's)
+                st.markdown("**" + _("Why the coach's move is better") + "**")
                 st.markdown(why)
             if st.button(_("Open in the Sandbox"), key=f"play_review_open_{number}", icon=":material/science:"):
                 position = position_to_json(moment.before)

@@ -255,6 +255,15 @@ export default function (component) {
   }
   root._coachKey = coachKey;
 
+  // A new message under the hand (why a card may not go, or the move checker's question) and the
+  // buttons that answer it are scrolled into view: on a laptop they can fall below the window's edge.
+  const whyKey = data.why || "";
+  if (whyKey && whyKey !== root._whyKey) {
+    const answer = table.querySelector(".ct-buttons") || table.querySelector(".ct-why");
+    if (answer) answer.scrollIntoView({ block: "nearest" });
+  }
+  root._whyKey = whyKey;
+
   // Keep the keyboard where it was: the same card or button, or the first card of the hand.
   if (focusKey) {
     const again = root.querySelector('[data-ct-key="' + CSS.escape(focusKey) + '"]')
