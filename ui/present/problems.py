@@ -23,19 +23,15 @@ MAX_QUOTED = 24
 _FIELD = re.compile(r"^(hands|pile|deck|waiting|finished)(?:\[(\d+)\])?(?:\[(\d+)\])?$")
 
 
-def quoted(value: Any) -> str:
-    """Shows a value that came from outside: cut to a few characters, Markdown escaped, in quotes."""
+def quoted(value: Any, tr: Translator) -> str:
+    """Shows a value that came from outside: cut to a few characters, Markdown escaped, in the
+    language's quotation marks (en “…”, pl „…”, da »…«)."""
     text = str(value).replace("\n", " ").replace("\r", " ")
     if len(text) > MAX_QUOTED:
         text = text[:MAX_QUOTED] + "…"
-    return "“" + escape_markdown(text) + "”"
-
-
-def in_quotes_of(text: str, tr: Translator) -> str:
-    """Puts the language's quotation marks where ``quoted`` put the English ones (pl „…”, da »…«)."""
     opening = tr.pgettext("opening quotation mark around a value from outside", "“")
     closing = tr.pgettext("closing quotation mark around a value from outside", "”")
-    return text.replace("“", opening).replace("”", closing)
+    return opening + escape_markdown(text) + closing
 
 
 def _player_forms(seat: int, tr: Translator) -> dict[str, str]:
@@ -75,7 +71,7 @@ def field_text(field: Any, tr: Translator) -> str:
         "variant": _("the variant"),
         "format": _("the format"),
     }
-    return names.get(field, quoted(field))
+    return names.get(field, quoted(field, tr))
 
 
 def _templates(tr: Translator, deck: DeckKind) -> dict[str, Callable[[dict[str, Any]], str]]:
@@ -87,7 +83,7 @@ def _templates(tr: Translator, deck: DeckKind) -> dict[str, Callable[[dict[str, 
         return field_text(p.get("field", ""), tr)
 
     def seat(value: Any) -> str:
-        return player(value, tr) if isinstance(value, int) and not isinstance(value, bool) else quoted(value)
+        return player(value, tr) if isinstance(value, int) and not isinstance(value, bool) else quoted(value, tr)
 
     def seats(name: str, value: Any) -> dict[str, str]:
         # The seat and its forms (hu {player_the}); a value that is no seat is quoted as given.
@@ -99,13 +95,13 @@ def _templates(tr: Translator, deck: DeckKind) -> dict[str, Callable[[dict[str, 
             # A position names its cards in notation (POSITION.md): the deck reads them, if it can.
             return card_placeholders(name, deck.parse(str(value)), deck, tr)
         except (ValueError, KeyError):
-            return {name: quoted(value), **grammar.player_forms(language, name, quoted(value))}
+            return {name: quoted(value, tr), **grammar.player_forms(language, name, quoted(value, tr))}
 
     def kind(value: Any) -> str:
-        return _("draw") if value == "draw" else _("sit out") if value == "skip" else quoted(value)
+        return _("draw") if value == "draw" else _("sit out") if value == "skip" else quoted(value, tr)
 
     def wish_kind(value: Any) -> str:
-        return _("rank") if value == "rank" else _("suit") if value == "suit" else quoted(value)
+        return _("rank") if value == "rank" else _("suit") if value == "suit" else quoted(value, tr)
 
     def expected(value: Any) -> str:
         return {
@@ -115,7 +111,7 @@ def _templates(tr: Translator, deck: DeckKind) -> dict[str, Callable[[dict[str, 
             "seats": _("a list of player numbers"),
             "integer": _("a whole number"),
             "boolean": _("true or false"),
-        }.get(value, quoted(value))
+        }.get(value, quoted(value, tr))
 
     return {
         "attack_taken_at_once": lambda p: _("In these rules {card} is taken at once, so no attack of it can be "
@@ -123,22 +119,22 @@ def _templates(tr: Translator, deck: DeckKind) -> dict[str, Callable[[dict[str, 
         "bad_attack": lambda p: _("The attack must be either “draw N cards” or “sit out N turns”."),
         "bad_cover": lambda p: _("The field “cover” needs a card to cover on top (ru-101: a nine) and no attack or card just drawn."),
         "bad_attack_amount": lambda p: _("The attack of {value} is not a positive number.").format(
-            value=quoted(p.get("value"))),
+            value=quoted(p.get("value"), tr)),
         "bad_card": lambda p: _("{text} in {field} is not a card of this deck (write rank then suit, e.g. {example}).").format(
-            text=quoted(p.get("text")), field=field(p),
+            text=quoted(p.get("text"), tr), field=field(p),
             example=card_short(FRENCH.card("10", "h"), FRENCH) if p.get("deck") != "hungarian" else "Ua"),
         "bad_count": lambda p: _("{value} is not a possible number of cards for {field}.").format(
-            value=quoted(p.get("value")), field=field(p)),
+            value=quoted(p.get("value"), tr), field=field(p)),
         "bad_direction": lambda p: _("The direction of play {value} is neither “clockwise” nor “counterclockwise”.").format(
-            value=quoted(p.get("value"))),
+            value=quoted(p.get("value"), tr)),
         "bad_format": lambda p: _("The format {value} is not one this app reads (it reads makao-position/1).").format(
-            value=quoted(p.get("value"))),
+            value=quoted(p.get("value"), tr)),
         "bad_type": lambda p: _("{field} must be {expected}.").format(field=field(p), expected=expected(p.get("expected"))),
         "bad_waiting": lambda p: _("{value} is not a number of turns for {field}.").format(
-            value=quoted(p.get("value")), field=field(p)),
+            value=quoted(p.get("value"), tr), field=field(p)),
         "bad_wish": lambda p: _("The wish must name a rank or a suit, and the player who made it."),
         "bad_wish_value": lambda p: _("{text} is not a {kind} of this deck.").format(
-            text=quoted(p.get("text")), kind=wish_kind(p.get("kind"))),
+            text=quoted(p.get("text"), tr), kind=wish_kind(p.get("kind"))),
         "card_does_not_attack": lambda p: _("{card} does not make a “{kind}” attack in this variant, so it cannot be the attacking card.").format(
             **cards("card", p.get("card")), kind=kind(p.get("kind"))),
         "drawn_not_in_hand": lambda p: _("The card just drawn, {card}, is not in the hand of {player}.").format(
@@ -157,7 +153,7 @@ def _templates(tr: Translator, deck: DeckKind) -> dict[str, Callable[[dict[str, 
         "no_such_attack": lambda p: _("This variant has no “{kind}” attack.").format(kind=kind(p.get("kind"))),
         "no_such_wish": lambda p: _("This variant has no {kind} wish.").format(kind=wish_kind(p.get("kind"))),
         "not_a_seat": lambda p: _("{value} in {field} is not a player (there are players 1 to {last}).").format(
-            value=_seat_value(p.get("value")), field=field(p), last=_last_seat(p.get("last"))),
+            value=_seat_value(p.get("value"), tr), field=field(p), last=_last_seat(p.get("last"))),
         "players_out_of_range": lambda p: _("This variant is played by {low} to {high} players, not {count}.").format(
             low=p.get("low"), high=p.get("high"), count=p.get("count")),
         "round_already_over": lambda p: _("In this variant the round ends when the first player is out, so no player can be finished yet."),
@@ -171,8 +167,8 @@ def _templates(tr: Translator, deck: DeckKind) -> dict[str, Callable[[dict[str, 
         ).format(**seats("player", p.get("seat")), turns=p.get("turns")),
         "too_many_cards": lambda p: _("The position uses {count} cards, but the deck has only {total}.").format(
             count=p.get("count"), total=p.get("total")),
-        "unknown_field": lambda p: _("{field} is not a field of a makao position.").format(field=quoted(p.get("field"))),
-        "unknown_variant": lambda p: _("{variant} is not a variant this app knows.").format(variant=quoted(p.get("variant"))),
+        "unknown_field": lambda p: _("{field} is not a field of a makao position.").format(field=quoted(p.get("field"), tr)),
+        "unknown_variant": lambda p: _("{variant} is not a variant this app knows.").format(variant=quoted(p.get("variant"), tr)),
         "waiting_length": lambda p: ngettext(
             "The turns to sit out must list one number for each of the {count} player.",
             "The turns to sit out must list one number for each of the {count} players.", p.get("count", 0)
@@ -183,9 +179,9 @@ def _templates(tr: Translator, deck: DeckKind) -> dict[str, Callable[[dict[str, 
     }
 
 
-def _seat_value(value: Any) -> str:
+def _seat_value(value: Any, tr: Translator) -> str:
     text = str(value)
-    return str(int(text) + 1) if text.isdigit() and len(text) < 6 else quoted(value)
+    return str(int(text) + 1) if text.isdigit() and len(text) < 6 else quoted(value, tr)
 
 
 def _last_seat(value: Any) -> str:
@@ -202,12 +198,12 @@ def describe_problem(problem: Problem, deck: DeckKind, tr: Translator) -> str:
     template = _templates(tr, deck).get(problem.code)
     if template is None:  # a code added to the engine before its sentence: say so plainly
         return tr.gettext("The position has a problem this app cannot describe yet ({code}).").format(
-            code=quoted(problem.code))
+            code=quoted(problem.code, tr))
     try:
-        text = in_quotes_of(template(problem.params), tr)
+        text = template(problem.params)
     except (KeyError, TypeError, ValueError, AttributeError):
         return tr.gettext("The position has a problem this app cannot describe yet ({code}).").format(
-            code=quoted(problem.code))
+            code=quoted(problem.code, tr))
     return text[:1].upper() + text[1:]
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from engine.cards import FRENCH, HUNGARIAN
 from ui.present.cards import card_short
 from ui.present.i18n import Translator
-from ui.present.problems import in_quotes_of, quoted
+from ui.present.problems import quoted
 from ui.present.rules_text import escape_markdown
 
 # A refused ruleset without a code (an error the reader raised before codes existed) gets this.
@@ -40,11 +40,11 @@ def value_text(params: Mapping[str, Any], tr: Translator) -> str:
         length = _number(params, "value_length")
         if length > len(text):
             return tr.ngettext("{text} ({count} character)", "{text} ({count} characters)", length).format(
-                text=quoted(text + "…"), count=length)
-        return quoted(text)
+                text=quoted(text + "…", tr), count=length)
+        return quoted(text, tr)
     if kind == "other":
         return escape_markdown(type_text(text, tr))
-    return quoted(params.get("value", ""))
+    return quoted(params.get("value", ""), tr)
 
 
 def type_text(name: str, tr: Translator) -> str:
@@ -66,18 +66,18 @@ def type_text(name: str, tr: Translator) -> str:
     return names.get(name, name)
 
 
-def _field(params: Mapping[str, Any]) -> str:
-    return quoted(params.get("field", ""))
+def _field(params: Mapping[str, Any], tr: Translator) -> str:
+    return quoted(params.get("field", ""), tr)
 
 
-def pattern_card(value: Any) -> str:
+def pattern_card(value: Any, tr: Translator) -> str:
     """Names a card a ruleset writes in notation (``Ks``) as a player reads it (K♠); other text is quoted."""
     for deck in (FRENCH, HUNGARIAN):
         try:
             return card_short(deck.parse(str(value)), deck)
         except (ValueError, KeyError):
             continue
-    return quoted(value)
+    return quoted(value, tr)
 
 
 def _sentences(tr: Translator) -> dict[str, Callable[[Mapping[str, Any]], str]]:
@@ -85,7 +85,7 @@ def _sentences(tr: Translator) -> dict[str, Callable[[Mapping[str, Any]], str]]:
     _ = tr.gettext
 
     def f(p: Mapping[str, Any]) -> str:
-        return _field(p)
+        return _field(p, tr)
 
     return {
         "out_of_range": lambda p: _("The field {field} must be between {low} and {high}, not {value}.").format(
@@ -144,7 +144,7 @@ def _sentences(tr: Translator) -> dict[str, Callable[[Mapping[str, Any]], str]]:
                                  "decks.").format(field=f(p)),
         "empty_class": lambda p: _("The field {field} must list at least one rank or card.").format(field=f(p)),
         "two_classes": lambda p: _("The field {field} puts the card {card} in two groups.").format(
-            field=f(p), card=quoted(p.get("card", ""))),
+            field=f(p), card=quoted(p.get("card", ""), tr)),
         "run_length": lambda p: _("The field {field} must be 0 for no runs, or the fewest cards of a run: from "
                                   "{low} to {high} (the number of ranks in the ruleset's deck).").format(
             field=f(p), low=p.get("low"), high=p.get("high")),
@@ -158,7 +158,7 @@ def _sentences(tr: Translator) -> dict[str, Callable[[Mapping[str, Any]], str]]:
         "cover_with_effect": lambda p: _("The field {field}: a card its player must cover cannot also attack, "
                                          "make a wish or be wild.").format(field=f(p)),
         "at_once_defended": lambda p: _("The field {field}: the card {card} is taken at once, so no defence rule "
-                                        "may answer it.").format(field=f(p), card=pattern_card(p.get("card", ""))),
+                                        "may answer it.").format(field=f(p), card=pattern_card(p.get("card", ""), tr)),
         "cover_rank_mixed": lambda p: _("The field {field}: the cards of one rank go down together, so cards to "
                                         "cover cannot share a rank with cards that attack, wish or are wild.").format(
             field=f(p)),
@@ -189,5 +189,5 @@ def ruleset_refusal_text(code: str, params: Mapping[str, Any], tr: Translator, f
     except (KeyError, ValueError, TypeError, IndexError):   # params of another shape: still a sentence
         sentence = sentences[FALLBACK]({})
     if not file_name:
-        return in_quotes_of(sentence, tr)
-    return in_quotes_of(tr.gettext("{file}: {problem}").format(file=quoted(file_name), problem=sentence), tr)
+        return sentence
+    return tr.gettext("{file}: {problem}").format(file=quoted(file_name, tr), problem=sentence)
