@@ -64,12 +64,8 @@ def click(page, key: str) -> None:
     wait_for_app(page)
 
 
-def make_class(page, base: str) -> tuple[str, str]:
-    """Makes a class with a two-question quiz on the Classes page; returns (class code, teacher link)."""
-    page.goto(base + "/classes?lang=en&variant=pl")
-    wait_for_app(page)
-    page.get_by_role("tab", name="Make a class (teachers)").click()
-    fill(page, "classes_form_name", "4b")
+def pick_quiz(page) -> None:
+    """Picks the QUIZ drills, one by one, in the Make-a-class form's Class quiz box."""
     quiz = page.locator(".st-key-classes_form_quiz input")
     for drill_id in QUIZ:
         label = drill_label(drill_id, EN)
@@ -79,6 +75,15 @@ def make_class(page, base: str) -> tuple[str, str]:
         wait_for_app(page)
         expect(page.locator(f'.st-key-classes_form_quiz [data-tag][aria-label="{label}"]').first).to_be_attached()
     page.keyboard.press("Escape")
+
+
+def make_class(page, base: str) -> tuple[str, str]:
+    """Makes a class with a two-question quiz on the Classes page; returns (class code, teacher link)."""
+    page.goto(base + "/classes?lang=en&variant=pl")
+    wait_for_app(page)
+    page.get_by_role("tab", name="Make a class (teachers)").click()
+    fill(page, "classes_form_name", "4b")
+    pick_quiz(page)
     click(page, "classes_create")
     code = page.locator(".makao-class-code").inner_text().strip()
     assert re.fullmatch(r"[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}", code), code
@@ -237,14 +242,7 @@ def test_typed_work_survives_a_visit_to_another_page(two_servers, new_page) -> N
     page.get_by_role("tab", name=MAKE_TAB).click()
     wait_for_app(page)
     fill(page, "classes_form_name", "5c")
-    quiz = page.locator(".st-key-classes_form_quiz input")
-    for drill_id in QUIZ:
-        label = drill_label(drill_id, EN)
-        quiz.click()
-        quiz.fill(label)
-        page.get_by_role("option", name=label, exact=True).click()
-        wait_for_app(page)
-    page.keyboard.press("Escape")
+    pick_quiz(page)
     page.get_by_role("tab", name="Join a class").click()
     wait_for_app(page)
     fill(page, "classes_join_code", "K7QM-2XVD")

@@ -6,6 +6,7 @@ depend on the other hands the Sandbox shows face up (the hint engine's own tests
 from __future__ import annotations
 
 import pytest
+from streamlit.testing.v1 import AppTest
 
 from engine.rules import legal_moves
 from tests.ui.sandbox.test_page import load_example, open_sandbox, texts
@@ -13,12 +14,25 @@ from ui.present.coach_text import describe_hint, value_text
 from ui.sandbox import coach
 from ui.sandbox.controller import TIMELINE
 from ui.sandbox.model import load_examples
+from ui.shell import handoff
+from ui.shell.pages import SANDBOX_SCRIPT
 
 
 @pytest.fixture(autouse=True)
 def cheap_coach(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(coach, "PLAYOUTS", 100)
     monkeypatch.setattr(coach, "SECONDS", None)
+
+
+def ask_the_coach_on(position: dict, variant: str) -> AppTest:
+    """Hands the position to the Sandbox, as Play does, and asks "What is the best move here?"."""
+    at = open_sandbox(variant=variant)
+    handoff.leave(SANDBOX_SCRIPT, position, at.session_state)
+    at.run()
+    assert not at.exception, at.exception
+    at.button(key="sandbox_coach_ask").click().run()
+    assert not at.exception, at.exception
+    return at
 
 
 def test_the_best_move_answer_puts_the_chances_next_to_each_verdict() -> None:
@@ -48,17 +62,10 @@ def test_the_fold_holding_the_best_move_opens_so_its_number_is_in_view() -> None
     from engine.position import position_to_json
     from engine.ruleset import load_ruleset
     from ui.play import model
-    from ui.shell import handoff
-    from ui.shell.pages import SANDBOX_SCRIPT
     game = model.start(model.make_settings(load_ruleset("da"), 4, 1, ["club"] * 3, 4))
     position = position_to_json(game.state)
     position.pop("over", None)
-    at = open_sandbox(variant="da")
-    handoff.leave(SANDBOX_SCRIPT, position, at.session_state)
-    at.run()
-    assert not at.exception, at.exception
-    at.button(key="sandbox_coach_ask").click().run()
-    assert not at.exception, at.exception
+    at = ask_the_coach_on(position, "da")
     h = coach.answer(at.session_state, at.session_state[TIMELINE].current)
     assert h is not None and h.best.move.demand is not None      # the best is one of a jack's many ways
     folds = [e for e in at.expander if "ways to play it" in e.label]
@@ -70,17 +77,10 @@ def test_the_fold_holding_the_best_move_opens_so_its_number_is_in_view() -> None
 
 def test_under_a_draw_attack_the_answer_names_the_draw_as_the_penalty() -> None:
     # Seen under "Attack: player 1 (you) must draw 5 cards": the coach named the draw "draw a card".
-    from ui.shell import handoff
-    from ui.shell.pages import SANDBOX_SCRIPT
     position = {"variant": "pl", "hands": [["2c", "9d", "5s"], ["7h", "8s", "Jd", "Qd"], ["6h", "9s", "Jc", "Kd"]],
                 "to_move": 0, "pile": ["8h", "2h", "3h"], "attack": {"draw": 5}, "deck": ["4c", "4d", "5c", "5d",
                                                                                        "6c", "6d", "7c", "7d"]}
-    at = open_sandbox(variant="pl")
-    handoff.leave(SANDBOX_SCRIPT, position, at.session_state)
-    at.run()
-    assert not at.exception, at.exception
-    at.button(key="sandbox_coach_ask").click().run()
-    assert not at.exception, at.exception
+    at = ask_the_coach_on(position, "pl")
     state = at.session_state[TIMELINE].current
     h = coach.answer(at.session_state, state)
     assert h is not None and state.attack is not None
