@@ -161,7 +161,10 @@ def test_a_class_on_two_servers_fills_the_teachers_board_live(two_servers, new_p
     board.locator(".st-key-classes_only_stuck label").click()
     wait_for_app(board)
     expect(board.get_by_text("Nobody is stuck on these topics.")).to_be_visible()
-    board.locator("table.makao-questions").scroll_into_view_if_needed()
+    # Scrolled by the page's own script in one step: the 5-second refresh redraws the table, and a
+    # Playwright scroll holding the old node failed once ("Element is not attached to the DOM").
+    expect(board.locator("table.makao-questions")).to_be_attached()
+    board.evaluate("() => document.querySelector('table.makao-questions').scrollIntoView({block: 'nearest'})")
     before = scrolled(board)
     assert before > 0
     click(ala, "practice_next")
