@@ -16,7 +16,7 @@ PORT ?= 8501
 PYBABEL := PYTHONPATH=$(CURDIR) $(PY) -m babel.messages.frontend
 LANGS := en pl da hu
 
-.PHONY: help venv static-dates run test test-fast lint typecheck lock chromium postgres extract update catalogs screenshot golden sprites bench load-bench clean
+.PHONY: help venv static-dates run test test-fast lint typecheck lock chromium postgres extract update catalogs screenshot golden sprites schemas bench load-bench clean
 
 help:
 	@echo "make run        serve the app on http://127.0.0.1:$(PORT)"
@@ -29,6 +29,7 @@ help:
 	@echo "make screenshot refresh docs/screenshot.png from a real browser"
 	@echo "make golden     regenerate the golden playthroughs in tests/golden/"
 	@echo "make sprites    regenerate the card sprites in static/cards/ after a change to the card art"
+	@echo "make schemas    regenerate docs/schemas/*.schema.json and the field tables from the format declarations"
 	@echo "make load-bench sessions clicking the served app (1, 10, 30) beside a trivial app"
 	@echo "make bench      engine speed against OpenSpiel and RLCard"
 
@@ -125,6 +126,11 @@ golden: $(STAMP)
 # The card faces the pages reference (static/cards/<art>.svg); a test checks they are fresh.
 sprites: $(STAMP)
 	$(PY) -m ui.present.card_sprite
+
+# The JSON Schemas of the file formats and the field tables of their docs, from the declarations
+# (engine/ruleset_format.py); a test checks they are fresh.
+schemas: $(STAMP)
+	$(PY) -m engine.schemas
 
 # Engine speed against OpenSpiel and RLCard (the bench extra: the references, from the lock).
 bench: $(STAMP)

@@ -1,7 +1,8 @@
 """The ranges every ruleset field must keep: one table read by the ruleset reader, the house-rules form and the docs.
 
 A ruleset is data a user may upload, so every number has a range, every text a length and every
-list a size (docs/RULESET_SCHEMA.md is generated from ``BOUNDS``). ``check_bounds`` walks the
+list a size (docs/RULESET_SCHEMA.md is generated from ``BOUNDS``, which the ruleset's declaration
+``engine.ruleset_format.RULESET`` gives). ``check_bounds`` walks the
 parsed TOML before the reader looks at it and refuses the first field outside its range, naming
 the field and the range. Values of the wrong type are left to the reader, which names them.
 
@@ -15,56 +16,19 @@ from __future__ import annotations
 
 import re
 import sys
-from typing import Any, NamedTuple
+from typing import Any
 
+from engine.fieldspec import Range, bound_paths
 from engine.guard import MAX_TOML_DEPTH, RulesetInputError, shown, value_params
+from engine.ruleset_format import RULESET
 
-
-class Range(NamedTuple):
-    """Inclusive bounds of one field, measured in ``unit`` (value, characters or entries), and why.
-
-    ``off`` is the value that means "this card has no such rule" (a draw of 0): the house-rules
-    form shows such a field only while the rule is on, so it offers the values above ``off``.
-    """
-
-    low: int
-    high: int
-    doc: str
-    unit: str = "value"
-    off: int | None = None
+__all__ = ["ANY_KEY", "ANY_LIST", "ANY_NUMBER", "ANY_TEXT", "BOUNDS", "Range", "check_bounds", "form_range"]
+__all__ += ["field_name", "range_of", "range_of_path", "schema_markdown", "with_schema_table"]
 
 
 # Paths: keys joined by ".", "*" any key of a table, "[]" any entry of a list, "[1]" the second entry.
-BOUNDS: dict[str, Range] = {
-    "id": Range(1, 40, "the ruleset's id (a shipped id gets -house appended)", "characters"),
-    "name": Range(1, 80, "the name shown in menus and headings", "characters"),
-    "source": Range(0, 300, "where the rules come from (a link or a book)", "characters"),
-    "source_title": Range(0, 300, "the title of that source", "characters"),
-    "players[]": Range(2, 10, "the fewest and the most seats at the table"),
-    "hand_size": Range(1, 10, "cards dealt to each player"),
-    "deck_copies": Range(0, 9, "[from_seats, decks] pairs", "entries"),
-    "deck_copies[][0]": Range(2, 10, "from this many seats on, the pair applies"),
-    "deck_copies[][1]": Range(1, 4, "decks shuffled together"),
-    "play.min_group": Range(2, 8, "the fewest cards of one rank that go down together (a single card always may)"),
-    "play.runs": Range(0, 13, "the fewest cards of one suit in a run of consecutive ranks (0: no runs)", off=0),
-    "play.separate": Range(0, 10, "classes of cards never mixed in one play", "entries"),
-    "play.separate[]": Range(1, 70, "the cards of one such class", "entries"),
-    "starter.forbidden": Range(0, 70, "cards that may not be the starter card", "entries"),
-    "cards": Range(0, 70, "cards and ranks with an effect", "entries"),
-    "cards.*.draw": Range(0, 10, "cards the attacked player draws (0: no draw attack)", off=0),
-    "cards.*.skip": Range(0, 5, "turns the attacked player sits out (0: no sit-out attack)", off=0),
-    "cards.*.wish_values": Range(0, 13, "ranks a rank wish may name", "entries"),
-    "defence": Range(0, 30, "defence rules", "entries"),
-    "defence[].against": Range(0, 70, "attacking cards the rule answers", "entries"),
-    "defence[].with": Range(0, 70, "cards that may answer", "entries"),
-    "calls.*.penalty": Range(0, 10, "cards drawn for a forgotten call"),
-    "calls.*.word": Range(0, 20, "the word said (makao, Makaó, Mau)", "characters"),
-    "end.points_per_card": Range(0, 100, "points the winner scores per card left"),
-    "end.card_points.*": Range(0, 100, "penalty points of one rank"),
-    "notes": Range(0, 30, "notes on the rules", "entries"),
-    "notes[].topic": Range(0, 40, "the topic of a note", "characters"),
-    "notes[].text": Range(0, 1000, "the text of a note", "characters"),
-}
+# The ranges are the declaration's (engine.ruleset_format.RULESET), never written twice.
+BOUNDS: dict[str, Range] = bound_paths(RULESET)
 
 # Everything the table does not name: the reader refuses such fields anyway, but only after these
 # limits, so no message ever repeats a 60,000-character text or a 4,000-digit number.

@@ -1,0 +1,172 @@
+"""The declared file formats: the generic reader, the bounds and the published JSON Schemas agree."""
+
+from __future__ import annotations
+
+import copy
+import json
+import tomllib
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from engine import fieldspec, guard, schemas
+from engine.errors import RulesetError
+from engine.fieldspec import OMITTED, Field, Range, Refuse, Spec
+from engine.ruleset import load_ruleset, ruleset_from_dict, variant_ids
+from engine.ruleset_bounds import BOUNDS
+from engine.ruleset_format import RULESET
+from engine.ruleset_toml import ruleset_to_dict
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def validator(name: str) -> jsonschema.Draft202012Validator:
+    committed = json.loads((ROOT / "docs" / "schemas" / f"{name}.schema.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(committed)
+    return jsonschema.Draft202012Validator(committed)
+
+
+@pytest.mark.parametrize("name", sorted(schemas.FORMATS))
+def test_the_committed_schema_is_what_the_declaration_gives(name: str) -> None:
+    committed = (ROOT / "docs" / "schemas" / f"{name}.schema.json").read_text(encoding="utf-8")
+    assert committed == schemas.schema_text(name), "run: python -m engine.schemas (or make schemas)"
+
+
+def test_the_schema_command_writes_every_format(tmp_path: Path) -> None:
+    written = schemas.write_all(tmp_path)
+    assert sorted(p.name for p in written) == sorted(f"{n}.schema.json" for n in schemas.FORMATS)
+    for path in written:
+        assert path.read_text(encoding="utf-8") == schemas.schema_text(path.name.split(".")[0])
+
+
+@pytest.mark.parametrize("variant", variant_ids())
+def test_every_shipped_ruleset_and_its_written_form_pass_the_schema(variant: str) -> None:
+    check = validator("ruleset")
+    data = tomllib.loads((ROOT / "engine" / "rulesets" / f"{variant}.toml").read_text(encoding="utf-8"))
+    assert list(check.iter_errors(data)) == []
+    written = ruleset_to_dict(load_ruleset(variant))
+    assert list(check.iter_errors(written)) == []
+    assert ruleset_from_dict(written, f"{variant}.toml") == load_ruleset(variant)
+
+
+def _pl() -> dict:
+    return tomllib.loads((ROOT / "engine" / "rulesets" / "pl.toml").read_text(encoding="utf-8"))
+
+
+def _set(path: tuple, value: object):
+    def change(data: dict) -> None:
+        *head, last = path
+        for key in head:
+            data = data[key]
+        data[last] = value
+
+    return change
+
+
+def _drop(path: tuple):
+    def change(data: dict) -> None:
+        *head, last = path
+        for key in head:
+            data = data[key]
+        del data[last]
+
+    return change
+
+
+# Bad files of the fuzzing corpus and the bad-input tests that a schema can see: the reader's code.
+BAD_RULESETS = [
+    ("missing", _drop(("id",))),
+    ("missing", _drop(("end", "mode"))),
+    ("wrong_type", _set(("hand_size",), "5")),
+    ("wrong_type", _set(("play", "several_cards"), 1)),
+    ("wrong_type", _set(("play",), [])),
+    ("not_one_of", _set(("deck",), "tarot")),
+    ("not_one_of", _set(("defence", 0, "condition"), "sometimes")),
+    ("not_one_of", _set(("cards", "J", "wish"), "colour")),
+    ("unknown_field", _set(("cards", "2", "explode"), True)),
+    ("unknown_field", _set(("calls", "mau"), {"required": True})),
+    ("unknown_field", _set(("colour",), "red")),
+    ("out_of_range", _set(("hand_size",), 11)),
+    ("out_of_range", _set(("cards", "2", "draw"), 11)),
+    ("out_of_range", _set(("deck_copies",), [[2, 1_000_000_000]])),
+    ("text_length", _set(("name",), "x" * 81)),
+    ("text_length", _set(("id",), "")),
+    ("entry_count", _set(("notes",), [{"topic": "t", "text": "x"}] * 31)),
+    ("not_table", _set(("defence",), ["any"])),
+    ("players_range", _set(("players",), [2, 4, 6])),
+    ("not_pairs", _set(("deck_copies",), [[2]])),
+    ("pattern_key", _set(("cards", "Z"), {"draw": 2})),
+    ("not_pattern", _set(("starter", "forbidden"), ["Z"])),
+    ("empty_class", _set(("play", "separate"), ["K"])),
+]
+
+
+@pytest.mark.parametrize("code,change", BAD_RULESETS)
+def test_a_bad_ruleset_the_reader_refuses_the_schema_refuses_too(code: str, change) -> None:
+    data = _pl()
+    change(data)
+    with pytest.raises(RulesetError) as refused:
+        ruleset_from_dict(copy.deepcopy(data), "house.toml")
+    assert refused.value.code == code, refused.value
+    assert not validator("ruleset").is_valid(data), code
+
+
+def test_the_bounds_table_is_the_declarations() -> None:
+    assert fieldspec.bound_paths(RULESET) == BOUNDS
+    assert BOUNDS["cards.*.draw"] == Range(0, 10, "cards the attacked player draws (0: no draw attack)", off=0)
+    schema = schemas.schema("ruleset")
+    assert schema["properties"]["hand_size"]["maximum"] == BOUNDS["hand_size"].high
+    assert schema["properties"]["cards"]["additionalProperties"]["properties"]["skip"]["maximum"] == 5
+
+
+def test_every_code_the_declaration_names_has_its_sentence() -> None:
+    declared = fieldspec.codes(RULESET)
+    assert {"players_range", "not_pairs", "pattern_key", "cover_rank_mixed", "run_length"} <= set(declared)
+    assert set(declared) <= set(guard.RULESET_MESSAGES)
+
+
+# ---------------------------------------------------------------- the generic reader on its own
+
+TINY = Spec(
+    "dict",
+    fields=(
+        Field("name", Spec("str")),
+        Field("size", Spec("int"), 3),
+        Field("colour", Spec("str", options=("red", "blue")), OMITTED),
+        Field("parts", Spec("list", item=Spec("dict", fields=(Field("n", Spec("int")),))), []),
+    ),
+)
+
+
+def _tiny_refuse() -> Refuse:
+    return Refuse(lambda path, code, params: ValueError(fieldspec.dotted(path), code, params))
+
+
+def _refusal(data: object) -> tuple:
+    with pytest.raises(ValueError) as refused:
+        fieldspec.read(TINY, data, _tiny_refuse())
+    return refused.value.args[:2]
+
+
+def test_the_reader_fills_defaults_and_leaves_omitted_fields_out() -> None:
+    assert fieldspec.read(TINY, {"name": "a"}, _tiny_refuse()) == {"name": "a", "size": 3, "parts": []}
+    read = fieldspec.read(TINY, {"name": "a", "colour": "red", "parts": [{"n": 1}]}, _tiny_refuse())
+    assert read["colour"] == "red" and read["parts"] == [{"n": 1}]
+
+
+def test_the_reader_names_the_first_field_that_does_not_fit() -> None:
+    assert _refusal({}) == ("name", "missing")
+    assert _refusal({"name": "a", "size": True}) == ("size", "wrong_type")
+    assert _refusal({"name": "a", "colour": "green"}) == ("colour", "not_one_of")
+    assert _refusal({"name": "a", "parts": [{"n": 1}, 5]}) == ("parts[1]", "not_table")
+    assert _refusal({"name": "a", "parts": [{"n": 1, "m": 2}]}) == ("parts[0].m", "unknown_field")
+    assert _refusal({"name": "a", "extra": 1}) == ("extra", "unknown_field")
+    assert _refusal([]) == ("", "not_table")
+
+
+def test_the_ruleset_document_shows_the_declarations_tables() -> None:
+    doc = (ROOT / "docs" / "RULESET_SCHEMA.md").read_text(encoding="utf-8")
+    assert schemas.ruleset_doc(doc) == doc, "run: python -m engine.schemas (or make schemas)"
+    assert fieldspec.fields_markdown(RULESET) in doc
+    assert "| `cards.*.cover` | `true` or `false` | `false` |" in doc
