@@ -124,6 +124,8 @@ SELF_TARGETS = _values(SelfTarget)
 AFTER_PENALTIES = _values(AfterPenalty)
 
 
+SEAT_BOUND = Range(2, 10, "the fewest and the most seats at the table")
+
 # ------------------------------------------------------------------ checks a type cannot say
 
 
@@ -147,9 +149,7 @@ def _pattern(value: Any, place: Place) -> None:
 
 
 def _players(value: list[Any], place: Place) -> None:
-    from engine.ruleset_bounds import range_of  # the live table (a test widens a range)
-
-    seats = range_of("players[0]") or Range(2, 10, "")
+    seats = SEAT_BOUND
     if (
         len(value) != 2
         or not all(isinstance(p, int) and not isinstance(p, bool) for p in value)
@@ -448,7 +448,6 @@ _NOTE = Spec(
     ),
 )
 
-_SEAT_BOUND = Range(2, 10, "the fewest and the most seats at the table")
 
 # The fields in the order the reader reads them: ``deck`` first (the patterns of later fields are
 # the deck's), the texts last.
@@ -462,7 +461,7 @@ RULESET = Spec(
             Spec(
                 "list",
                 "[min, max] seats at the table",
-                item=Spec("int", "seats", _SEAT_BOUND),
+                item=Spec("int", "seats", SEAT_BOUND),
                 check=_players,
                 codes=("players_range",),
                 schema={"minItems": 2, "maxItems": 2},
