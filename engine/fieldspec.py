@@ -45,7 +45,7 @@ class _Marker:
 REQUIRED = _Marker("REQUIRED")  # a missing field is refused (code ``missing``)
 OMITTED = _Marker("OMITTED")  # a missing field is left out of what the reader returns
 
-_TYPES: dict[str, type] = {"int": int, "bool": bool, "str": str, "dict": dict, "list": list}
+_TYPES: dict[str, type] = {"int": int, "bool": bool, "str": str, "dict": dict, "list": list, "any": object}
 _JSON_TYPES = {"int": "integer", "bool": "boolean", "str": "string", "dict": "object", "list": "array"}
 
 
@@ -64,21 +64,23 @@ class Place:
     path: Path
     root: dict[str, Any]
     siblings: dict[str, Any]
+    raw: dict[str, Any] = field(default_factory=dict)  # the table being read, as the file gives it
+    context: dict[str, Any] = field(default_factory=dict)  # what the caller knows (a drill file's variant)
 
     def at(self, key: str | int) -> Place:
         """The place of a field below this one (siblings stay those of this table)."""
-        return Place(self.refuse_with, (*self.path, key), self.root, self.siblings)
+        return Place(self.refuse_with, (*self.path, key), self.root, self.siblings, self.raw, self.context)
 
     def up(self) -> Place:
         """The place of the field that holds this one."""
-        return Place(self.refuse_with, self.path[:-1], self.root, self.siblings)
+        return Place(self.refuse_with, self.path[:-1], self.root, self.siblings, self.raw, self.context)
 
     def refuse(self, code: str, **params: Any) -> Exception:
         """The format's error for this field."""
         return self.refuse_with.error(self.path, code, params)
 
 
-Check = Callable[[Any, Place], None]
+Check = Callable[[Any, Place], Any]
 KeyCheck = Callable[[str, Any, Place], None]
 
 
@@ -89,8 +91,8 @@ class Spec:
     ``kind`` is its TOML/JSON type (int, bool, str, dict, list). A dict has either ``fields`` (a
     table of named fields, read in their order, others refused) or ``values`` (a table keyed freely,
     such as card patterns; ``key_check`` tests each key). A list has ``item`` (entries) or ``items``
-    (fixed positions). ``check`` tests the read value further; the entries of a list whose own
-    ``check`` is set are left to that check (the reader only descends into table entries).
+    (fixed positions). ``check`` tests the read value further; the reader reads the entries of a
+    list of tables itself, and leaves other entries to the item's ``check`` (or the list's own).
     """
 
     kind: str
@@ -101,10 +103,15 @@ class Spec:
     values: Spec | None = None
     item: Spec | None = None
     items: tuple[Spec, ...] = ()
-    check: Check | None = None
+    check: Check | None = None  # may return the value to keep instead (a list of steps read into Steps)
     key_check: KeyCheck | None = None
+    unknown_first: bool = False  # refuse an unknown field before reading the others (scenario files)
+    known: tuple[
+        str, ...
+    ] = ()  # every field name a table may hold, when not ``fields`` (in the order refusals list them)
     codes: tuple[str, ...] = ()  # the refusal codes ``check`` and ``key_check`` may raise
     schema: dict[str, Any] = field(default_factory=dict)  # JSON Schema words no type above can say
+    word: str = ""  # what the docs' field table says it holds, where its type says too little ("card")
 
 
 @dataclass(frozen=True)
@@ -114,12 +121,13 @@ class Field:
     name: str
     spec: Spec
     default: Any = REQUIRED
+    before: Callable[[dict[str, Any], Place], None] | None = None  # a check of the raw table, run just before
 
 
-def read(spec: Spec, data: Any, refuse: Refuse) -> dict[str, Any]:
+def read(spec: Spec, data: Any, refuse: Refuse, context: dict[str, Any] | None = None) -> dict[str, Any]:
     """Reads a whole file (a table) as its spec says; raises the format's error for the first misfit."""
     root: dict[str, Any] = {}
-    place = Place(refuse, (), root, root)
+    place = Place(refuse, (), root, root, {}, context or {})
     if not isinstance(data, dict):
         raise place.refuse("not_table")
     _read_table(spec, data, place, root)
@@ -127,8 +135,21 @@ def read(spec: Spec, data: Any, refuse: Refuse) -> dict[str, Any]:
 
 
 def _read_table(spec: Spec, data: dict[str, Any], place: Place, out: dict[str, Any]) -> None:
-    for item in spec.fields:
-        here = Place(place.refuse_with, (*place.path, item.name), place.root, out)
+    place = Place(place.refuse_with, place.path, place.root, out, data, place.context)
+    if spec.unknown_first:
+        _refuse_unknown(spec, data, place)
+    read_fields(spec.fields, data, place, out)
+    if spec.check is not None:
+        spec.check(out, place)
+    _refuse_unknown(spec, data, place)
+
+
+def read_fields(fields: tuple[Field, ...], data: dict[str, Any], place: Place, out: dict[str, Any]) -> None:
+    """Reads the named fields of a table into ``out``, in their order (a check may read more)."""
+    for item in fields:
+        here = Place(place.refuse_with, (*place.path, item.name), place.root, out, data, place.context)
+        if item.before is not None:
+            item.before(data, here)
         if item.name in data:
             out[item.name] = _read_value(item.spec, data[item.name], here)
         elif item.default is REQUIRED:
@@ -137,12 +158,13 @@ def _read_table(spec: Spec, data: dict[str, Any], place: Place, out: dict[str, A
             out[item.name] = _read_value(item.spec, item.default, here)  # a default meets the same checks
         elif item.default is None:
             out[item.name] = None
-    if spec.check is not None:
-        spec.check(out, place)
-    known = {item.name for item in spec.fields}
+
+
+def _refuse_unknown(spec: Spec, data: dict[str, Any], place: Place) -> None:
+    names = spec.known or tuple(item.name for item in spec.fields)
     for key in data:
-        if key not in known:
-            raise place.at(key).refuse("unknown_field")
+        if key not in names:
+            raise place.at(key).refuse("unknown_field", known=names)
 
 
 def _fits(spec: Spec, value: Any) -> bool:
@@ -166,13 +188,15 @@ def _read_value(spec: Spec, value: Any, place: Place) -> Any:
                 spec.key_check(key, entry, place.at(key))
             read_map[key] = _read_value(spec.values, entry, place.at(key))
         value = read_map
-    elif spec.item is not None and spec.item.fields and spec.check is None:
+    elif spec.item is not None and spec.item.fields:
         value = [_read_entry(spec.item, entry, place.at(index)) for index, entry in enumerate(value)]
     elif spec.item is not None and spec.item.check is not None and spec.check is None:
         for index, entry in enumerate(value):
             spec.item.check(entry, place.at(index))
     if spec.check is not None:
-        spec.check(value, place)
+        kept = spec.check(value, place)
+        if kept is not None:
+            value = kept
     return value
 
 
@@ -213,13 +237,13 @@ def bound_paths(spec: Spec, prefix: str = "") -> dict[str, Range]:
 
 def json_schema(spec: Spec, fallback: Callable[[str], Range | None] = lambda unit: None) -> dict[str, Any]:
     """The spec as JSON Schema (draft 2020-12); ``fallback`` gives the range of a field that has none."""
-    out: dict[str, Any] = {"type": _JSON_TYPES[spec.kind]}
+    out: dict[str, Any] = {"type": _JSON_TYPES[spec.kind]} if spec.kind in _JSON_TYPES else {}
     if spec.doc:
         out["description"] = spec.doc
     if spec.options:
         out["enum"] = list(spec.options)
     unit = {"int": "value", "str": "characters"}.get(spec.kind, "entries")
-    bound = spec.bound or (fallback(unit) if spec.kind != "bool" and not spec.options else None)
+    bound = spec.bound or (fallback(unit) if spec.kind not in ("bool", "any") and not spec.options else None)
     if bound is not None:
         low, high = {
             "int": ("minimum", "maximum"),
@@ -283,9 +307,18 @@ def _nested_rows(spec: Spec, path: str) -> list[tuple[str, str, str, str]]:
 
 
 def _holds(spec: Spec) -> str:
+    if spec.word:
+        return spec.word
     if spec.options:
         return "one of " + ", ".join(f"`{option}`" for option in spec.options)
-    words = {"int": "whole number", "bool": "`true` or `false`", "str": "text", "dict": "table", "list": "list"}
+    words = {
+        "int": "whole number",
+        "bool": "`true` or `false`",
+        "str": "text",
+        "dict": "table",
+        "list": "list",
+        "any": "any",
+    }
     text = words[spec.kind]
     if spec.kind == "list" and spec.items:
         text = "[" + ", ".join(_holds(position) for position in spec.items) + "]"

@@ -7,6 +7,7 @@ against. ``verify`` replays every path through the accepted answers and checks e
 the file makes (scripted and accepted moves legal, wrong moves refused for the stated
 reason, the success check). Every error names the file and the step or field at fault.
 Stdlib only: the texts stay English msgids; ``ui`` translates them when it shows them.
+The file format is declared once in ``engine.scenario_format.SCENARIO``.
 """
 
 from __future__ import annotations
@@ -16,53 +17,29 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine import fieldspec
 from engine.errors import EngineError, NotationError, PositionError
 from engine.moves import Move, format_move, parse_move
 from engine.position import position_from_json
 from engine.rules import apply_move, check
 from engine.ruleset import Ruleset, variant_ids
+from engine.scenario_format import (
+    CHECK_FIELDS,
+    MAX_HINTS,
+    SCENARIO,
+    STEP_FIELDS,
+    TOP_FIELDS,
+    TOPICS,
+    VIEWS,
+    WRONG_FIELDS,
+)
 from engine.state import State
-from engine.verdicts import NOTES, REASON_CODES, Reason
+from engine.verdicts import NOTES, Reason
+
+__all__ = ["CHECK_FIELDS", "MAX_HINTS", "STEP_FIELDS", "TOP_FIELDS", "TOPICS", "VIEWS", "WRONG_FIELDS"]
 
 SCENARIO_DIR = Path(__file__).resolve().parent.parent / "scenarios" / "lessons"
 
-TOPICS = (
-    "matching",
-    "drawing",
-    "several_cards",
-    "two_three",
-    "battle_kings",
-    "four",
-    "jack",
-    "queen",
-    "ace",
-    "makao_call",
-    "end_of_round",
-    "hu_seven",
-    "hu_ace",
-    "hu_felso",
-    "hu_also",
-    "cover",  # ru-101: cover the nine
-    "reverse",  # a card that reverses the direction of play (de-maumau-9's 9)
-)
-VIEWS = ("open", "hidden")
-TOP_FIELDS = (
-    "id",
-    "variant",
-    "order",
-    "topics",
-    "title",
-    "goal",
-    "summary",
-    "learner",
-    "view",
-    "position",
-    "steps",
-    "check",
-)
-STEP_FIELDS = ("narration", "move", "accept", "hint", "wrong")
-WRONG_FIELDS = ("move", "reason", "remark")
-CHECK_FIELDS = ("top", "hand_sizes", "to_move", "attack", "wish", "waiting", "finished", "over", "direction")
 # How a legal move that is not the step's answer differs from it (``step_mismatch``): the Learn
 # page says what was done and what the step asked for, not only "something else".
 LESSON_CODES = (
@@ -77,7 +54,6 @@ LESSON_CODES = (
 # A wrong answer must be refused, or be a legal move that costs the learner (a forgotten call).
 COSTLY_NOTES = ("forgot_makao", "forgot_kakao")
 MAX_PATHS = 64
-MAX_HINTS = 3
 
 
 class ScenarioError(EngineError, ValueError):
@@ -143,152 +119,103 @@ class Scenario:
 # ---------------------------------------------------------------------------- reading
 
 
-def _require(data: dict[str, Any], key: str, kind: type | tuple[type, ...], file: str, where: str) -> Any:
-    if key not in data:
-        raise ScenarioError(file, where, f"field {key!r} is missing")
-    value = data[key]
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
-        raise ScenarioError(
-            file,
-            f"{where}.{key}" if where != "scenario" else key,
-            f"must be {_kind_name(kind)}, not {type(value).__name__}",
-        )
-    return value
+_KIND_WORDS = {"str": "text", "int": "a whole number", "list": "a list", "dict": "a table", "bool": "true or false"}
 
 
-def _optional(
-    data: dict[str, Any], key: str, kind: type | tuple[type, ...], file: str, where: str, default: Any
-) -> Any:
-    if key not in data:
-        return default
-    return _require(data, key, kind, file, where)
+def _where(path: fieldspec.Path) -> str:
+    """Names a field as lesson errors do: ``scenario``, ``order``, ``step 2.wrong[0].reason``."""
+    if not path:
+        return "scenario"
+    if path[0] != "steps" or len(path) < 2 or not isinstance(path[1], int):
+        return fieldspec.dotted(path)
+    name = f"step {path[1] + 1}"
+    for part in path[2:]:
+        name += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return name
 
 
-def _kind_name(kind: type | tuple[type, ...]) -> str:
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    return " or ".join(
-        {str: "text", int: "a whole number", list: "a list", dict: "a table", bool: "true or false"}.get(k, k.__name__)
-        for k in kinds
-    )
+def _refuse(file: str) -> fieldspec.Refuse:
+    """A lesson's refusals: a ScenarioError naming the file and the step or field, in English."""
 
+    def error(path: fieldspec.Path, code: str, params: dict[str, Any]) -> Exception:
+        if code == "missing":
+            return ScenarioError(file, _where(path[:-1]), f"field {path[-1]!r} is missing")
+        if code == "wrong_type":
+            return ScenarioError(file, _where(path), f"must be {_KIND_WORDS[params['expected']]}, not {params['type']}")
+        if code == "unknown_field":
+            return ScenarioError(
+                file, _where(path), f"unknown field {path[-1]!r} (known: {', '.join(params['known'])})"
+            )
+        if code == "not_table":
+            wrong = len(path) > 1 and path[-2] == "wrong"
+            return ScenarioError(file, _where(path), "must be a table" + (" with 'move' and 'reason'" if wrong else ""))
+        return ScenarioError(file, _where(path), params["text"])
 
-def _unknown(data: dict[str, Any], allowed: tuple[str, ...], file: str, where: str) -> None:
-    for key in data:
-        if key not in allowed:
-            place = key if where == "scenario" else f"{where}.{key}"
-            raise ScenarioError(file, place, f"unknown field {key!r} (known: {', '.join(allowed)})")
-
-
-def _texts(value: Any, file: str, where: str) -> tuple[str, ...]:
-    items = [value] if isinstance(value, str) else value
-    if not isinstance(items, list) or not items or not all(isinstance(i, str) and i.strip() for i in items):
-        raise ScenarioError(file, where, "must be a move or a non-empty list of moves")
-    return tuple(items)
-
-
-def _hints(value: Any, file: str, where: str) -> tuple[str, ...]:
-    """A step's hint levels: one text, or a list from the gentlest (a question, the rule) to the
-    most telling (the card); at most MAX_HINTS."""
-    hints = (value,) if isinstance(value, str) else value
-    if not isinstance(hints, (list, tuple)) or not all(isinstance(h, str) and h for h in hints):
-        raise ScenarioError(file, where, "must be a text or a list of texts")
-    if len(hints) > MAX_HINTS:
-        raise ScenarioError(file, where, f"at most {MAX_HINTS} hint levels")
-    return tuple(hints)
+    return fieldspec.Refuse(error)
 
 
 def scenario_from_dict(data: dict[str, Any], file: str) -> Scenario:
-    """Builds a Scenario from parsed TOML; raises ScenarioError naming the file and the field."""
-    _unknown(data, TOP_FIELDS, file, "scenario")
-    where = "scenario"
-    sid = _require(data, "id", str, file, where)
-    variant = _require(data, "variant", str, file, where)
-    if variant not in variant_ids():
-        raise ScenarioError(file, "variant", f"unknown variant {variant!r} (known: {', '.join(variant_ids())})")
-    order = _require(data, "order", int, file, where)
-    if order < 1:
-        raise ScenarioError(file, "order", "must be 1 or more")
-    topics = _require(data, "topics", list, file, where)
-    for i, topic in enumerate(topics):
-        if topic not in TOPICS:
-            raise ScenarioError(file, f"topics[{i}]", f"unknown topic {topic!r} (known: {', '.join(TOPICS)})")
-    if not topics:
-        raise ScenarioError(file, "topics", "name at least one topic")
-    title = _require(data, "title", str, file, where)
-    goal = _require(data, "goal", str, file, where)
-    summary = _optional(data, "summary", str, file, where, "")
-    learner = _optional(data, "learner", int, file, where, 0)
-    view = _optional(data, "view", str, file, where, "hidden")
-    if view not in VIEWS:
-        raise ScenarioError(file, "view", f"must be one of {', '.join(VIEWS)}, not {view!r}")
-    position = _require(data, "position", dict, file, where)
-    if position.get("variant", variant) != variant:
-        raise ScenarioError(file, "position.variant", f"is {position.get('variant')!r} but the scenario is {variant!r}")
-    position = {"variant": variant, **position}
-    if not isinstance(position.get("deck"), list):
-        raise ScenarioError(
-            file, "position.deck", "must list the deck's cards in order (the lesson must be deterministic)"
-        )
-    for seat, hand in enumerate(position.get("hands", [])):
-        if not isinstance(hand, list):
-            raise ScenarioError(file, f"position.hands[{seat}]", "must list the cards (no unknown cards in a lesson)")
-    raw_steps = _require(data, "steps", list, file, where)
-    if not raw_steps:
-        raise ScenarioError(file, "steps", "a lesson needs at least one step")
-    steps = []
-    for index, raw in enumerate(raw_steps):
-        at = f"step {index + 1}"
-        if not isinstance(raw, dict):
-            raise ScenarioError(file, at, "must be a table")
-        _unknown(raw, STEP_FIELDS, file, at)
-        narration = _optional(raw, "narration", str, file, at, "")
-        hint = _hints(raw.get("hint", ()), file, f"{at}.hint")
-        if "move" in raw and "accept" in raw:
-            raise ScenarioError(file, at, "give either 'move' (a scripted move) or 'accept' (a learner step), not both")
-        if "move" in raw:
-            move = _require(raw, "move", str, file, at)
-            if hint or "wrong" in raw:
-                raise ScenarioError(file, at, "'hint' and 'wrong' belong to learner steps (with 'accept')")
-            steps.append(Step(index, "script", narration, move=move))
-            continue
-        if "accept" not in raw:
-            if hint or "wrong" in raw:
-                raise ScenarioError(file, at, "'hint' and 'wrong' belong to learner steps (with 'accept')")
-            if not narration:
-                raise ScenarioError(file, at, "a step needs narration, a 'move' or an 'accept'")
-            steps.append(Step(index, "info", narration))
-            continue
-        accept = _texts(raw["accept"], file, f"{at}.accept")
-        wrong = []
-        for j, item in enumerate(_optional(raw, "wrong", list, file, at, [])):
-            wat = f"{at}.wrong[{j}]"
-            if not isinstance(item, dict):
-                raise ScenarioError(file, wat, "must be a table with 'move' and 'reason'")
-            _unknown(item, WRONG_FIELDS, file, wat)
-            reason = _require(item, "reason", str, file, wat)
-            if reason not in REASON_CODES:
-                raise ScenarioError(file, f"{wat}.reason", f"unknown reason code {reason!r}")
-            wrong.append(
-                WrongMove(_require(item, "move", str, file, wat), reason, _optional(item, "remark", str, file, wat, ""))
-            )
-        steps.append(Step(index, "learner", narration, accept=accept, hints=hint, wrong=tuple(wrong)))
-    check_data = _optional(data, "check", dict, file, where, {})
-    _unknown(check_data, CHECK_FIELDS, file, "check")
+    """Builds a Scenario from parsed TOML; raises ScenarioError naming the file and the field.
+
+    The fields are ``engine.scenario_format.SCENARIO``'s, read by ``engine.fieldspec.read``."""
+    v = fieldspec.read(SCENARIO, data, _refuse(file))
+    steps = tuple(_step(index, step) for index, step in enumerate(v["steps"]))
     return Scenario(
-        sid,
-        variant,
-        order,
-        tuple(topics),
-        title,
-        goal,
-        summary,
-        learner,
-        view,
-        position,
-        tuple(steps),
-        check_data,
+        v["id"],
+        v["variant"],
+        v["order"],
+        tuple(v["topics"]),
+        v["title"],
+        v["goal"],
+        v["summary"],
+        v["learner"],
+        v["view"],
+        v["position"],
+        steps,
+        v["check"],
         file,
     )
+
+
+def _step(index: int, step: dict[str, Any]) -> Step:
+    """A read step as a Step: a learner step (``accept``), a scripted move (``move``) or narration."""
+    if "move" in step:
+        return Step(index, "script", step["narration"], move=step["move"])
+    if "accept" not in step:
+        return Step(index, "info", step["narration"])
+    wrong = tuple(WrongMove(w["move"], w["reason"], w["remark"]) for w in step["wrong"])
+    return Step(index, "learner", step["narration"], accept=step["accept"], hints=step["hint"], wrong=wrong)
+
+
+def scenario_to_dict(sc: Scenario) -> dict[str, Any]:
+    """Writes a Scenario back as the plain data of its file (what ``scenario_from_dict`` reads)."""
+    return {
+        "id": sc.id,
+        "variant": sc.variant,
+        "order": sc.order,
+        "topics": list(sc.topics),
+        "title": sc.title,
+        "goal": sc.goal,
+        "summary": sc.summary,
+        "learner": sc.learner,
+        "view": sc.view,
+        "position": {k: v for k, v in sc.position.items() if k != "variant"},
+        "steps": [_step_dict(step) for step in sc.steps],
+        "check": dict(sc.check),
+    }
+
+
+def _step_dict(step: Step) -> dict[str, Any]:
+    out: dict[str, Any] = {"narration": step.narration} if step.narration else {}
+    if step.kind == "script":
+        out["move"] = step.move
+    elif step.kind == "learner":
+        out["accept"] = list(step.accept)
+        if step.hints:
+            out["hint"] = list(step.hints)
+        if step.wrong:
+            out["wrong"] = [{"move": w.move, "reason": w.reason, "remark": w.remark} for w in step.wrong]
+    return out
 
 
 def load_scenario(path: Path | str) -> Scenario:

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine.fieldspec import Range, Spec, fields_markdown, json_schema, with_generated
+from engine.fieldspec import Range, fields_markdown, json_schema, with_generated
+from engine.position_format import POSITION, position_schema
 from engine.ruleset_bounds import ANY_LIST, ANY_NUMBER, ANY_TEXT, with_schema_table
 from engine.ruleset_format import RULESET
+from engine.scenario_format import SCENARIO
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 SCHEMA_DIR = DOCS / "schemas"
@@ -29,17 +32,23 @@ def _ruleset_fallback(unit: str) -> Range | None:
     return {"value": ANY_NUMBER, "characters": ANY_TEXT, "entries": ANY_LIST}.get(unit)
 
 
-FORMATS: dict[str, tuple[str, Spec, Any]] = {
-    "ruleset": ("Makao Tutor ruleset (house rules)", RULESET, _ruleset_fallback),
+def _ruleset_schema() -> dict[str, Any]:
+    body = json_schema(RULESET, _ruleset_fallback)
+    body.pop("minProperties", None), body.pop("maxProperties", None)  # the file itself has no count
+    return body
+
+
+FORMATS: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {
+    "ruleset": ("Makao Tutor ruleset (house rules)", _ruleset_schema),
+    "position": ("Makao position (Position JSON v1)", position_schema),
+    "scenario": ("Makao Tutor lesson (scenarios/lessons/*.toml)", lambda: json_schema(SCENARIO)),
 }
 
 
 def schema(name: str) -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of one format."""
-    title, spec, fallback = FORMATS[name]
-    body = json_schema(spec, fallback)
-    body.pop("minProperties", None), body.pop("maxProperties", None)  # the file itself has no count
-    return {"$schema": DRAFT, "$id": f"{name}.schema.json", "title": title, **body}
+    title, body = FORMATS[name]
+    return {"$schema": DRAFT, "$id": f"{name}.schema.json", "title": title, **body()}
 
 
 def schema_text(name: str) -> str:
@@ -63,15 +72,36 @@ def ruleset_doc(doc: str) -> str:
     return with_schema_table(with_generated(doc, FIELDS_START, FIELDS_END, fields_markdown(RULESET)))
 
 
-def refresh_docs(docs: Path = DOCS) -> Path:
-    """Rewrites the generated tables of docs/RULESET_SCHEMA.md; returns its path."""
-    path = docs / "RULESET_SCHEMA.md"
-    path.write_text(ruleset_doc(path.read_text(encoding="utf-8")), encoding="utf-8")
-    return path
+def position_doc(doc: str) -> str:
+    """Returns docs/POSITION.md with its field table made current."""
+    return with_generated(doc, FIELDS_START, FIELDS_END, fields_markdown(POSITION))
+
+
+def scenario_doc(doc: str) -> str:
+    """Returns docs/SCENARIO_SCHEMA.md with its field table made current."""
+    return with_generated(doc, FIELDS_START, FIELDS_END, fields_markdown(SCENARIO))
+
+
+DOCUMENTS: dict[str, Callable[[str], str]] = {
+    "RULESET_SCHEMA.md": ruleset_doc,
+    "POSITION.md": position_doc,
+    "SCENARIO_SCHEMA.md": scenario_doc,
+}
+
+
+def refresh_docs(docs: Path = DOCS) -> list[Path]:
+    """Rewrites the generated tables of the format documents; returns their paths."""
+    paths = []
+    for name, refresh in DOCUMENTS.items():
+        path = docs / name
+        path.write_text(refresh(path.read_text(encoding="utf-8")), encoding="utf-8")
+        paths.append(path)
+    return paths
 
 
 if __name__ == "__main__":  # python -m engine.schemas [folder]: refresh docs/schemas and the field tables
     for path in write_all(Path(sys.argv[1]) if len(sys.argv) > 1 else SCHEMA_DIR):
         print(path)
     if len(sys.argv) == 1:
-        print(refresh_docs())
+        for path in refresh_docs():
+            print(path)

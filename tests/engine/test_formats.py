@@ -10,13 +10,16 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from engine import fieldspec, guard, schemas
-from engine.errors import RulesetError
+from engine import fieldspec, guard, position_format, schemas
+from engine.errors import PositionError, RulesetError
 from engine.fieldspec import OMITTED, Field, Range, Refuse, Spec
+from engine.position import position_from_json, position_to_json
+from engine.position_format import FIELDS, REQUIRED
 from engine.ruleset import load_ruleset, ruleset_from_dict, variant_ids
 from engine.ruleset_bounds import BOUNDS
 from engine.ruleset_format import RULESET
 from engine.ruleset_toml import ruleset_to_dict
+from engine.scenario import ScenarioError, scenario_from_dict, scenario_to_dict
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -170,3 +173,140 @@ def test_the_ruleset_document_shows_the_declarations_tables() -> None:
     assert schemas.ruleset_doc(doc) == doc, "run: python -m engine.schemas (or make schemas)"
     assert fieldspec.fields_markdown(RULESET) in doc
     assert "| `cards.*.cover` | `true` or `false` | `false` |" in doc
+
+
+# ---------------------------------------------------------------- Position JSON v1
+
+def _positions() -> list[dict]:
+    """Every position of the case tables and the scenario files (the position test corpus)."""
+    found: list[dict] = []
+
+    def walk(node: object, variant: str | None) -> None:
+        if isinstance(node, dict):
+            variant = node.get("variant", variant) if isinstance(node.get("variant"), str) else variant
+            if isinstance(node.get("position"), dict):
+                found.append({"variant": variant, **node["position"]})
+                # a contrast's setup: one position judged under each of its variants
+                found.extend({"variant": v, **node["position"]} for v in node.get("variants", []))
+            for value in node.values():
+                walk(value, variant)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value, variant)
+
+    for path in sorted((ROOT / "tests" / "cases").glob("*.toml")) + sorted((ROOT / "scenarios").rglob("*.toml")):
+        walk(tomllib.loads(path.read_text(encoding="utf-8")), None)
+    return [p for p in found if p["variant"]]
+
+
+def test_every_readable_position_passes_the_schema_and_round_trips() -> None:
+    check = validator("position")
+    readable = 0
+    for data in _positions():
+        try:
+            state = position_from_json(data)
+        except PositionError:
+            continue
+        readable += 1
+        assert list(check.iter_errors(data)) == [], data
+        written = position_to_json(state)
+        assert list(check.iter_errors(written)) == [], written
+        assert position_from_json(written) == state
+        assert position_to_json(position_from_json(json.loads(json.dumps(written)))) == written
+    assert readable > 300  # the corpus was found
+
+
+POSITION = {"variant": "pl", "hands": [["Kh", "2c"], 3], "to_move": 0, "pile": ["5h"]}
+
+# Bad positions of the bad-input tests that a schema can see: a code the reader lists for each.
+BAD_POSITIONS = [
+    ("unknown_field", {"colour": "red"}),
+    ("bad_format", {"format": "makao-position/2"}),
+    ("missing_field", {"pile": ...}),
+    ("bad_type", {"seed": "7"}),
+    ("bad_type", {"hands": "Kh"}),
+    ("bad_type", {"over": "yes"}),
+    ("bad_count", {"deck": 10_001}),
+    ("bad_card", {"pile": ["Zz"]}),
+    ("empty_pile", {"pile": []}),
+    ("bad_attack", {"attack": {"draw": 2, "skip": 1}}),
+    ("bad_attack_amount", {"attack": {"draw": 0}}),
+    ("bad_wish", {"wish": {"rank": "7"}}),
+    ("bad_waiting", {"waiting": [0, -1]}),
+    ("bad_direction", {"direction": "widdershins"}),
+    ("players_out_of_range", {"hands": [["Kh"]]}),
+]
+
+
+@pytest.mark.parametrize("code,change", BAD_POSITIONS)
+def test_a_bad_position_the_reader_refuses_the_schema_refuses_too(code: str, change: dict) -> None:
+    data = {**POSITION, **change}
+    data = {k: v for k, v in data.items() if v is not ...}
+    with pytest.raises(PositionError) as refused:
+        position_from_json(copy.deepcopy(data))
+    assert code in [p.code for p in refused.value.problems], refused.value
+    assert not validator("position").is_valid(data), code
+
+
+def test_the_position_reader_takes_its_fields_from_the_declaration() -> None:
+    assert tuple(f.name for f in position_format.POSITION.fields) == FIELDS
+    assert REQUIRED == ("variant", "hands", "to_move", "pile")
+    assert position_from_json({**POSITION, "direction": None, "attack": None}).direction == 1
+
+
+def test_the_position_document_shows_the_declarations_table() -> None:
+    doc = (ROOT / "docs" / "POSITION.md").read_text(encoding="utf-8")
+    assert schemas.position_doc(doc) == doc, "run: python -m engine.schemas (or make schemas)"
+    assert "| `drawn` | card | (none) |" in doc
+
+
+# ---------------------------------------------------------------- lessons
+
+LESSONS = sorted((ROOT / "scenarios" / "lessons").glob("*.toml"))
+
+
+def test_every_lesson_passes_the_schema_and_round_trips() -> None:
+    check = validator("scenario")
+    for path in LESSONS:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        assert list(check.iter_errors(data)) == [], path.name
+        lesson = scenario_from_dict(data, path.name)
+        written = scenario_to_dict(lesson)
+        assert list(check.iter_errors(written)) == [], path.name
+        assert scenario_from_dict(copy.deepcopy(written), path.name) == lesson
+    assert len(LESSONS) > 20
+
+
+def _lesson() -> dict:
+    return tomllib.loads(LESSONS[0].read_text(encoding="utf-8"))
+
+
+# Bad lessons of tests/engine/test_scenarios.py and the fuzzing corpus a schema can see, with the
+# place the reader names.
+BAD_LESSONS = [
+    ("scenario", lambda d: d.pop("id")),
+    ("order", lambda d: d.__setitem__("order", "1")),
+    ("colour", lambda d: d.__setitem__("colour", "red")),
+    ("view", lambda d: d.__setitem__("view", "closed")),
+    ("topics[0]", lambda d: d.__setitem__("topics", ["bogus"])),
+    ("step 1", lambda d: d["steps"].__setitem__(0, "narration")),
+    ("step 1.bogus", lambda d: d["steps"][0].__setitem__("bogus", 1)),
+    ("step 2.wrong[0].reason", lambda d: d["steps"][1]["wrong"][0].__setitem__("reason", 7)),
+    ("check.bogus", lambda d: d.__setitem__("check", {"bogus": 1})),
+]
+
+
+@pytest.mark.parametrize("where,change", BAD_LESSONS)
+def test_a_bad_lesson_the_reader_refuses_the_schema_refuses_too(where: str, change) -> None:
+    data = _lesson()
+    change(data)
+    with pytest.raises(ScenarioError) as refused:
+        scenario_from_dict(copy.deepcopy(data), "lesson.toml")
+    assert refused.value.where == where, refused.value
+    assert not validator("scenario").is_valid(data), where
+
+
+def test_the_lesson_document_shows_the_declarations_table() -> None:
+    doc = (ROOT / "docs" / "SCENARIO_SCHEMA.md").read_text(encoding="utf-8")
+    assert schemas.scenario_doc(doc) == doc, "run: python -m engine.schemas (or make schemas)"
+    assert "| `steps[].wrong[].reason` | text | required |" in doc
