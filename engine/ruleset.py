@@ -220,6 +220,7 @@ def _refuse(origin: str) -> fieldspec.Refuse:
         name = fieldspec.dotted(path)
         if code == "not_table":
             return guard.RulesetInputError(origin, code, f"{name or 'the file'} must be a table", field=name)
+        params.pop("known", None)  # the sentence names the field, not the fields known beside it
         return guard.RulesetInputError(origin, code, field=name, **params)
 
     return fieldspec.Refuse(error)
