@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from engine.drill_format import DRILL_FILE, drill_schema
 from engine.fieldspec import Range, fields_markdown, json_schema, with_generated
 from engine.position_format import POSITION, position_schema
 from engine.ruleset_bounds import ANY_LIST, ANY_NUMBER, ANY_TEXT, with_schema_table
@@ -42,6 +43,7 @@ FORMATS: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {
     "ruleset": ("Makao Tutor ruleset (house rules)", _ruleset_schema),
     "position": ("Makao position (Position JSON v1)", position_schema),
     "scenario": ("Makao Tutor lesson (scenarios/lessons/*.toml)", lambda: json_schema(SCENARIO)),
+    "drill": ("Makao Tutor drill file (scenarios/drills/*.toml)", drill_schema),
 }
 
 
@@ -82,7 +84,13 @@ def scenario_doc(doc: str) -> str:
     return with_generated(doc, FIELDS_START, FIELDS_END, fields_markdown(SCENARIO))
 
 
+def drill_doc(doc: str) -> str:
+    """Returns docs/DRILL_SCHEMA.md with its field table made current."""
+    return with_generated(doc, FIELDS_START, FIELDS_END, fields_markdown(DRILL_FILE))
+
+
 DOCUMENTS: dict[str, Callable[[str], str]] = {
+    "DRILL_SCHEMA.md": drill_doc,
     "RULESET_SCHEMA.md": ruleset_doc,
     "POSITION.md": position_doc,
     "SCENARIO_SCHEMA.md": scenario_doc,

@@ -147,6 +147,8 @@ class Tables:
     """Per-card lookup tables compiled from a ruleset, so playouts never parse patterns."""
 
     def __init__(self, rules: Ruleset) -> None:
+        """Compiles every table (moved as it was from engine/state.py; longer than 50 lines because
+        each table is one attribute set here, in one place, so the kernel's reads all have a home)."""
         deck = rules.deck
         n = deck.size
         nsuits = len(deck.suits)

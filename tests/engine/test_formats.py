@@ -11,6 +11,7 @@ import jsonschema
 import pytest
 
 from engine import fieldspec, guard, position_format, schemas
+from engine.drills import DrillError, drill_from_dict, drill_to_dict, load_drill_file
 from engine.errors import PositionError, RulesetError
 from engine.fieldspec import OMITTED, Field, Range, Refuse, Spec
 from engine.position import position_from_json, position_to_json
@@ -310,3 +311,68 @@ def test_the_lesson_document_shows_the_declarations_table() -> None:
     doc = (ROOT / "docs" / "SCENARIO_SCHEMA.md").read_text(encoding="utf-8")
     assert schemas.scenario_doc(doc) == doc, "run: python -m engine.schemas (or make schemas)"
     assert "| `steps[].wrong[].reason` | text | required |" in doc
+
+
+# ---------------------------------------------------------------- drills
+
+DRILL_FILES = sorted((ROOT / "scenarios" / "drills").glob("*.toml"))
+
+
+def test_every_drill_file_passes_the_schema_and_its_drills_round_trip() -> None:
+    check = validator("drill")
+    count = 0
+    for path in DRILL_FILES:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        assert list(check.iter_errors(data)) == [], path.name
+        drills = load_drill_file(path)
+        written = {"variant": data["variant"], "drill": [drill_to_dict(d) for d in drills]}
+        assert list(check.iter_errors(written)) == [], path.name
+        for index, (drill, table) in enumerate(zip(drills, written["drill"], strict=True)):
+            assert drill_from_dict(copy.deepcopy(table), data["variant"], path.name, index) == drill
+            count += 1
+    assert count > 50
+
+
+def _drills() -> dict:
+    return tomllib.loads(DRILL_FILES[0].read_text(encoding="utf-8"))
+
+
+def _first_of(kind: str):
+    def pick(data: dict) -> dict:
+        return next(d for d in data["drill"] if d["kind"] == kind)
+
+    return pick
+
+
+# Bad drills of tests/practice and the fuzzing corpus a schema can see, with the reader's text.
+BAD_DRILLS = [
+    ("select", "field 'id' is missing", lambda d: d.pop("id")),
+    ("select", "unknown field 'colour'", lambda d: d.__setitem__("colour", "red")),
+    ("select", "unknown kind 'guess'", lambda d: d.__setitem__("kind", "guess")),
+    ("select", "level must be one of 1, 2, 3", lambda d: d.__setitem__("level", 4)),
+    ("select", "field 'title' has the wrong type (int)", lambda d: d.__setitem__("title", 5)),
+    ("select", "field 'move' does not belong to a 'select' drill", lambda d: d.__setitem__("move", "draw")),
+    ("best", "a 'best' drill needs at least one other option in 'wrong'", lambda d: d.__setitem__("wrong", [])),
+    ("best", "wrong[0] must be a table with 'move' and 'reason'", lambda d: d.__setitem__("wrong", ["draw"])),
+    ("best", "field 'ask' does not belong to a 'best' drill", lambda d: d.__setitem__("ask", "penalty")),
+]
+
+
+@pytest.mark.parametrize("kind,text,change", BAD_DRILLS)
+def test_a_bad_drill_the_reader_refuses_the_schema_refuses_too(kind: str, text: str, change) -> None:
+    data = next(
+        tomllib.loads(p.read_text(encoding="utf-8")) for p in DRILL_FILES
+        if any(d["kind"] == kind for d in tomllib.loads(p.read_text(encoding="utf-8"))["drill"])
+    )
+    table = _first_of(kind)(data)
+    change(table)
+    with pytest.raises(DrillError) as refused:
+        drill_from_dict(copy.deepcopy(table), data["variant"], "drills.toml", 0)
+    assert text in str(refused.value)
+    assert not validator("drill").is_valid(data), text
+
+
+def test_the_drill_document_shows_the_declarations_table() -> None:
+    doc = (ROOT / "docs" / "DRILL_SCHEMA.md").read_text(encoding="utf-8")
+    assert schemas.drill_doc(doc) == doc, "run: python -m engine.schemas (or make schemas)"
+    assert "| `drill[].kind` | one of `select`, `next`, `best` | required |" in doc
