@@ -100,6 +100,7 @@ BAD_RULESETS = [
     ("not_table", _set(("defence",), ["any"])),
     ("players_range", _set(("players",), [2, 4, 6])),
     ("not_pairs", _set(("deck_copies",), [[2]])),
+    ("not_pairs", _set(("deck_copies",), [[True, 1]])),
     ("pattern_key", _set(("cards", "Z"), {"draw": 2})),
     ("not_pattern", _set(("starter", "forbidden"), ["Z"])),
     ("empty_class", _set(("play", "separate"), ["K"])),
