@@ -7,7 +7,8 @@ Positions come from seeded club-vs-club rounds (``bench/coach_quality.positions`
 ``60_000``, coin tag ``reference``), written as the seat's own view (the other hands as counts,
 no deck) and kept only when that JSON reads back to the very same view.
 
-* cases: positions with more than 10 legal moves. Reference: every legal move on ``STAGE1``
+* cases: positions with more than 10 legal moves where a hint of seed ``SCREEN_SEED`` stops
+  "clear" (a cheap screen; the tests use seeds 0 and 1). Reference: every legal move on ``STAGE1``
   worlds (seed ``REFERENCE_SEED``), then the best ``TOP`` on ``STAGE2`` more; a position is kept
   when its best move leads the runner-up by more than ``CLEAR_SE`` paired standard errors and
   by ``CLEAR_MARGIN`` of a share (``CLEAR_POINTS`` in da). ``--cases`` per seed ruleset. The
@@ -31,6 +32,7 @@ for path in (ROOT, ROOT / "bench"):
 
 from coach_quality import positions  # noqa: E402
 
+from engine.coach import hint  # noqa: E402
 from engine.coach.objective import objective_for  # noqa: E402
 from engine.coach.records import mean, standard_error  # noqa: E402
 from engine.coach.search import _Race  # noqa: E402
@@ -41,7 +43,8 @@ from engine.seat_view import stand_in, view_of  # noqa: E402
 
 SEED_RULESETS = ("pl", "pl-trad", "da", "hu")
 REFERENCE_SEED = 888_001
-STAGE1, STAGE2, TOP = 60, 1440, 4
+SCREEN_SEED = 5  # a case is looked at only when this seed's hint stops "clear" (seeds 0, 1 are tested)
+STAGE1, STAGE2, TOP = 40, 760, 4
 CLEAR_SE, CLEAR_MARGIN, CLEAR_POINTS = 4.0, 0.03, 3.0
 
 
@@ -57,6 +60,15 @@ def seat_json(state) -> dict | None:
     except Exception:  # a position this writer cannot express is skipped
         return None
     return js if same else None
+
+
+def toml_inline(value) -> str:
+    """A JSON value written as a TOML inline value (tables inline, arrays as JSON writes them)."""
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {toml_inline(v)}" for k, v in value.items()) + " }"
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_inline(v) for v in value) + "]"
+    return json.dumps(value, ensure_ascii=False)
 
 
 def long_reference(view) -> list[tuple[str, float, float, list[float]]]:
@@ -88,16 +100,22 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sample", type=int, default=3)
     ap.add_argument("--variants", default=",".join(SEED_RULESETS))
     ap.add_argument("--out", type=Path, default=ROOT / "tests" / "cases" / "coach" / "references.toml")
+    ap.add_argument("--at", default="", help="variant:deal:ply,... the cases to write again (no scan)")
     args = ap.parse_args(argv)
     cases_toml, ref_toml = [], [f"# Written by bench/coach_references.py (reference seed {REFERENCE_SEED}, "
                                 f"{STAGE1} + {STAGE2} worlds); read by tests/engine/test_coach_search.py.\n"]
     for variant in args.variants.split(","):
         kept = 0
+        wanted = {(int(d), int(p)) for v, d, p in (a.split(":") for a in args.at.split(",") if a) if v == variant}
         for deal, ply, view, state in positions(variant, 40, 11, tag="reference", first=60_000):
-            if kept >= args.cases:
+            if kept >= args.cases or (args.at and not wanted):
                 break
             js = seat_json(state)
-            if js is None:
+            if args.at:
+                if (deal, ply) not in wanted:
+                    continue
+                wanted.discard((deal, ply))
+            elif js is None or hint(view, 1000, SCREEN_SEED, explain=False).stopped != "clear":
                 continue
             ref = long_reference(view)
             sign = 1.0 if objective_for(view.rules).higher_is_better else -1.0
@@ -115,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
             cases_toml.append(
                 f'[[case]]\nid = "{cid}"\nrule = "coach, {variant}: {len(legal_moves(stand_in(view)))} legal moves; '
                 f'{move} leads {ref[1][0]} by {m:.3f} ±{1.96 * se:.3f} over {STAGE1 + STAGE2} reference worlds"\n'
-                f"position = '{json.dumps(js, ensure_ascii=False)}'\nmove = \"{move}\"\nlegal = true\n"
+                f"position = {toml_inline(js)}\nmove = \"{move}\"\nlegal = true\n"
                 f'reason = "{reason}"\n')
             ref_toml.append(
                 f'[[case]]\nid = "{cid}"\nbest = "{move}"\nvalue = {ref[0][1]:.4f}\nse = {ref[0][2]:.4f}\n'
@@ -131,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
             ref = long_reference(view)
             values = ", ".join(f'"{n}" = [{v:.4f}, {s:.4f}]' for n, v, s, _ in ref)
             ref_toml.append(f"[[sample]]\nid = \"{variant}-sample-{deal}-{ply}\"\n"
-                            f"position = '{json.dumps(js, ensure_ascii=False)}'\nvalues = {{ {values} }}\n")
+                            f"position = {toml_inline(js)}\nvalues = {{ {values} }}\n")
             print(f"  {variant} sample {taken}", file=sys.stderr, flush=True)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text("\n".join(ref_toml), encoding="utf-8")

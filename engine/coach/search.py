@@ -422,6 +422,9 @@ def hint(
         stopped = _flat(race, playouts - fresh_count, deadline, early_stop, 0 if chosen else FINAL_WORLDS)
     best = race.leader() if race.alive else 0
     end = None if seconds is None else start + seconds
+    if chosen:  # a race decided early leaves playouts: they go to the fresh worlds (up to FRESH_WORLDS)
+        left = playouts - race.playouts - min(cover, COVER_WORLDS * (len(moves) - len(race.entered)))
+        fresh_count = max(fresh_count, min(FRESH_WORLDS, left))
     fresh = _remeasure(race, best, max(2, fresh_count), end) if chosen else []
     unraced = [c for c in range(len(moves)) if not race.values[c]]
     spare = playouts - race.playouts
