@@ -5,6 +5,7 @@ written by bench/coach_references.py)."""
 from __future__ import annotations
 
 import json
+import math
 import sys
 import tomllib
 from pathlib import Path
@@ -52,25 +53,29 @@ def test_seeds_0_and_1_name_the_move_a_long_reference_finds_clearly_best(case):
     assert named == [right, right], (case["rule"], named)
 
 
-def test_the_shown_value_of_the_best_move_covers_its_fresh_reference_value():
-    # The shown interval is that of fresh worlds, so the long reference value of the chosen move
-    # lies inside it about 95% of the time; the value of the racing worlds (the winner's curse)
-    # would sit above it where many moves are legal.
-    inside, rows = 0, []
+def test_the_shown_value_of_the_best_move_agrees_with_its_fresh_reference_value():
+    # The shown value is that of fresh worlds, so it differs from the long reference value of the
+    # same move by chance alone: within 1.96 standard errors of the difference (the hint's and the
+    # reference's, combined) about 95% of the time. The racing worlds' value (the winner's curse)
+    # sat 2.4 to 7.3 points above it where many moves are legal (docs/COACH.md, issue #28). A move
+    # the reference did not rank in its best 4 counts as a miss. The stored sample of 12 gives
+    # 10; at least 80% is asked (a calibrated 95% test misses more than 2 of 12 once in 50).
+    agree, rows = 0, []
     for sample in REFERENCES["sample"]:
         st = _state(sample["position"])
         h = hint(view_of(st), playouts=1000, seed=0, explain=False)
         stored = sample["values"].get(h.best.notation)
-        covered = stored is not None and h.best.low <= stored[0] <= h.best.high
-        inside += covered
+        if stored is not None:
+            se = (h.best.high - h.best.low) / (2 * 1.96)
+            agree += abs(h.best.mean - stored[0]) <= 1.96 * math.hypot(se, stored[1]) + 1e-9
         rows.append((sample["id"], h.best.notation, round(h.best.mean, 3), stored))
     assert len(rows) >= 10
-    assert inside >= 0.9 * len(rows), rows
+    assert agree >= 0.8 * len(rows), rows
 
 
 def test_the_cards_are_chosen_first_then_their_order_then_wish_and_calls():
     st = position_from_json({"variant": "pl", "hands": [["Jd", "Jh", "9d", "5c"], 5, 5], "to_move": 0,
-                             "pile": ["7d"]})
+                             "pile": ["7d", "Jc"]})
     moves = legal_moves(st)
     groups, level = _split(moves, list(range(len(moves))), 0)
     assert level == 0
