@@ -57,6 +57,14 @@ def objective_for(rules: Ruleset) -> Objective:
     return Objective(kind, kind != "penalty", kind in ("win", "not_loser"), first_out)
 
 
+def bounds(obj: Objective) -> tuple[float, float]:
+    """The least and the most one round can score for the objective (shares 0 to 1; points and
+    penalty points from 0, with no fixed top)."""
+    if obj.kind in ("win", "place", "not_loser"):
+        return 0.0, 1.0
+    return 0.0, float("inf")
+
+
 def score(obj: Objective, p: Playout, seat: int) -> float:
     """The seat's result in the round ``p`` has reached (in the objective's units); a round cut
     off before the seat's result is known is scored by ``estimate``."""

@@ -7,16 +7,33 @@ the same rollout seed (common random numbers: the moves are compared on the same
 luck of the deal cancels out of their differences). A rollout is ``engine.coach.rollout``'s keen
 policy on the playout kernel; its result is scored by ``engine.coach.objective``.
 
-Racing (the early-stop rule, docs/COACH.md): worlds are played in batches of ``BATCH``. After
-each batch, once every candidate has ``MIN_WORLDS`` worlds, the *leader* is the candidate with the
-best mean; a candidate leaves the race when the 95%-style bound of its paired difference with
+Allocation (docs/COACH.md, "two-level search"): the moves are grouped as a player chooses them —
+first the cards that go down (every order, wish and call of them together; draw, wait and pass
+each a group of their own), then the order of those cards, then the wish and the calls. Each
+group races by one representative (the club player's order, wish and calls for its cards,
+``engine.players.club.club_move_for``); the winning group's members then join the race against
+what is still in it, so a jack's five demands cost five candidates only once its cards have won.
+Each level gets a share of the racing budget in proportion to the candidates it races.
+
+Racing (the early-stop rule): worlds are played in batches of ``BATCH``. After each batch the
+*leader* is the candidate with the best paired mean; a candidate with ``MIN_WORLDS`` worlds in
+common with the leader leaves the race when the 95%-style bound of its paired difference with
 the leader says it is worse (``mean(d) - Z * se(d) > 0``, d = leader's value minus its value in
-each common world), or practically equal (``|mean(d)| + Z * se(d) < EPSILON * scale``). When one
-candidate is left the best move is clear: it alone is played on until it has ``FINAL_WORLDS``
-worlds (to narrow its interval), then the hint stops. Otherwise it stops when the playout budget
-or the time budget is spent (checked between batches; every move gets at least one world).
+each common world), or practically equal (``|mean(d)| + Z * se(d) < EPSILON * scale``). A level
+ends when one candidate is left (the best move is clear) or its share is spent.
+
+The value shown (the winner's curse): the best of many noisy means is too high on the worlds it
+was chosen on, so the chosen move is played again on ``FRESH_WORLDS`` fresh worlds (world
+numbers from ``FRESH_OFFSET`` on, never raced on; at most ``FRESH_SHARE`` of the playout and
+time budgets) and its value and interval are those of the fresh worlds, cut to what a round can
+score (``engine.coach.objective.bounds``). The other moves keep their racing values; how far
+each is behind the best is paired over the worlds they share.
+
 A candidate's estimate is the mean over its worlds with a 95% interval: Wilson's for a
 probability whose samples are all 0 or 1, else the normal one (mean ± 1.96 standard errors).
+``allocation="flat"`` with ``remeasure=False`` is the search before issue #28 (every move raced
+from the first world, the best move's value on its own racing worlds), kept for the bench's
+before/after figures (bench/coach_quality.py).
 
 Deterministic: the same view, budget and seed give the same hint (a time budget may cut it at a
 different batch on a busier machine).
@@ -29,22 +46,30 @@ import random
 import time
 from typing import Any, NamedTuple
 
-from engine.coach.objective import Objective, objective_for, score
+from engine.coach.objective import Objective, bounds, objective_for, score
 from engine.coach.reasons import explain_best
 from engine.coach.records import CoachReason, MoveEstimate, mean, standard_error, world_rng
 from engine.coach.rollout import ROLLOUT_CAP, rollout
 from engine.errors import EngineError
 from engine.fastplay import Playout, compiled
 from engine.moves import Move, format_move
+from engine.players.club import club_move_for
 from engine.rules import legal_moves
 from engine.seat_view import SeatView, sample_state, stand_in
 
 BATCH = 16  # worlds per batch, for every candidate still racing
-MIN_WORLDS = 32  # worlds before a candidate may leave the race
-FINAL_WORLDS = 200  # worlds the clear best move is played on to
+MIN_WORLDS = 32  # worlds in common with the leader before a candidate may leave the race
+FINAL_WORLDS = 200  # flat search without re-measure: worlds the clear best move is played on to
+FRESH_WORLDS = 200  # fresh worlds the chosen move's shown value is measured on
+FRESH_SHARE = 0.2  # the most of the playout and time budgets the re-measure may take
+FRESH_OFFSET = 1 << 30  # fresh world i is world FRESH_OFFSET + i of the hint's seed
 Z = 2.5  # bound of the racing rule (2.5 standard errors: several looks per hint)
 EPSILON = 0.01  # "practically equal": 1 percentage point (times the scale for points)
 Z95 = 1.96
+COVER_WORLDS = 4  # fresh worlds each move that never raced is valued on (its group lost)
+COVER_SHARE = 0.1  # the most of the playout budget those moves may take
+LEVELS = 3  # cards, their order, their wish and calls
+LEVEL_Z = 1.0  # a level's share spent: candidates behind the leader by this many standard errors stop
 
 
 class CoachError(EngineError):
@@ -59,10 +84,11 @@ class Hint(NamedTuple):
     objective: Objective
     moves: tuple[MoveEstimate, ...]
     playouts: int  # rollouts played in all
-    worlds: int  # sampled deals
+    worlds: int  # sampled deals (racing and fresh)
     stopped: str  # "clear" | "equal" | "budget" | "time" | "only_move"
     reasons: tuple[CoachReason, ...]
     seconds: float
+    fresh: int = 0  # fresh worlds the best move's value was re-measured on (0: its racing worlds)
 
     @property
     def best(self) -> MoveEstimate:
@@ -80,13 +106,14 @@ class Hint(NamedTuple):
             "moves": [m.to_json(self.objective, self.players) for m in self.moves],
             "playouts": self.playouts,
             "worlds": self.worlds,
+            "fresh_worlds": self.fresh,
             "stopped": self.stopped,
             "reasons": [r.to_json() for r in self.reasons],
         }
 
 
 class _Race:
-    """Candidates' values per world, in the order the worlds were played."""
+    """Candidates' values per world; candidate ``c`` has played worlds ``start[c]`` onwards."""
 
     def __init__(self, view: SeatView, moves: list[Move], seed: int, horizon: int = ROLLOUT_CAP):
         self.horizon = horizon
@@ -99,44 +126,76 @@ class _Race:
         self.moves = moves
         self.seed = seed
         self.values: list[list[float]] = [[] for _ in moves]
-        self.alive = list(range(len(moves)))
+        self.start = [0] * len(moves)
+        self.alive: list[int] = []
+        self.entered: set[int] = set()
         self.worlds = 0
         self.playouts = 0
 
-    def play_world(self) -> None:
-        """Deals the next world and plays every candidate still racing out in it."""
-        rng = world_rng(self.seed, self.worlds)
+    def enter(self, candidates: list[int]) -> None:
+        """Adds candidates that have not raced yet; they play from the next world on."""
+        for c in candidates:
+            if c not in self.entered:
+                self.entered.add(c)
+                self.start[c] = self.worlds
+                self.alive.append(c)
+
+    def play(self, candidates: list[int], w: int) -> list[float]:
+        """Deals world ``w`` and plays each candidate out in it; their values."""
+        rng = world_rng(self.seed, w)
         base = Playout.from_state(sample_state(self.view, rng))
         roll_seed = rng.getrandbits(64)
         obj, seat = self.obj, self.seat
-        for c in self.alive:
+        out = []
+        for c in candidates:
             q = base.copy()
             q._run(None, 1, self.actions[c])
             rollout(q, random.Random(roll_seed), seat, obj.stop_at_first_out, self.horizon)
-            self.values[c].append(score(obj, q, seat))
+            out.append(score(obj, q, seat))
+        self.playouts += len(candidates)
+        return out
+
+    def play_world(self) -> None:
+        """Deals the next world and plays every candidate still racing out in it."""
+        for c, v in zip(self.alive, self.play(self.alive, self.worlds), strict=True):
+            self.values[c].append(v)
         self.worlds += 1
-        self.playouts += len(self.alive)
+
+    def paired(self, a: int, b: int) -> list[float]:
+        """``a``'s advantage over ``b`` (the objective's sign) in each world both played."""
+        va, vb, sa, sb = self.values[a], self.values[b], self.start[a], self.start[b]
+        lo, hi = max(sa, sb), min(sa + len(va), sb + len(vb))
+        return [self.sign * (va[w - sa] - vb[w - sb]) for w in range(lo, hi)]
 
     def leader(self) -> int:
-        return max(self.alive, key=lambda c: (self.sign * mean(self.values[c]), -c))
+        """The candidate racing with the best mean, paired against the longest-racing one."""
+        anchor = max(self.alive, key=lambda c: (len(self.values[c]), self.sign * mean(self.values[c]), -c))
+        best, best_d = anchor, 0.0
+        for c in self.alive:
+            if c != anchor and len(self.values[c]) >= MIN_WORLDS:
+                d = mean(self.paired(c, anchor))
+                if d > best_d:
+                    best, best_d = c, d
+        return best
 
-    def cull(self) -> str | None:
-        """Applies the racing rule; returns "clear"/"equal" when one candidate is left."""
-        if len(self.alive) < 2 or self.worlds < MIN_WORLDS:
+    def cull(self, z: float = Z, least: int = MIN_WORLDS) -> str | None:
+        """Applies the racing rule (``z`` standard errors for "worse", from ``least`` common
+        worlds on); returns "clear"/"equal" when one candidate is left."""
+        if len(self.alive) < 2:
             return None
         lead = self.leader()
-        lv = self.values[lead]
-        scale = 1.0 if self.obj.kind in ("win", "place", "not_loser") else max(1.0, abs(mean(lv)))
+        if len(self.values[lead]) < least:
+            return None
+        scale = 1.0 if self.obj.kind in ("win", "place", "not_loser") else max(1.0, abs(mean(self.values[lead])))
         equal = False
         keep = []
         for c in self.alive:
-            if c == lead:
+            d = self.paired(lead, c) if c != lead else []
+            if len(d) < least:
                 keep.append(c)
                 continue
-            cv = self.values[c]
-            d = [self.sign * (a - b) for a, b in zip(lv, cv, strict=False)]  # racing candidates share every world
             m, se = mean(d), standard_error(d)
-            if m - Z * se > 0:
+            if m - z * se > 0:
                 continue
             if abs(m) + Z * se < EPSILON * scale:
                 equal = True
@@ -163,6 +222,173 @@ def interval(xs: list[float]) -> tuple[float, float]:
     return m - half, m + half
 
 
+def _key(move: Move, level: int) -> Any:
+    """What a player chooses at ``level``: 0 the cards, 1 their order, 2 the whole move."""
+    if move.kind != "play" or level >= 2:
+        return move
+    return tuple(sorted(move.cards)) if level == 0 else move.cards
+
+
+def _split(moves: list[Move], members: list[int], level: int) -> tuple[list[list[int]], int]:
+    """The first level from ``level`` on that splits ``members`` into several groups, and the groups."""
+    for lv in range(level, LEVELS):
+        groups: dict[Any, list[int]] = {}
+        for i in members:
+            groups.setdefault(_key(moves[i], lv), []).append(i)
+        if len(groups) > 1:
+            return list(groups.values()), lv
+    return [members], LEVELS
+
+
+def _representative(view: SeatView, moves: list[Move], members: list[int]) -> int:
+    """The club player's choice among a group's moves: the first order listed, its wish and calls."""
+    first = moves[members[0]]
+    if first.kind != "play":
+        return members[0]
+    same = [i for i in members if moves[i].cards == first.cards]
+    pick = club_move_for(view, first.cards, [moves[i] for i in same])
+    return next((i for i in same if moves[i] == pick), same[0])
+
+
+def _cost(moves: list[Move], members: list[int], level: int) -> int:
+    """The candidates the levels below ``level`` race at most, refining ``members``."""
+    groups, lv = _split(moves, members, level)
+    if len(groups) < 2:
+        return 0
+    return len(groups) + max(_cost(moves, g, lv + 1) for g in groups)
+
+
+def _run(race: _Race, until: int, deadline: float | None) -> str | None:
+    """Races in batches until ``until`` playouts would be passed, one candidate is left or time is
+    up; "time", "clear", "equal" or None (the share is spent)."""
+    verdict = None
+    while len(race.alive) > 1 or not race.worlds:
+        alive = len(race.alive)
+        room = until - race.playouts
+        if race.worlds and (room < alive):
+            return verdict
+        if race.worlds and deadline is not None and time.perf_counter() >= deadline:
+            return "time"
+        for _ in range(max(1, min(BATCH, room // alive))):
+            race.play_world()
+        verdict = race.cull()
+    return verdict
+
+
+def _next_split(race: _Race, view: SeatView, lead: int | None) -> tuple[list[list[int]], int, list[int]] | None:
+    """The first split on the way down to ``lead``'s own group whose representatives have not all
+    raced: its groups, level and representatives (None when ``lead`` is a single move)."""
+    moves = race.moves
+    members, level = list(range(len(moves))), 0
+    while True:
+        groups, lv = _split(moves, members, level)
+        if len(groups) < 2:
+            return None
+        reps = [_representative(view, moves, g) for g in groups]
+        if lead is None or any(r not in race.entered for r in reps):
+            return groups, lv, reps
+        members, level = next(g for g in groups if lead in g), lv + 1
+
+
+def _grouped(race: _Race, view: SeatView, budget: int, cover_cap: int, deadline: float | None) -> str:
+    """The two-level search (module docstring): the cards first, then their order, wish and calls.
+    ``budget`` less what the moves not yet raced may need to be covered (at most ``cover_cap``)."""
+    moves = race.moves
+    stopped = "budget"
+    lead: int | None = None
+    while (split := _next_split(race, view, lead)) is not None:
+        groups, level, reps = split
+        if lead is not None and stopped == "budget":
+            race.cull(LEVEL_Z, BATCH)  # the share ran out: only what may still be best goes deeper
+        race.enter(reps)
+        rest = max(_cost(moves, g, level + 1) for g in groups)
+        alive = len(race.alive)
+        room = _room(race, budget, cover_cap)
+        verdict = _run(race, race.playouts + room * alive // (alive + rest), deadline)
+        if verdict == "time":
+            return "time"
+        stopped = verdict or "budget"
+        lead = race.leader()
+    if len(race.alive) > 1:
+        stopped = _run(race, race.playouts + _room(race, budget, cover_cap), deadline) or "budget"
+    return stopped
+
+
+def _room(race: _Race, budget: int, cover_cap: int) -> int:
+    """The racing playouts left once the moves not yet raced are covered (``COVER_WORLDS`` each)."""
+    waiting = len(race.moves) - len(race.entered)
+    return budget - race.playouts - min(cover_cap, COVER_WORLDS * waiting)
+
+
+def _flat(race: _Race, budget: int, deadline: float | None, early_stop: bool, final_worlds: int) -> str:
+    """Every move races from the first world (the search before issue #28); the stop reason."""
+    race.enter(list(range(len(race.moves))))
+    stopped = "only_move" if len(race.moves) == 1 else "budget"
+    while True:
+        alive = len(race.alive)
+        room = budget - race.playouts
+        if race.worlds:
+            if room < alive:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                stopped = "time"
+                break
+            if early_stop and alive == 1 and race.worlds >= final_worlds:
+                break
+        batch = max(1, min(BATCH, room // alive))
+        if early_stop and alive == 1:
+            batch = max(1, min(batch, final_worlds - race.worlds))
+        for _ in range(batch):
+            race.play_world()
+        if early_stop:
+            verdict = race.cull()
+            if verdict is not None:
+                stopped = verdict
+    return stopped
+
+
+def _remeasure(race: _Race, c: int, count: int, deadline: float | None) -> list[float]:
+    """The candidate's values on ``count`` fresh worlds (one batch at least, then while time lasts)."""
+    xs: list[float] = []
+    for i in range(count):
+        if i >= BATCH and i % BATCH == 0 and deadline is not None and time.perf_counter() >= deadline:
+            break
+        xs += race.play([c], FRESH_OFFSET + i)
+    return xs
+
+
+def _behind(race: _Race, best: int, c: int, fresh: list[float], covered: list[float] | None) -> tuple[float, float]:
+    """How far ``c`` is behind the best move: paired over the worlds both played (a covered move
+    over the fresh worlds, the others over their racing worlds), else unpaired."""
+    if covered is not None and len(fresh) >= len(covered):
+        d = [race.sign * (b - x) for b, x in zip(fresh, covered, strict=False)]
+    else:
+        d = race.paired(best, c)
+    if len(d) >= 2:
+        return mean(d), standard_error(d)
+    vb, vc = race.values[best], covered if covered is not None else race.values[c]
+    se = math.hypot(standard_error(vb), standard_error(vc))
+    return race.sign * (mean(vb) - mean(vc)), se
+
+
+def _cover(race: _Race, unraced: list[int], count: int) -> dict[int, list[float]]:
+    """The moves that never raced (their group lost), each on the first ``count`` fresh worlds."""
+    out: dict[int, list[float]] = {c: [] for c in unraced}
+    if not unraced:
+        return out
+    for i in range(count):
+        for c, v in zip(unraced, race.play(unraced, FRESH_OFFSET + i), strict=True):
+            out[c].append(v)
+    return out
+
+
+def _estimate(move: Move, notation: str, xs: list[float], obj: Objective) -> MoveEstimate:
+    """A move's mean and 95% interval over ``xs``, cut to what a round can score."""
+    floor, ceiling = bounds(obj)
+    low, high = interval(xs)
+    return MoveEstimate(move, notation, mean(xs), max(low, floor), min(high, ceiling), len(xs))
+
+
 def hint(
     view: SeatView,
     playouts: int = 1000,
@@ -171,6 +397,8 @@ def hint(
     early_stop: bool = True,
     explain: bool = True,
     horizon: int = ROLLOUT_CAP,
+    allocation: str = "grouped",
+    remeasure: bool = True,
 ) -> Hint:
     """Values every legal move of ``view``'s seat by determinised Monte Carlo; best move first."""
     if view.over:
@@ -180,59 +408,58 @@ def hint(
     start = time.perf_counter()
     moves = legal_moves(stand_in(view))
     race = _Race(view, moves, seed, horizon)
-    stopped = "only_move" if len(moves) == 1 else "budget"
-    deadline = None if seconds is None else start + seconds
-    while True:
-        alive = len(race.alive)
-        room = playouts - race.playouts
-        if race.worlds:  # every move has a world: the budgets may stop the hint now
-            if room < alive:
-                break
-            if deadline is not None and time.perf_counter() >= deadline:
-                stopped = "time"
-                break
-            if early_stop and alive == 1 and race.worlds >= FINAL_WORLDS:
-                break
-        batch = max(1, min(BATCH, room // alive))
-        if early_stop and alive == 1:
-            batch = max(1, min(batch, FINAL_WORLDS - race.worlds))
-        for _ in range(batch):
-            race.play_world()
-        if early_stop:
-            verdict = race.cull()
-            if verdict is not None:
-                stopped = verdict
-    estimates = []
+    chosen = len(moves) > 1 and remeasure
+    fresh_count = min(FRESH_WORLDS, int(playouts * FRESH_SHARE)) if chosen else 0
+    grouped = allocation == "grouped" and early_stop and len(moves) > 1
+    cover = min(COVER_WORLDS * len(moves), int(playouts * COVER_SHARE)) if grouped else 0
+    share = 1 - FRESH_SHARE if chosen else 1.0
+    deadline = None if seconds is None else start + seconds * share
+    if len(moves) == 1:
+        stopped = _flat(race, playouts, deadline, early_stop, FINAL_WORLDS)
+    elif grouped:
+        stopped = _grouped(race, view, playouts - fresh_count, cover, deadline)
+    else:
+        stopped = _flat(race, playouts - fresh_count, deadline, early_stop, 0 if chosen else FINAL_WORLDS)
+    best = race.leader() if race.alive else 0
+    end = None if seconds is None else start + seconds
+    if chosen:  # a race decided early leaves playouts: they go to the fresh worlds (up to FRESH_WORLDS)
+        left = playouts - race.playouts - min(cover, COVER_WORLDS * (len(moves) - len(race.entered)))
+        fresh_count = max(fresh_count, min(FRESH_WORLDS, left))
+    fresh = _remeasure(race, best, max(2, fresh_count), end) if chosen else []
+    unraced = [c for c in range(len(moves)) if not race.values[c]]
+    spare = playouts - race.playouts
+    covered = _cover(race, unraced, max(1, min(len(fresh), COVER_WORLDS, spare // max(1, len(unraced)))))
+    estimates: dict[int, MoveEstimate] = {}
     for c, move in enumerate(moves):
-        xs = race.values[c]
-        low, high = interval(xs)
-        estimates.append(MoveEstimate(move, format_move(move, view.rules.deck), mean(xs), low, high, len(xs)))
-    order = sorted(range(len(moves)), key=lambda c: (-race.sign * estimates[c].mean, -estimates[c].playouts, c))
-    top = race.values[order[0]]
+        xs = fresh if c == best and fresh else covered.get(c, race.values[c])
+        estimates[c] = _estimate(move, format_move(move, view.rules.deck), xs, race.obj)
+    behind = {c: _behind(race, best, c, fresh, covered.get(c)) for c in range(len(moves)) if c != best}
+    order = [best] + sorted(behind, key=lambda c: (behind[c][0], -estimates[c].playouts, c))
     for c in order[1:]:
-        xs = race.values[c]  # both played worlds 0, 1, …: zip pairs their common ones
-        d = [race.sign * (b - x) for b, x in zip(top, xs, strict=False)]
-        estimates[c] = estimates[c]._replace(behind=mean(d), behind_se=standard_error(d))
+        estimates[c] = estimates[c]._replace(behind=behind[c][0], behind_se=behind[c][1])
     ranked = tuple(estimates[c] for c in order)
     reasons: tuple[CoachReason, ...] = ()
     if explain:
-        reasons = explain_best(
-            view,
-            ranked,
-            race.obj,
-            race.values[order[0]],
-            race.values[order[1]] if len(order) > 1 else None,
-            seed,
-            race.worlds,
-        )
+        best_values, second_values = race.values[best], None
+        if len(order) > 1:
+            best_values, second_values = _aligned(race, best, order[1])
+        reasons = explain_best(view, ranked, race.obj, best_values, second_values, seed, race.worlds)
     return Hint(
         view.seat,
         view.players,
         race.obj,
         ranked,
         race.playouts,
-        race.worlds,
+        race.worlds + len(fresh),  # covered moves play fresh worlds the best move played
         stopped,
         reasons,
         time.perf_counter() - start,
+        len(fresh),
     )
+
+
+def _aligned(race: _Race, a: int, b: int) -> tuple[list[float], list[float]]:
+    """The values of ``a`` and ``b`` in the worlds both played, world by world."""
+    va, vb, sa, sb = race.values[a], race.values[b], race.start[a], race.start[b]
+    lo, hi = max(sa, sb), min(sa + len(va), sb + len(vb))
+    return va[lo - sa : hi - sa], vb[lo - sb : hi - sb]
