@@ -13,7 +13,7 @@ from typing import Any
 from engine.cards import DeckKind
 from engine.moves import Move, parse_move
 from engine.verdicts import Event, Reason, Verdict
-from ui.present.reasons import Translations, cards_text, describe_event, describe_reason
+from ui.present.reasons import Translations, cards_text, describe_events, describe_reason
 
 
 def _main(verdict: Verdict) -> Reason:
@@ -58,7 +58,7 @@ def differing_events(home: tuple[Event, ...], table: tuple[Event, ...]) -> tuple
 def _events_text(events: list[Event], deck: DeckKind, tr: Translations) -> str:
     if not events:
         return tr.gettext("nothing more happens.")
-    return " ".join(describe_event(e, deck, tr) for e in events)
+    return " ".join(describe_events(events, deck, tr))
 
 
 def move_text(move: Move, deck: DeckKind, tr: Translations) -> str:

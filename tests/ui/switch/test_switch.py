@@ -191,3 +191,31 @@ def test_the_session_house_rules_can_be_the_table() -> None:
     assert {k for s in lesson.steps for k in s.witness.fields} == {"attack.draw_adds"}
     assert any("rounds the engine played at this table" in c.value for c in at.caption)
     assert not at.get("link_button")   # the Sandbox opens shipped variants only
+
+
+# --------------------------------------------------------------------------- D12: an empty deck in one sentence
+
+def test_an_empty_deck_and_a_draw_of_nothing_are_one_sentence() -> None:
+    from engine.verdicts import Event
+    from ui.present.reasons import describe_events
+
+    events = [Event("deck_exhausted", {"seat": 0, "missing": 1}), Event("drew", {"seat": 0, "count": 0, "cards": []}),
+              Event("turn", {"seat": 1})]
+    en = translator("en")
+    assert describe_events(events, FRENCH, en) == ["No cards are left to draw, so player 1 draws nothing.",
+                                                   "Player 2 is to move."]
+    assert describe_events(events, FRENCH, en, you=0)[0] == "No cards are left to draw, so you draw nothing."
+    # A partial draw keeps both sentences: the cards drawn and the ones missing.
+    partial = [Event("deck_exhausted", {"seat": 0, "missing": 1}), Event("drew", {"seat": 0, "count": 1, "cards": ["5h"]})]
+    assert len(describe_events(partial, FRENCH, en)) == 2
+    for language in LANGUAGES:
+        text = describe_events(events, FRENCH, translator(language))[0]
+        assert "{" not in text and "0" not in text
+
+
+def test_no_switching_sentence_says_a_player_draws_no_cards() -> None:
+    en = translator("en")
+    texts = [difference_sentence(w.kind, parse_move(w.move, FRENCH), w.home, w.table, FRENCH, en)
+             for home, table in (("pl", "da"), ("da", "pl")) for w in report(home, table).witnesses]
+    assert any("No cards are left to draw, so player" in t for t in texts)
+    assert not any("draws 0 cards" in t or "card fewer" in t for t in texts)
