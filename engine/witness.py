@@ -693,7 +693,8 @@ class _Search:
     # -- phase 2: positions built around each field
     def build(self, budget: int) -> None:
         for f in self.fields:
-            if _plays_alike(f):
+            # A field played alike, or concerning no card of either ruleset, has no position to build.
+            if f.key in self.done() or _why_unwitnessed(f, self.a, self.b) != WHY_NOT_FOUND:
                 continue
             for i in range(budget):
                 # First a witness that this field alone explains; later one it shares with others.

@@ -131,17 +131,18 @@ def test_a_polish_player_completes_the_danish_table_lesson() -> None:
 # --------------------------------------------------------------------------- the sheet
 
 def test_the_sheet_says_every_difference_and_draws_its_position() -> None:
-    from ui.switch.sheet import sheet_html, sheet_pdf
+    from ui.switch.sheet import rule_groups, sheet_html, sheet_pdf
 
     en = translator("en")
     lesson = model.build_lesson(report("pl", "da"), everything=True)
     page = sheet_html(lesson, en)
     assert "What changes from Polish makao to Danish Makao" in page
-    for step in lesson.steps:
-        w = step.witness
-        sentence = difference_sentence(w.kind, parse_move(w.move, FRENCH), w.home, w.table, FRENCH, en)
-        assert html.escape(sentence) in page
-    assert page.count('<div class="diff">') == len(lesson.steps) and page.count("<svg") >= 2 * len(lesson.steps)
+    groups = rule_groups(lesson)
+    for group in groups:
+        for w in (group.example, *group.more):
+            sentence = difference_sentence(w.kind, parse_move(w.move, FRENCH), w.home, w.table, FRENCH, en)
+            assert html.escape(sentence) in page
+    assert page.count('<div class="diff rule">') == len(groups) and page.count("<svg") >= 2 * len(groups)
     pdf = sheet_pdf(lesson, en)
     assert pdf.startswith(b"%PDF-") and len(pdf) > 5000
 
@@ -317,3 +318,17 @@ def test_the_sheet_heads_every_rule_once_with_one_position(home: str, table: str
     assert page.count('<div class="cards">') == len(groups) and ".cards{display:flex" in page
     if r.deck_map is not None:
         assert "The two decks" in page and "In your deck: " in page
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_the_deck_map_and_the_words_are_said_in_every_language(language: str) -> None:
+    from ui.present.switch_text import deck_map_lines, said_in_words
+
+    t = translator(language)
+    for home, table in (("da", "hu"), ("hu", "pl")):
+        r = report(home, table)
+        texts = deck_map_lines(r.deck_map, t) + [f"{a} {b}" for a, b in said_in_words(r, t)]
+        assert texts and all(text and "{" not in text and "}" not in text for text in texts)
+        if language != "en":
+            english = deck_map_lines(r.deck_map, translator("en")) + [b for _, b in said_in_words(r, translator("en"))]
+            assert not set(texts) & set(english)
