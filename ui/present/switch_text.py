@@ -237,14 +237,16 @@ def field_title(key: str, report: WitnessReport, tr: Translator) -> str:
 
 
 def said_in_words(report: WitnessReport, tr: Translator) -> list[tuple[str, str]]:
-    """(heading, sentence) for what has no position: the cards only one deck has, and every differing
-    rule the search found no position for, as the Compare page's rows write it at home and here."""
+    """(heading, sentence) for what has no position: the cards only one deck has, and the differing
+    rules the search found no position for, as the Compare page's rows write them at home and here."""
     from ui.compare.table import topic_cell  # the rows' cells; the Compare page imports this module
 
     out = [(tr.gettext("Cards without a counterpart"), line) for line in no_counterpart_lines(report, tr)]
     told: set[str] = set()
     for u in report.unwitnessed:
-        if u.why == "no_counterpart":
+        # One deck: only a rule of play the search missed (the Compare page's table says the deal and
+        # the scoring). Two decks: every rule, told in the table's cards (the Compare page pairs one deck).
+        if u.why == "no_counterpart" or (report.deck_map is None and u.why != "not_found"):
             continue
         for row in topics_of_field(u.key):
             if row in told:
