@@ -5,8 +5,9 @@ the same run as the reference (``engine.fastplay.run_random_games``).
     python bench/witness_bench.py [--rounds R] [--seed S] [--wall]
 
 Times are this process's CPU time (``time.process_time``) so other load on a shared machine
-does not skew them; ``--wall`` uses the wall clock. Pairs of different decks are answered at
-once ("different decks") and listed apart. The ratio column says how many random-playout
+does not skew them; ``--wall`` uses the wall clock. Pairs of two decks (da → hu) are searched
+through the deck map (``engine.deckmap``); pairs not compared at all (decks whose suits do not
+correspond, no common seat count) are answered at once and listed apart. The ratio column says how many random-playout
 decisions the reference makes in the time one pair's witnesses take: the search judges every
 candidate move of every decision under two rulesets, minimises each witness and names the
 fields behind it, so it costs that many plain decisions.

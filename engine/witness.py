@@ -31,6 +31,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
 from engine.cards import DeckKind
+from engine.deckmap import DeckMap, deck_map, ruleset_in_deck
 from engine.errors import PositionError
 from engine.fastplay import Playout
 from engine.moves import Move, format_move, parse_move
@@ -71,6 +72,7 @@ WHY_WORDS = "words_only"  # changes only the word said (makao, Makaó, Mau)
 WHY_NO_CARD = "no_card"  # no card of either ruleset is concerned (e.g. a wild rule, no wild card)
 WHY_SAME_PLAY = "same_in_play"  # the two values are played alike (until covered / until fulfilled)
 WHY_NOT_FOUND = "not_found"  # the search found no position within its budget
+WHY_NO_COUNTERPART = "no_counterpart"  # a card of the table's deck that the home deck lacks (hu → pl: the 2)
 # Why two rulesets cannot be compared at all.
 WHY_DECKS = "different_decks"
 WHY_SEATS = "no_common_seat_count"
@@ -568,6 +570,10 @@ class WitnessReport:
     rounds: int
     decisions: int
     seconds: float = field(default=0.0, compare=False)
+    # Rulesets of two decks (da → hu): the map between them, and the home ruleset as written (``home``
+    # is then read in the table's deck, ``engine.deckmap.ruleset_in_deck``).
+    deck_map: DeckMap | None = None
+    home_as_written: Ruleset | None = None
 
     def witnesses_of(self, key: str) -> tuple[Witness, ...]:
         """The witnesses a field explains."""
@@ -580,13 +586,16 @@ class WitnessReport:
 class _Search:
     """One pair's search; the scratch of ``find_witnesses`` (never shared between calls)."""
 
-    def __init__(self, home: Ruleset, table: Ruleset, seed: int, seats: list[int]):
+    def __init__(
+        self, home: Ruleset, table: Ruleset, seed: int, seats: list[int], foreign: frozenset[str] = frozenset()
+    ):
         self.a, self.b = home, table
+        self.foreign = foreign  # the table's ranks the home deck lacks: no witness plays or answers them
         self.rng = random.Random(seed)
         self.seed = seed
         self.seats = seats
         self.deck = home.deck
-        self.fields = [f for f in differing_fields(home, table) if f.scope == PLAY]
+        self.fields = [f for f in differing_fields(home, table) if f.scope == PLAY and not _of_ranks(f.key, foreign)]
         self.hybrids: dict[str, tuple[Ruleset, Ruleset]] = {}
         # One witness per situation found in play, plus one per field the construction had to witness:
         # key -> (position, move, origin, exact difference); covered: key -> the fields it explains.
@@ -637,6 +646,14 @@ class _Search:
             self.covered[key] = self.explain(position, move, exact)
         return self.covered[key]
 
+    def unknown_at_home(self, st: State, move: Move) -> bool:
+        """Tells whether the move or the card it answers is one the home deck lacks (hu → pl: a 2)."""
+        if not self.foreign:
+            return False
+        rank_of = st.rules.deck.rank_of
+        cards = [*move.cards, st.top] + ([st.attack.card] if st.attack is not None else [])
+        return any(rank_of(c) in self.foreign for c in cards)
+
     def done(self) -> set[str]:
         return {k for keys in self.covered.values() for k in keys}
 
@@ -659,6 +676,8 @@ class _Search:
                 sa = _translate(sb, self.a)
                 if sa is not None:
                     for move, exact in _differences(sa, sb, screen=True):
+                        if self.unknown_at_home(sb, move):
+                            continue
                         kind = situation(exact)
                         self.occurrences[kind] += 1
                         if kind not in seen:
@@ -674,7 +693,8 @@ class _Search:
     # -- phase 2: positions built around each field
     def build(self, budget: int) -> None:
         for f in self.fields:
-            if _plays_alike(f):
+            # A field played alike, or concerning no card of either ruleset, has no position to build.
+            if f.key in self.done() or _why_unwitnessed(f, self.a, self.b) != WHY_NOT_FOUND:
                 continue
             for i in range(budget):
                 # First a witness that this field alone explains; later one it shares with others.
@@ -691,7 +711,7 @@ class _Search:
             return False
         sa, sb = states
         for move, exact in _differences(sa, sb):
-            if not self.changes(sa, move, f.key):
+            if self.unknown_at_home(sb, move) or not self.changes(sa, move, f.key):
                 continue
             position = position_to_json(sa.with_(rules=self.b))
             fields = self.explain(position, move, exact)
@@ -1034,7 +1054,17 @@ def _plays_alike(f: FieldDiff) -> bool:
     return values <= _ALIKE_DURATIONS
 
 
-def _why_unwitnessed(f: FieldDiff, a: Ruleset, b: Ruleset) -> str:
+def _of_ranks(key: str, ranks: frozenset[str]) -> bool:
+    """Tells whether a field is the rule of one of these ranks (``cards.2.attack``, ``defence.2``)."""
+    part, _, rest = key.partition(".")
+    if part == "cards":
+        return rest.rpartition(".")[0] in ranks
+    return part == "defence" and rest in ranks
+
+
+def _why_unwitnessed(f: FieldDiff, a: Ruleset, b: Ruleset, foreign: frozenset[str] = frozenset()) -> str:
+    if _of_ranks(f.key, foreign):
+        return WHY_NO_COUNTERPART
     if f.scope == DEAL:
         return WHY_DEAL
     if f.scope == SCORING:
@@ -1069,14 +1099,21 @@ def find_witnesses(
 ) -> WitnessReport:
     """Finds minimal witness positions for every field in which ``home`` and ``table`` differ."""
     start = time.perf_counter()
-    if home.deck.id != table.deck.id:
+    written, decks = home, deck_map(home.deck, table.deck)
+    if decks is None:
         return WitnessReport(home, table, False, WHY_DECKS, (), (), (), 0, 0, time.perf_counter() - start)
+    # Two decks (da → hu): the home rules are read in the table's deck, where the positions are built.
+    home = ruleset_in_deck(home, decks)
+    cross = None if decks.identity else decks
+    foreign = frozenset(decks.table_only_ranks())
     fields = tuple(differing_fields(home, table))
     seats = _common_seats(home, table)
     if not seats:
         unwitnessed = tuple(Unwitnessed(f.key, WHY_SEATS) for f in fields)
-        return WitnessReport(home, table, False, WHY_SEATS, fields, (), unwitnessed, 0, 0, time.perf_counter() - start)
-    search = _Search(home, table, seed, seats)
+        return WitnessReport(
+            home, table, False, WHY_SEATS, fields, (), unwitnessed, 0, 0, time.perf_counter() - start, cross, written
+        )
+    search = _Search(home, table, seed, seats, foreign)
     if search.fields:
         search.play(rounds, step_cap)
         search.build(build_budget)
@@ -1108,7 +1145,9 @@ def find_witnesses(
         )
     witnesses.sort(key=lambda w: (-w.frequency.rounds_with, -w.frequency.occurrences, w.card_count, w.move))
     done = {k for w in witnesses for k in w.fields}
-    unwitnessed = tuple(Unwitnessed(f.key, _why_unwitnessed(f, home, table)) for f in fields if f.key not in done)
+    unwitnessed = tuple(
+        Unwitnessed(f.key, _why_unwitnessed(f, home, table, foreign)) for f in fields if f.key not in done
+    )
     return WitnessReport(
         home,
         table,
@@ -1120,6 +1159,8 @@ def find_witnesses(
         search.rounds,
         search.decisions,
         time.perf_counter() - start,
+        cross,
+        written,
     )
 
 

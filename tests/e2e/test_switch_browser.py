@@ -16,6 +16,7 @@ from ui.present.i18n import translator
 from ui.present.switch_text import difference_sentence
 from ui.switch import model
 from ui.switch.page import move_choices
+from ui.switch.sheet import rule_groups, sheet_html
 
 EN = translator("en")
 
@@ -61,8 +62,10 @@ def test_a_polish_player_learns_the_danish_table_and_prints_what_changes(app_url
     path = ARTIFACTS / "what-changes-pl-da.html"
     info.value.save_as(path)
     text = path.read_text(encoding="utf-8")
-    for w in report.witnesses:
-        assert html.escape(difference_sentence(w.kind, parse_move(w.move, FRENCH), w.home, w.table, FRENCH, EN)) in text
+    everything = model.build_lesson(report, everything=True)
+    for group in rule_groups(everything):   # one heading per rule, its example and the fields it does not show
+        for w in (group.example, *group.more):
+            assert html.escape(difference_sentence(w.kind, parse_move(w.move, FRENCH), w.home, w.table, FRENCH, EN)) in text
     viewer = new_page()
     viewer.goto(path.as_uri())
     expect(viewer.get_by_role("heading", name="What changes from Polish makao to Danish Makao", level=1)).to_be_visible()
@@ -71,3 +74,28 @@ def test_a_polish_player_learns_the_danish_table_and_prints_what_changes(app_url
     with page.expect_download(timeout=60_000) as info:
         page.locator("button:visible", has_text="Download the sheet (PDF)").click()
     assert (info.value.path().read_bytes() if info.value.path() else b"").startswith(b"%PDF-")
+
+
+# Room for one rule of the sheet at 1280 px (heading, sentence, one row of cards, two lines, a few
+# lines beneath), and for the title, the two decks and the rules in words.
+PER_RULE_PX, FRAME_PX = 330, 900
+
+
+def test_the_sheet_is_one_box_per_rule_with_each_hand_in_a_row(new_page, tmp_path) -> None:
+    for home, table in (("pl", "da"), ("da", "hu")):
+        report = find_witnesses(load_ruleset(home), load_ruleset(table), rounds=6)
+        lesson = model.build_lesson(report, everything=True)
+        groups = rule_groups(lesson)
+        path = tmp_path / f"sheet-{home}-{table}.html"
+        path.write_text(sheet_html(lesson, EN, report=report), encoding="utf-8")
+        page = new_page()
+        page.set_viewport_size({"width": 1280, "height": 900})
+        page.goto(path.as_uri())
+        expect(page.locator(".diff.rule")).to_have_count(len(groups))
+        # Each position's cards share one line: every card of a row has the same top edge.
+        tops = page.eval_on_selector_all(
+            ".cards", "rows => rows.map(r => [...r.querySelectorAll('svg')].map(s => s.getBoundingClientRect().top))")
+        assert tops and all(len(set(row)) == 1 for row in tops), tops
+        height = page.evaluate("document.documentElement.scrollHeight")
+        assert height <= FRAME_PX + PER_RULE_PX * len(groups), (home, table, height, len(groups))
+        screenshot(page, f"switch-sheet-{home}-{table}")

@@ -8,6 +8,8 @@ from functools import cache
 
 import pytest
 
+from engine.cards import FRENCH, HUNGARIAN, DeckKind
+from engine.deckmap import deck_map, ruleset_in_deck
 from engine.errors import PositionError
 from engine.moves import parse_move
 from engine.position import position_from_json
@@ -20,6 +22,7 @@ from engine.witness import (
     WHY_SAME_PLAY,
     WHY_SCORING,
     WHY_WORDS,
+    WitnessReport,
     differing_fields,
     find_witnesses,
     shows_difference,
@@ -178,9 +181,75 @@ def test_identical_rulesets_have_nothing_to_witness() -> None:
     assert r.comparable and r.fields == () and r.witnesses == () and r.unwitnessed == ()
 
 
-def test_rulesets_of_different_decks_are_not_compared() -> None:
-    r = find_witnesses(load_ruleset("pl"), load_ruleset("hu"))
+def test_decks_whose_suits_do_not_correspond_are_not_compared() -> None:
+    odd = DeckKind("odd", ("7", "8"), ("x", "y"))
+    pl = load_ruleset("pl")
+    r = find_witnesses(pl, replace(pl, deck=odd, cards=(), defences=(), starter_forbidden=()))
     assert not r.comparable and r.why == WHY_DECKS and r.witnesses == ()
+
+
+# --------------------------------------------------------------------------- two decks: da/pl ↔ hu
+
+def test_the_deck_map_is_the_hungarian_players_own() -> None:
+    m = deck_map(FRENCH, HUNGARIAN)
+    assert m is not None
+    assert dict(m.suits) == {"h": "h", "d": "b", "s": "l", "c": "a"}   # piros ♥, tök ♦, zöld ♠, makk ♣
+    assert dict(m.ranks) == {"7": "7", "8": "8", "9": "9", "10": "10", "J": "U", "Q": "O", "K": "K", "A": "A"}
+    assert m.home_only_ranks() == ("2", "3", "4", "5", "6") and m.table_only_ranks() == ()
+    back = deck_map(HUNGARIAN, FRENCH)
+    assert back is not None and back.table_only_ranks() == ("2", "3", "4", "5", "6")
+    assert back.card(HUNGARIAN.parse("Ul")) == FRENCH.parse("Js") and m.card(FRENCH.parse("2h")) is None
+    da_here = ruleset_in_deck(load_ruleset("da"), m)
+    assert da_here.deck is HUNGARIAN and da_here.card_rule(HUNGARIAN.parse("Kl")).target == "previous"
+    assert da_here.card_rule(HUNGARIAN.parse("Ua")).wish_values == ("7", "8", "9", "10")   # the 5 and 6 are gone
+    assert da_here.card_rule(HUNGARIAN.parse("Oh")).wild
+
+
+@cache
+def cross(home: str, table: str) -> WitnessReport:
+    return find_witnesses(load_ruleset(home), load_ruleset(table), rounds=6)
+
+
+CROSS = [("da", "hu"), ("pl", "hu"), ("hu", "da"), ("hu", "pl")]
+
+
+@pytest.mark.parametrize("home,table", CROSS)
+def test_every_field_that_differs_across_decks_is_witnessed_or_said_why(home: str, table: str) -> None:
+    r = cross(home, table)
+    assert r.comparable and r.deck_map is not None and r.home_as_written is load_ruleset(home)
+    witnessed = {k for w in r.witnesses for k in w.fields}
+    unwitnessed = {u.key: u.why for u in r.unwitnessed}
+    keys = {f.key for f in r.fields}
+    assert keys == witnessed | set(unwitnessed) and not witnessed & set(unwitnessed)
+    # The rules of play that differ are witnessed, but for the ace (its skip shows only with its wish
+    # differing, said in words) and the cards the home deck lacks.
+    play = {f.key for f in r.fields if f.scope == "play"}
+    missing = {k for k in play - witnessed if unwitnessed[k] not in ("no_counterpart", "no_card")}
+    assert missing <= {"cards.A.attack"}, missing
+    for key in ("play.several_cards", "cards.7.attack", "cards.K.attack"):
+        assert key in witnessed, key
+
+
+@pytest.mark.parametrize("home,table", CROSS)
+def test_cross_deck_positions_are_built_in_the_tables_deck(home: str, table: str) -> None:
+    r = cross(home, table)
+    deck = load_ruleset(table).deck
+    lacking = set(r.deck_map.table_only_ranks())
+    for w in r.witnesses:
+        assert w.position["variant"] == table
+        assert shows_difference(w.position, w.move, r.home, r.table, w.signature)
+        st = position_from_json(w.position, r.table)
+        # No witness plays or answers a card the learner's home deck lacks (hu → pl: a 2).
+        played = [deck.rank_of(c) for c in parse_move(w.move, deck).cards] + [deck.rank_of(st.top)]
+        assert not lacking & set(played), w.move
+
+
+def test_the_hungarian_seven_attacks_a_danish_player() -> None:
+    r = cross("da", "hu")
+    seven = next(w for w in r.witnesses if w.fields == ("cards.7.attack",) or "cards.7.attack" in w.fields)
+    table_kinds = {e.kind for e in seven.table.effects}
+    assert "attack" in table_kinds and "attack" not in {e.kind for e in seven.home.effects}
+    assert {u.key: u.why for u in cross("hu", "pl").unwitnessed}["cards.2.attack"] == "no_counterpart"
 
 
 def test_a_position_impossible_under_one_ruleset_shows_no_difference() -> None:

@@ -9,8 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from engine.ruleset import CardRule, Ruleset
 from ui.present.i18n import N_, Translator
@@ -26,6 +25,9 @@ from ui.present.rules_text import (
     self_target_sentence,
     wild_exceptions,
 )
+
+if TYPE_CHECKING:   # pandas is imported where a frame is built: the Switching tables page reads the rows alone
+    import pandas as pd
 
 # Backgrounds (amber, translucent: readable in the light and the dark theme): a row where the
 # compared rulesets differ, and within it the cells that differ from the row's most common rule.
@@ -323,6 +325,8 @@ def comparison_frame(columns: Sequence[tuple[str, Ruleset]], t: Translator) -> p
     Rows where every ruleset's deck lacks the row's cards (e.g. "6" among 52-card decks) are
     kept: a row is only dropped by the "only differences" filter.
     """
+    import pandas as pd
+
     data = {label: [topic.cell(ruleset, t) for topic in TOPICS] for label, ruleset in columns}
     frame = pd.DataFrame(data, index=[t.gettext(topic.title) for topic in TOPICS])
     frame.index.name = t.gettext("Topic")
@@ -334,6 +338,8 @@ def meaning_frame(columns: Sequence[tuple[str, Ruleset]], t: Translator) -> pd.D
 
     Card rows compare the cards' effects (so "an ordinary card" and "not in this deck" agree, and
     a 7 that acts alike in two decks agrees); the other rows compare their words."""
+    import pandas as pd
+
     data = {label: [repr(topic.meaning(ruleset)) if topic.meaning else topic.cell(ruleset, t) for topic in TOPICS]
             for label, ruleset in columns}
     frame = pd.DataFrame(data, index=[t.gettext(topic.title) for topic in TOPICS])
@@ -344,6 +350,8 @@ def meaning_frame(columns: Sequence[tuple[str, Ruleset]], t: Translator) -> pd.D
 def differing_rows(frame: pd.DataFrame, meanings: pd.DataFrame | None = None) -> pd.Series:
     """Tells, row by row, whether the cells of the row do not all mean the same (by their words
     when no meanings are given)."""
+    import pandas as pd
+
     meanings = frame if meanings is None else meanings
     if meanings.shape[1] == 0:
         return pd.Series(False, index=frame.index)

@@ -435,3 +435,34 @@ def describe_event(event: Event, deck: DeckKind, tr: Translations | None = None,
     yours = _you_event_templates(tr) if you is not None and subject == you else {}
     template = (yours.get(event.kind) or _event_templates(tr)[event.kind])(event.params)
     return _fmt(template, event.params, deck, tr, you)
+
+
+def _draws_nothing(events: Sequence[Event], i: int) -> bool:
+    """Tells whether event ``i`` is an empty deck followed by its seat's draw of no card."""
+    if events[i].kind != "deck_exhausted" or i + 1 >= len(events):
+        return False
+    nxt = events[i + 1]
+    return (nxt.kind in ("drew", "drew_penalty") and nxt.params.get("count") == 0
+            and nxt.params.get("seat") == events[i].params.get("seat"))
+
+
+def describe_events(events: Sequence[Event], deck: DeckKind, tr: Translations | None = None,
+                    you: int | None = None) -> list[str]:
+    """Narrates a move's events, one sentence each; an empty deck and the draw of no card it
+    leaves make one sentence ("No cards are left to draw, so player 1 draws nothing.")."""
+    tr = tr or gettext.NullTranslations()
+    out: list[str] = []
+    skip = False
+    for i, event in enumerate(events):
+        if skip:
+            skip = False
+            continue
+        if _draws_nothing(events, i):
+            seat = event.params.get("seat")
+            template = (tr.gettext("No cards are left to draw, so you draw nothing.") if you is not None and seat == you
+                        else tr.gettext("No cards are left to draw, so {seat} draws nothing."))
+            out.append(_fmt(template, event.params, deck, tr, you))
+            skip = True
+            continue
+        out.append(describe_event(event, deck, tr, you))
+    return out

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.deckmap import DeckMap
 from engine.errors import NotationError
 from engine.moves import format_move, parse_move
 from engine.position import position_from_json
@@ -50,6 +51,8 @@ class SwitchLesson:
     table: Ruleset
     steps: tuple[SwitchStep, ...]
     available: int          # witnesses the search found (the length of the lesson "all on request")
+    deck_map: DeckMap | None = None   # two decks (da → hu): home is read in the table's deck
+
 
     @property
     def id(self) -> str:
@@ -112,7 +115,7 @@ def build_lesson(report: WitnessReport, everything: bool = False) -> SwitchLesso
     """Turns a pair's witnesses into the lesson (5–8 steps by default, all on request)."""
     chosen = choose(report.witnesses, everything)
     steps = tuple(SwitchStep(w, _scenario(w, report.table, i)) for i, w in enumerate(chosen))
-    return SwitchLesson(report.home, report.table, steps, len(report.witnesses))
+    return SwitchLesson(report.home, report.table, steps, len(report.witnesses), report.deck_map)
 
 
 # ---------------------------------------------------------------------------- a run

@@ -20,7 +20,15 @@ from ui.present.cards import card_label, card_svg, hand_html, suit_word
 from ui.present.i18n import Translator
 from ui.present.reasons import card_text, player, wish_rank_text
 from ui.present.rules_text import escape_markdown
-from ui.present.switch_text import feedback, hint, move_text, prompt
+from ui.present.switch_text import (
+    deck_map_lines,
+    feedback,
+    hint,
+    home_names,
+    move_text,
+    prompt,
+    said_in_words,
+)
 from ui.present.widget_text import choose_one
 from ui.shell import house_rules, session
 from ui.shell.pages import SANDBOX_SCRIPT
@@ -53,9 +61,10 @@ def _witnesses(home: Ruleset, table: Ruleset) -> WitnessReport:
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
-def _sheet_pdf(everything: model.SwitchLesson, language: str, _t: Translator) -> bytes:
-    """The PDF sheet of one lesson in one language, shared by every session (the language keys ``_t``)."""
-    return sheet_pdf(everything, _t)
+def _sheet_pdf(everything: model.SwitchLesson, language: str, _t: Translator, _report: WitnessReport) -> bytes:
+    """The PDF sheet of one lesson in one language, shared by every session (the language keys ``_t``,
+    the lesson keys its report)."""
+    return sheet_pdf(everything, _t, _report)
 
 
 def _report(home: Ruleset, table: Ruleset, home_id: str, table_id: str) -> WitnessReport:
@@ -82,11 +91,23 @@ def _lesson(t: Translator) -> model.SwitchLesson | None:
         st.warning(t.gettext("These two variants are played with different decks: pick two that share a deck."),
                    icon=":material/style:")
         return None
+    _draw_deck_map(report, t)
     if not report.witnesses:
         st.info(t.gettext("Nothing to learn: the engine judges every move the same at both tables."),
                 icon=":material/check_circle:")
         return None
     return model.build_lesson(report, everything=bool(st.session_state.get(ALL_KEY)))
+
+
+def _draw_deck_map(report: WitnessReport, t: Translator) -> None:
+    """Two decks (da → hu): how the learner's cards are the table's, and the rules without a position."""
+    if report.deck_map is not None:
+        st.info("  \n".join(escape_markdown(line) for line in deck_map_lines(report.deck_map, t)),
+                icon=":material/style:")
+    lines = said_in_words(report, t)
+    if lines:
+        with st.expander(":material/menu_book: " + t.gettext("In words: the differences with no position")):
+            st.markdown("\n".join(f"- **{escape_markdown(title)}**: {escape_markdown(text)}" for title, text in lines))
 
 
 def _run(lesson: model.SwitchLesson) -> dict:
@@ -182,6 +203,9 @@ def _draw_step(lesson: model.SwitchLesson, run: dict, t: Translator) -> None:
     st.progress((run["step"] + (1 if run["solved"] else 0)) / len(lesson.steps),
                 text=t.gettext("Position {number} of {total}").format(number=run["step"] + 1, total=len(lesson.steps)))
     st.markdown(escape_markdown(prompt(learner, t.gettext(lesson.table.name), t)))
+    if lesson.deck_map is not None:
+        names = home_names([st_.top, *st_.hands[learner]], lesson.deck_map, t)
+        st.caption(escape_markdown(names))
     frequency = step.witness.frequency
     if frequency.rounds:
         st.caption(t.ngettext(
@@ -233,18 +257,19 @@ def _draw_finished(lesson: model.SwitchLesson, run: dict, t: Translator) -> None
 
 def _draw_sheet(lesson: model.SwitchLesson, t: Translator) -> None:
     """The printable "what changes" sheet of every difference found, as HTML and PDF."""
-    everything = model.build_lesson(_report_of(lesson), everything=True)
+    report = _report_of(lesson)
+    everything = model.build_lesson(report, everything=True)
     name = f"what-changes-{lesson.home.id}-{lesson.table.id}"
     with st.expander(":material/print: " + t.gettext("A printable sheet: what changes")):
         st.caption(escape_markdown(sheet_title(everything, t)))
         left, right = st.columns(2)
-        left.download_button(t.gettext("Download the sheet (HTML)"), sheet_html(everything, t, session.four_colour()),
+        left.download_button(t.gettext("Download the sheet (HTML)"), sheet_html(everything, t, session.four_colour(), report),
                              file_name=f"{name}.html", mime="text/html", key="switch_sheet_html", icon=":material/download:")
         sheets = st.session_state.setdefault(SHEETS_KEY, {})
         key = (everything.id, t.language)
         if key not in sheets:
             sheets.clear()   # one pair's PDF kept per session
-            sheets[key] = _sheet_pdf(everything, t.language, t)
+            sheets[key] = _sheet_pdf(everything, t.language, t, report)
         right.download_button(t.gettext("Download the sheet (PDF)"), sheets[key],
                               file_name=f"{name}.pdf", mime="application/pdf", key="switch_sheet_pdf", icon=":material/picture_as_pdf:")
 
