@@ -219,7 +219,7 @@ def _turns_tab(d: dict[str, Any], rules: Ruleset, t: Translator) -> None:
     deck_value = d.get("deck")
     mode = "count" if isinstance(deck_value, int) else "order" if isinstance(deck_value, list) else "rest"
     _init(EDITOR + "deck_mode", mode)
-    st.radio(_("Deck"), options=["rest", "count", "order"], key=EDITOR + "deck_mode", on_change=ctl.on_deck, args=(st.session_state,),
+    st.radio(t.pgettext("draw pile", "Deck"), options=["rest", "count", "order"], key=EDITOR + "deck_mode", on_change=ctl.on_deck, args=(st.session_state,),
              horizontal=True, format_func=lambda m: {
                  "rest": _("Every other card, shuffled with the seed"),
                  "count": _("A number of unknown cards"), "order": _("These cards, in drawing order")}[m])
