@@ -386,8 +386,9 @@ def draw_group(group: PlayGroup, deck: DeckKind, t: Translator, h: Any = None) -
         card_col.markdown(hand_html(shown, deck, four_colour=session.four_colour(), width=48, overlap=0.45, translations=t,
                                     highlights=["legal" if group.legal else "illegal"] * len(shown)),
                           unsafe_allow_html=True)
-        status = (":green[**" + _("Playable") + "**]") if group.legal else (":red[**" + _("Not playable") + "**]")
-        text_col.markdown(status + " — " + escape_markdown(describe_verdict(group.main, deck, t)))
+        # The verdict's sentence says "may (not) be played" itself: a mark beside it, not the verdict twice.
+        status = ":green[:material/check_circle:]" if group.legal else ":red[:material/cancel:]"
+        text_col.markdown(status + " " + escape_markdown(describe_verdict(group.main, deck, t)))
         legal = [v for v in group.verdicts if v.legal]
         if not legal:
             return

@@ -167,3 +167,15 @@ def test_the_hungarian_match_winner_takes_the_article_of_each_name() -> None:
 def test_the_draw_pile_has_a_context_of_its_own() -> None:
     assert translator("da").pgettext("draw pile", "Deck") == "Trækbunken"
     assert translator("da").gettext("Deck") == "Kortene"      # the Rules section: the cards of the variant
+
+
+# --- L10: hu, a demanded rank of the Hungarian deck is named as the king is ---------------------------
+
+def test_a_hungarian_demand_names_a_numbered_rank_by_its_word() -> None:
+    deck = load_ruleset("hu").deck
+    demand = describe_event(Event("wish_set", {"by": 1, "kind": "rank", "rank": "7"}), deck, translator("hu"))
+    king = describe_event(Event("wish_set", {"by": 1, "kind": "rank", "rank": "K"}), deck, translator("hu"))
+    assert demand == "A 2. játékos ezt kéri: hetes (VII).", demand
+    assert king == "A 2. játékos ezt kéri: király.", king
+    # Polish keeps the numeral of the card ("żąda: VII"); the French deck writes 7.
+    assert "VII" in describe_event(Event("wish_set", {"by": 1, "kind": "rank", "rank": "7"}), deck, translator("pl"))
