@@ -179,3 +179,22 @@ def test_a_hungarian_demand_names_a_numbered_rank_by_its_word() -> None:
     assert king == "A 2. játékos ezt kéri: király.", king
     # Polish keeps the numeral of the card ("żąda: VII"); the French deck writes 7.
     assert "VII" in describe_event(Event("wish_set", {"by": 1, "kind": "rank", "rank": "7"}), deck, translator("pl"))
+
+
+# --- L8: a player's name inside a sentence is in lower case ------------------------------------------
+
+@pytest.mark.parametrize(("language", "expected"), [("en", "What player 1 may do"), ("pl", "Co może zrobić gracz 1"),
+                                                    ("da", "Hvad spiller 1 må gøre"), ("hu", "Az 1. játékos lehetőségei")])
+def test_the_sandbox_writes_a_player_inside_a_sentence_in_lower_case(language: str, expected: str) -> None:
+    from ui.sandbox.texts import seat_forms
+
+    t = translator(language)
+    assert grammar.capitalise(t.gettext("What {player} may do").format(**seat_forms("player", 0, t))) == expected
+
+
+@pytest.mark.parametrize("language", ["pl", "da"])
+def test_no_match_result_puts_the_names_after_a_colon(language: str) -> None:
+    # "Partię wygrywa: Gracz 4." — the names stand in the sentence, as Play writes them ("gracz 4").
+    bad = [text for _, ids, strings in messages(language) for text in strings
+           if "the match" in ids[0] and re.search(r": \{names\}", text)]
+    assert not bad, bad
