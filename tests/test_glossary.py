@@ -248,3 +248,13 @@ def test_the_checker_reads_card_words_by_context() -> None:
                                 "card rank|ace": "es"}, catalog)
     assert problems == ["Hungarian card rank|seven: ['syver'] instead of 'syv'",
                         "card rank|ace: no such message in the catalog"]
+
+
+def test_the_checker_flags_kamp_for_a_match_and_er_i_tur_in_danish() -> None:
+    da = _catalog("da", [("The match is over. Start a new game to play on.", "Kampen er slut."),
+                         ("Rounds in the match", "Runder i spillet"),
+                         ("You draw a card and it does not cover the 9. Who moves now?", "Hvem er i tur nu?")])
+    forbidden, missing = violations(_rule("match", "da"), da)
+    assert [f.split(" -> ")[0] for f in forbidden] == ["'The match is over. Start a new game to play on.'"]
+    assert len(missing) == 1
+    assert len(violations(_rule("to move", "da"), da)[0]) == 1

@@ -121,12 +121,12 @@ def test_a_share_link_shows_the_verdicts_and_a_move_is_played_and_undone(fresh_s
         expect(card(page, "Ks", "selected")).to_have_count(1)
         tap(page, "Ks")                                          # a second tap plays it
         expect(page.locator(".ct-banner.is-attack")).to_contain_text("Player 3 must draw 10 cards or defend.")
-        expect(page.get_by_role("heading", name="What Player 3 may do")).to_be_visible()
+        expect(page.get_by_role("heading", name="What player 3 may do")).to_be_visible()
         expect(page.locator(".ct-seat.is-you")).to_contain_text("Player 3")
         screenshot(page, "sandbox-after-Ks")
 
         click(page, "sandbox_undo")
-        expect(page.get_by_role("heading", name="What Player 1 may do")).to_be_visible()
+        expect(page.get_by_role("heading", name="What player 1 may do")).to_be_visible()
         expect(area.get_by_text("No move yet", exact=False)).to_be_visible()
         expect(card(page, "Ks", "legal")).to_have_count(1)
         screenshot(page, "sandbox-undone")
@@ -163,7 +163,7 @@ def test_the_teacher_builds_the_battle_king_position_by_hand_and_shares_it(app_u
     type_into(page, f"{EDITOR}pile_text", "kh", taken_in="Kh")
     type_into(page, f"{EDITOR}hand_0_text", "ks 2h", taken_in="Ks 2h")
     type_into(page, f"{EDITOR}hand_1_text", "5",
-              taken_in=page.get_by_role("heading", name="What Player 1 may do"))
+              taken_in=page.get_by_role("heading", name="What player 1 may do"))
     open_editor(page)
     choose(page, f"{EDITOR}attack_kind", "Draw cards")
     expect(area.get_by_text("Player 1 must draw 1 card or defend.", exact=False).first).to_be_visible()

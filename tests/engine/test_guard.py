@@ -78,7 +78,8 @@ def test_d1_the_quiz_code_with_a_5000_digit_variant_is_a_quiz_code_error() -> No
     code = raw_code(b'{"v":' + NINES.encode() + b',"d":["x"]}', "Q1.")
     with pytest.raises(QuizCodeError) as caught:
         decode_quiz(code, DRILLS)
-    assert caught.value.code == "corrupt"
+    assert caught.value.code == "unreadable"                  # whole, not damaged (reliability N5)
+    assert caught.value.refusal == ("number_too_long", {"limit": 100})
 
 
 def test_d1_the_practice_progress_code_with_a_5000_digit_count_is_a_progress_code_error() -> None:
@@ -567,7 +568,7 @@ def test_the_sandbox_link_with_a_long_number_or_a_cut_checksum_shows_a_message_n
 def test_the_practice_quiz_link_with_a_5000_digit_number_shows_a_message_not_a_traceback() -> None:
     at = open_with("app_pages/practice.py", quiz=raw_code(b'{"v":' + NINES.encode() + b',"d":["x"]}', "Q1."))
     assert not at.exception, at.exception
-    assert any("damaged" in box.value for box in [*at.error, *at.warning]), [b.value for b in at.error]
+    assert any("more than 100 digits" in box.value for box in [*at.error, *at.warning]), [b.value for b in at.error]
 
 
 def test_the_practice_progress_box_with_a_5000_digit_count_shows_a_message_not_a_traceback() -> None:

@@ -12,6 +12,7 @@ from typing import Any
 from engine.scenario import Scenario
 from engine.state import State
 from ui.learn import lesson as ls
+from ui.present import grammar
 from ui.present.cards import card_label, card_svg, suit_word
 from ui.present.i18n import Translator
 from ui.present.reasons import player, wish_rank_text
@@ -140,7 +141,9 @@ def lesson_table(lesson: Scenario, run: dict[str, Any], state: State, t: Transla
     elif state.to_move == lesson.learner:
         headline = _("Your turn.")
     else:
-        headline = _("{seat} is to move.").format(seat=_cap(seat_name(lesson, state.to_move, t)))
+        name = seat_name(lesson, state.to_move, t)   # not the learner: a numbered player (hu "a 2. játékos")
+        headline = _cap(_("{seat} is to move.").format(seat=name, **grammar.player_forms(
+            grammar.language_of(t) or "", "seat", name, state.to_move + 1)))
     return {
         "stamp": f"{lesson.id}/{run['step']}/{len(run['answers'])}/{len(selected)}/{sorted(run['calls'])}/"
                  f"{run['show_legal']}/{lit}",

@@ -356,11 +356,14 @@ def match_summary(game: Game, t: Translator) -> str | None:
         return _cap(t.gettext("{seat} is over 101 points and loses the match.").format(
             seat=seat_name(game, loser, t), **seat_forms("seat", game, loser, t)))
     best = max(total) if higher_is_better(game.rules) else min(total)
-    leaders = [seat_name(game, s, t) for s, v in enumerate(total) if v == best]
-    names = t.format_list(leaders)
+    leaders = [s for s, v in enumerate(total) if v == best]
+    # the names keep their case mid-sentence (pl "Partię wygrywa gracz 4"), hu takes the article ("a 3. játékos")
+    names = {"names": t.format_list([seat_name(game, s, t) for s in leaders]),
+             "names_the": t.format_list([seat_forms("seat", game, s, t).get("seat_the", seat_name(game, s, t))
+                                         for s in leaders])}
     if game.match_over:
-        return t.ngettext("{names} wins the match.", "{names} win the match.", len(leaders)).format(names=_cap(names))
-    return t.ngettext("{names} leads the match.", "{names} lead the match.", len(leaders)).format(names=_cap(names))
+        return _cap(t.ngettext("{names} wins the match.", "{names} win the match.", len(leaders)).format(**names))
+    return _cap(t.ngettext("{names} leads the match.", "{names} lead the match.", len(leaders)).format(**names))
 
 
 def stats_line(game: Game, t: Translator) -> str:

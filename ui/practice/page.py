@@ -1,6 +1,8 @@
 """The practice page: drills by topic, endless generated questions, a class quiz, and the score."""
 from __future__ import annotations
 
+from typing import Any
+
 import pandas as pd
 import streamlit as st
 
@@ -19,13 +21,17 @@ from ui.present.drill_text import (
     topic_label,
 )
 from ui.present.i18n import Translator
+from ui.present.input_text import input_refusal_text
 from ui.present.rules_text import escape_markdown
 from ui.present.widget_text import choose_one
 from ui.shell import session
 
 
-def _quiz_code_message(code: str, t: Translator) -> str:
+def _quiz_code_message(code: str, t: Translator, refusal: tuple[str, dict[str, Any]] | None = None) -> str:
     _ = t.gettext
+    if code == "unreadable" and refusal is not None:   # the guard says exactly why, as the Sandbox's link does
+        return _("The quiz link cannot be read. {reason} Ask your teacher for a new link.").format(
+            reason=input_refusal_text(refusal[0], refusal[1], t))
     return {
         "empty": _("The quiz link holds no quiz code."),
         "format": _("The quiz link is not a Makao Tutor quiz link. Ask your teacher for the link again."),
@@ -218,7 +224,7 @@ def draw() -> None:
     variant = session.variant()
     error = st.session_state.get(ps.QUIZ_ERROR)
     if error:
-        st.error(_quiz_code_message(error, t), icon=":material/link_off:")
+        st.error(_quiz_code_message(error, t, st.session_state.get(ps.QUIZ_REFUSAL)), icon=":material/link_off:")
     _pickers(variant, t)
     draw_question(variant, t)
     st.divider()

@@ -27,6 +27,7 @@ ANSWER = "practice_answer"          # {"id": question id, "right": bool, "respon
 CLASS_QUIZ = "practice_class_quiz"  # {"variant": id, "ids": [...], "results": [bool|None, ...]}
 QUIZ_READ = "practice_quiz_read"    # the ?quiz= link has been looked at in this session
 QUIZ_ERROR = "practice_quiz_error"  # the code of a bad quiz link's problem
+QUIZ_REFUSAL = "practice_quiz_refusal"  # the guard's code and params saying exactly why, when it does
 IMPORT_ERROR = "practice_import_error"
 IMPORT_DONE = "practice_import_done"
 
@@ -43,7 +44,7 @@ def init(state: MutableMapping[str, Any], quiz_code: str | None) -> str | None:
     """Fills the practice keys that are missing and reads a class quiz link once; returns the
     variant of a class quiz it opened (the session follows it), else None."""
     defaults: dict[str, Any] = {PROGRESS: Progress(), MODE: "drills", TOPIC: "", LEVEL: 0, INDEX: 0, SEED: 0,
-                                ANSWER: None, CLASS_QUIZ: None, QUIZ_ERROR: None, IMPORT_ERROR: None,
+                                ANSWER: None, CLASS_QUIZ: None, QUIZ_ERROR: None, QUIZ_REFUSAL: None, IMPORT_ERROR: None,
                                 IMPORT_DONE: False}
     for name, value in defaults.items():
         if name not in state:
@@ -61,9 +62,11 @@ def start_class_quiz(state: MutableMapping[str, Any], code: str) -> str | None:
         variant, ids = decode_quiz(code, shipped_drills())
     except QuizCodeError as exc:
         state[QUIZ_ERROR] = exc.code
+        state[QUIZ_REFUSAL] = exc.refusal
         return None
     state[CLASS_QUIZ] = {"variant": variant, "ids": list(ids), "results": [None] * len(ids)}
     state[QUIZ_ERROR] = None
+    state[QUIZ_REFUSAL] = None
     state[MODE] = "class"
     state[INDEX] = 0
     state[ANSWER] = None

@@ -42,6 +42,9 @@ def cards_text(cards: Sequence[int], deck: DeckKind, tr: Translations) -> str:
 def wish_rank_text(rank: str, deck: DeckKind, tr: Translations) -> str:
     """Writes a wished rank: numbers as on the card (7, VII), figures by name (queen, alsó)."""
     if rank.isdigit():
+        if grammar.language_of(tr) == "hu" and art_of(deck) == "hungarian":
+            # a demand reads "ezt kéri: hetes (VII)", as "ezt kéri: király" does — hu, the alsó's demand
+            return f"{rank_word(rank, deck, tr)} ({index_text(rank, deck)})"
         return index_text(rank, deck)
     return rank_word(rank, deck, tr)
 
@@ -276,7 +279,10 @@ def _event_templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], s
                                 "{seat} takes the penalty and draws {count} cards.", p["count"]),
         "attack": attack,
         "sits_out": lambda p: ngettext("{seat} sits out {turns} turn.", "{seat} sits out {turns} turns.", p["turns"]),
-        "passed_over": lambda p: _("{seat} sits this turn out ({left} more to wait)."),
+        # the last turn of sitting out is said so, not "0 more to wait" (four's wait, pl/da/hu)
+        "passed_over": lambda p: _("{seat} sits this last turn out.") if not p["left"] else ngettext(
+            "{seat} sits this turn out ({left} more turn to wait).",
+            "{seat} sits this turn out ({left} more turns to wait).", p["left"]),
         "wish_set": wish,
         # The jack's rank wish is a "demand" everywhere in the app; a suit wish stays a wish.
         "wish_ended": lambda p: _("The demand is over.") if p.get("kind") == "rank" else _("The wish is over."),
@@ -388,7 +394,9 @@ def _you_event_templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]
                                            "You take the penalty and draw {count} cards.", p["count"]),
         "attack": attack,
         "sits_out": lambda p: ngettext("You sit out {turns} turn.", "You sit out {turns} turns.", p["turns"]),
-        "passed_over": lambda p: _("You sit this turn out ({left} more to wait)."),
+        "passed_over": lambda p: _("You sit this last turn out.") if not p["left"] else ngettext(
+            "You sit this turn out ({left} more turn to wait).", "You sit this turn out ({left} more turns to wait).",
+            p["left"]),
         "wish_set": lambda p: _("You demand {rank}.") if p["kind"] == "rank" else _("You wish for {suit}."),
         "call_penalty": lambda p: ngettext("You forgot to call \"{word}\" and draw {count} penalty card.",
                                            "You forgot to call \"{word}\" and draw {count} penalty cards.", p["count"]),

@@ -56,7 +56,7 @@ def table_common(state: State, t: Translator, *, viewer: int, names: Sequence[st
         "pile_label": _("Pile, top card {card}").format(card=card_text(state.pile[-1], deck, t)),
         "deck": {"count": count,
                  "label": t.ngettext("Deck: {count} card", "Deck: {count} cards", count).format(count=count),
-                 "back": card_back_svg(deck, width=BACK_W, label=_("Deck")),
+                 "back": card_back_svg(deck, width=BACK_W, label=t.pgettext("draw pile", "Deck")),
                  "action": deck_action},
     }
 

@@ -219,7 +219,7 @@ def _turns_tab(d: dict[str, Any], rules: Ruleset, t: Translator) -> None:
     deck_value = d.get("deck")
     mode = "count" if isinstance(deck_value, int) else "order" if isinstance(deck_value, list) else "rest"
     _init(EDITOR + "deck_mode", mode)
-    st.radio(_("Deck"), options=["rest", "count", "order"], key=EDITOR + "deck_mode", on_change=ctl.on_deck, args=(st.session_state,),
+    st.radio(t.pgettext("draw pile", "Deck"), options=["rest", "count", "order"], key=EDITOR + "deck_mode", on_change=ctl.on_deck, args=(st.session_state,),
              horizontal=True, format_func=lambda m: {
                  "rest": _("Every other card, shuffled with the seed"),
                  "count": _("A number of unknown cards"), "order": _("These cards, in drawing order")}[m])
@@ -386,8 +386,9 @@ def draw_group(group: PlayGroup, deck: DeckKind, t: Translator, h: Any = None) -
         card_col.markdown(hand_html(shown, deck, four_colour=session.four_colour(), width=48, overlap=0.45, translations=t,
                                     highlights=["legal" if group.legal else "illegal"] * len(shown)),
                           unsafe_allow_html=True)
-        status = (":green[**" + _("Playable") + "**]") if group.legal else (":red[**" + _("Not playable") + "**]")
-        text_col.markdown(status + " — " + escape_markdown(describe_verdict(group.main, deck, t)))
+        # The verdict's sentence says "may (not) be played" itself: a mark beside it, not the verdict twice.
+        status = ":green[:material/check_circle:]" if group.legal else ":red[:material/cancel:]"
+        text_col.markdown(status + " " + escape_markdown(describe_verdict(group.main, deck, t)))
         legal = [v for v in group.verdicts if v.legal]
         if not legal:
             return

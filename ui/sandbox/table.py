@@ -258,7 +258,7 @@ def table_data(state: State, pick: Pick, t: Translator, *, open_hands: bool = Tr
             "action": None if state.over else {"type": "tap", "card": name},
         })
     drawable = not state.over and not pick.picking and other_move(state).kind == "draw"
-    headline = _("The round is over.") if state.over else _("{seat} is to move.").format(seat=seat_name(mover, t))
+    headline = _("The round is over.") if state.over else capitalise(_("{seat} is to move.").format(**seat_forms("seat", mover, t)))
     data: dict[str, Any] = {
         "stamp": f"{mover}/{len(state.pile)}/{len(state.deck)}/{len(pick.selected)}/{pick.picking}/"
                  f"{sorted(pick.calls)}/{pick.why is not None}/{best_notation}",

@@ -23,6 +23,7 @@ from ui.present.reasons import (
     cards_text,
     describe_event,
     describe_verdict,
+    player,
     wish_rank_text,
 )
 from ui.present.rules_text import escape_markdown
@@ -51,8 +52,11 @@ def seat_name(seat: int, t: Translator) -> str:
 
 
 def seat_forms(name: str, seat: int, t: Translator) -> dict[str, str]:
-    """Returns a seat's name for placeholder ``name`` with its grammatical forms (hu {player_the}, pl {player_dat} …)."""
-    text = seat_name(seat, t)
+    """Returns a seat's name for placeholder ``name`` with its grammatical forms (hu {player_the}, pl {player_dat} …).
+
+    Inside a sentence the name is in lower case, as Play writes it ("Co może zrobić gracz 1", "Hånden hos
+    spiller 1"); a sentence that starts with it is capitalised by its caller."""
+    text = player(seat, t)
     return {name: text, **grammar.player_forms(grammar.language_of(t) or "", name, text, seat + 1)}
 
 

@@ -17,7 +17,7 @@ import streamlit as st
 
 from engine.cards import DECK_KINDS
 from engine.errors import RulesetError
-from engine.guard import MAX_TOML_BYTES
+from engine.guard import MAX_TOML_BYTES, RulesetInputError, shown, value_params
 from engine.ruleset import (
     AFTER_PENALTIES,
     DEFENCE_CONDITIONS,
@@ -659,6 +659,8 @@ def edited_ruleset(ruleset: Ruleset, fields: list[HouseField], values: MutableMa
         value = values[key]
         if field.kind == "multi":
             value = [option for option in value if option in field.options]
+        elif field.kind == "choice" and not _is_option(value, field.options):
+            raise not_an_option(field, value)
         field.put(data, value)
     makao = data.get("calls", {}).get("makao")
     if makao is not None:
@@ -673,6 +675,17 @@ def edited_ruleset(ruleset: Ruleset, fields: list[HouseField], values: MutableMa
     if data["end"].get("points_per_card") == 0:
         data["end"].pop("points_per_card")
     return ruleset_from_dict(data, "house rules")
+
+
+def _is_option(value: Any, options: tuple[str, ...]) -> bool:
+    return isinstance(value, str) and value in options
+
+
+def not_an_option(field: HouseField, value: Any) -> RulesetInputError:
+    """The refusal of a choice the form does not offer (a value sent past the select box), by the engine's code."""
+    return RulesetInputError("house rules", "not_one_of", field=field.bound or field.key,
+                             options=", ".join(option for option in field.options if option),
+                             value=shown(value), **value_params(value))
 
 
 # --- callbacks (state changes happen here, never while drawing) -----------------------------

@@ -2,7 +2,8 @@
 
 The code is ``Q1.`` + base64url of compressed JSON ``{"v": variant, "d": [drill ids without
 the variant prefix]}``. ``decode_quiz`` checks everything against the shipped drills and raises
-``QuizCodeError`` whose ``code`` tells the page which message to show. No Streamlit here.
+``QuizCodeError`` whose ``code`` tells the page which message to show (and, for a code that unpacks
+but holds what the guard refuses, the guard's own reason). No Streamlit here.
 """
 from __future__ import annotations
 
@@ -17,11 +18,16 @@ MAX_DRILLS = 30
 MAX_CODE = 2000
 
 
-class QuizCodeError(ValueError):
-    """A quiz code that cannot be used; ``code`` is one of empty, format, corrupt, invalid, unknown_drill."""
+# The guard's codes of a code damaged on its way (cut short, a character changed): the link's own fault.
+DAMAGED = ("truncated", "corrupt", "trailing")
 
-    def __init__(self, code: str, detail: str = ""):
-        self.code = code
+
+class QuizCodeError(ValueError):
+    """A quiz code that cannot be used; ``code`` is one of empty, format, corrupt, unreadable, invalid,
+    unknown_drill; ``refusal`` is the guard's code and params when it says exactly why (unreadable)."""
+
+    def __init__(self, code: str, detail: str = "", refusal: tuple[str, dict[str, Any]] | None = None):
+        self.code, self.refusal = code, refusal
         super().__init__(f"{code}: {detail}" if detail else code)
 
 
@@ -37,7 +43,12 @@ def decode_quiz(code: Any, drills: tuple[Drill, ...]) -> tuple[str, tuple[str, .
     try:
         data = unpack_json(code, MAX_CODE, 16 * 1024, PREFIX)
     except PackError as exc:
-        raise QuizCodeError(exc.kind if exc.kind in ("empty", "format") else "corrupt", str(exc)) from None
+        if exc.kind in ("empty", "format"):
+            raise QuizCodeError(exc.kind, str(exc)) from None
+        if exc.code in DAMAGED:
+            raise QuizCodeError("corrupt", str(exc)) from None
+        # whole but not a quiz the app reads (a 5,000-digit number, nesting too deep): say exactly why
+        raise QuizCodeError("unreadable", str(exc), refusal=(exc.code, dict(exc.params))) from None
     if not isinstance(data, dict) or set(data) != {"v", "d"}:
         raise QuizCodeError("invalid", "unexpected fields")
     variant, short = data["v"], data["d"]

@@ -1,6 +1,8 @@
 """AppTest: a drill session with right and wrong answers and the score; quiz links; the classroom page."""
 from __future__ import annotations
 
+import base64
+import zlib
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
@@ -149,6 +151,16 @@ def test_a_bad_quiz_link_gives_a_clear_message() -> None:
     assert "quiz link is damaged" in at.error[0].value
     at = open_page("app_pages/practice.py", quiz="nonsense")
     assert "not a Makao Tutor quiz link" in at.error[0].value
+
+
+def test_a_quiz_link_with_a_number_of_5000_digits_says_so_not_that_it_was_cut() -> None:
+    code = "Q1." + base64.urlsafe_b64encode(zlib.compress(b'{"v":' + b"9" * 5000 + b',"d":["x"]}', 9)).rstrip(
+        b"=").decode()
+    at = open_page("app_pages/practice.py", quiz=code)
+    assert at.error[0].value == ("The quiz link cannot be read. It holds a number of more than 100 digits. "
+                                 "Ask your teacher for a new link.")
+    polish = open_page("app_pages/practice.py", quiz=code, lang="pl")
+    assert "100 cyfr" in polish.error[0].value and "uszkodz" not in polish.error[0].value
 
 
 def test_the_classroom_page_gives_a_quiz_link_and_a_projector() -> None:

@@ -21,8 +21,8 @@ SANDBOX = "app_pages/sandbox.py"
 VARIANTS = "app_pages/variants.py"
 HOUSE_LABEL = "House rules (based on Polish makao)"
 # The verdict on 3♣ for the player to move (the comparison below it names every variant's verdict).
-THREE_PLAYABLE = ":green[**Playable**] — 3♣ may answer the attack of 2♥"
-THREE_NOT_PLAYABLE = ":red[**Not playable**] — 3♣ may not answer 2♥"
+THREE_PLAYABLE = ":green[:material/check_circle:] 3♣ may answer the attack of 2♥"
+THREE_NOT_PLAYABLE = ":red[:material/cancel:] 3♣ may not answer 2♥"
 THREE_ON_TWO = {"variant": "pl-house", "hands": [["3c", "6s"], 5], "to_move": 0, "pile": ["5h", "2h"],
                 "attack": {"draw": 2}}
 

@@ -194,13 +194,13 @@ def test_a_move_is_applied_narrated_undone_and_redone() -> None:
     assert not at.exception
     narration = at.info[0].value
     assert "Player 1 plays K♠." in narration and "Player 3 must draw 10 cards or defend." in narration
-    assert "What Player 3 may do" in [h.value for h in at.subheader]
+    assert "What player 3 may do" in [h.value for h in at.subheader]
     assert "1. Player 1: Play K♠" in texts(at)
     at.button(key="sandbox_undo").click().run()
-    assert "What Player 1 may do" in [h.value for h in at.subheader]
+    assert "What player 1 may do" in [h.value for h in at.subheader]
     assert at.session_state[TIMELINE].can_redo
     at.button(key="sandbox_redo").click().run()
-    assert "What Player 3 may do" in [h.value for h in at.subheader]
+    assert "What player 3 may do" in [h.value for h in at.subheader]
     assert at.button(key="sandbox_undo").disabled is False
 
 
@@ -439,3 +439,14 @@ def test_once_a_position_is_set_the_table_comes_before_the_folded_editor() -> No
     assert editor.proto.expanded is False
     headings = [h.value for h in at.subheader]
     assert "The table" in headings and labels.index(editor.label) >= 0
+
+
+def test_each_verdict_of_the_move_list_is_said_once_in_every_language() -> None:
+    # catalogs.md L13: "Można zagrać — 2♦: można zagrać — …" said the verdict twice.
+    code = encode_share_code(load_examples()[0].position())
+    for lang, verdict in (("en", "be played"), ("pl", "można zagrać"), ("da", "spilles"), ("hu", "játszható")):
+        at = open_sandbox(pos=code, lang=lang)
+        rows = [m.value for m in at.markdown if verdict in m.value.lower()]
+        assert rows, lang
+        for row in rows:
+            assert row.lower().count(verdict) == 1, row

@@ -77,7 +77,7 @@ def test_the_hand_of_the_player_to_move_is_on_the_table_with_playable_cards_lit(
     cards = hand(at)
     assert {c: v["state"] for c, v in cards.items()} == {"Ks": "legal", "2h": "legal", "9c": "illegal"}
     assert cards["9c"]["label"] == "9♣ — nine of clubs, may not be played"
-    assert data["hand"]["label"] == "Hand of Player 1"
+    assert data["hand"]["label"] == "Hand of player 1"
     assert data["banners"] == [{"kind": "attack", "text": "Player 1 must draw 5 cards or defend."}]
     seats = {s["name"]: s for s in data["seats"]}
     assert seats["Player 1"]["you"] and seats["Player 2"]["roles"] == ["next"]
@@ -113,12 +113,12 @@ def test_a_card_tapped_twice_is_played_narrated_and_undone() -> None:
     assert played(at) == ["play Ks"]
     assert "Player 1 plays K♠." in at.info[0].value
     data = table(at)
-    assert data["hand"]["label"] == "Hand of Player 3" and data["headline"] == "Player 3 is to move."
+    assert data["hand"]["label"] == "Hand of player 3" and data["headline"] == "Player 3 is to move."
     assert data["banners"][0]["text"] == "Player 3 must draw 10 cards or defend."
     send(at, {"type": "draw"})
     assert played(at) == ["play Ks", "draw"]
     at.button(key="sandbox_undo").click().run()
-    assert played(at) == ["play Ks"] and table(at)["hand"]["label"] == "Hand of Player 3"
+    assert played(at) == ["play Ks"] and table(at)["hand"]["label"] == "Hand of player 3"
 
 
 def test_a_jack_asks_for_its_demand_in_the_picker() -> None:
@@ -177,7 +177,7 @@ def test_the_table_runs_in_every_language() -> None:
         send(at, {"type": "tap", "card": "9c"})
         data = table(at)
         assert data["why"] and data["why_label"] != "Why not", lang
-        assert data["hand"]["label"] != "Hand of Player 1", lang
+        assert data["hand"]["label"] != "Hand of player 1", lang
 
 
 def test_the_coach_lights_its_best_move_on_the_table(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -185,3 +185,28 @@ def test_the_rows_stop_at_the_bound_of_defence_rules() -> None:
     for _ in range(most + 5):
         house_rules.add_defence_row("2", state)
     assert state[house_rules.defence_rows_key("2")] == most
+
+
+@pytest.mark.parametrize("variant", ["pl-trad", "hu"])
+def test_a_choice_the_form_does_not_offer_is_refused_by_code_never_raised(variant: str) -> None:
+    for field in [f for f in loaded(variant)[1] if f.kind == "choice"]:
+        for sent in ("dup", "", 7, ["0"]):
+            if sent in field.options:
+                continue
+            state, fields = loaded(variant)
+            before = house_rules.house_ruleset(state)
+            state[house_rules.form_key(field)] = sent
+            house_rules.apply_form(fields, state)
+            error = house_rules.house_error(state)
+            assert error is not None and error["code"] == "not_one_of", (field.key, sent)
+            assert house_rules.house_ruleset(state) == before, field.key
+            text = house_rules.house_error_text(EN, state)
+            assert text and text.startswith("The field ") and "must be one of" in text, text
+
+
+def test_the_runs_choice_names_its_field_and_the_value_sent() -> None:
+    state, fields = loaded("hu")
+    state[house_rules.form_key(next(f for f in fields if f.key == "runs"))] = "dup"
+    house_rules.apply_form(fields, state)
+    assert house_rules.house_error_text(EN, state) == (
+        "The field “play.runs” must be one of 0, 2, 3, 4, 5, 6, 7, 8, not “dup”.")
