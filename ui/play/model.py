@@ -211,6 +211,13 @@ def shown_state(game: Game) -> State:
     return game.state
 
 
+def shown_turns(game: Game) -> tuple[Turn, ...]:
+    """The moves that led to the position on the table: this round's so far, or the replayed ones."""
+    if game.replay is not None and game.rounds:
+        return game.rounds[-1].turns[:game.replay]
+    return game.turns
+
+
 def first_card_verdicts(state: State) -> dict[int, Verdict]:
     """The engine's verdict on each card of the mover's hand played alone (legal ones with any wish)."""
     out: dict[int, Verdict] = {}

@@ -140,10 +140,48 @@ def narrate_turn(turn: Turn, game: Game, t: Translator, reveal: bool = False) ->
                 and len(_after_hand(turn)) == 1):
             lines.append(_cap(t.gettext('The game says "{word}!" for {seat}: one card left.').format(
                 word=_makao_word(game, t), seat=seat_name(game, turn.seat, t), **seat_forms("seat", game, turn.seat, t))))
+        elif event.kind == "played":
+            lines.extend(_cap(t.gettext('{seat} says "{word}!"').format(
+                word=word, seat=seat_name(game, turn.seat, t), **seat_forms("seat", game, turn.seat, t)))
+                for word in said_calls(turn, game, t))
     if turn.move.kind == "pass" and not any(e.kind not in ("turn", "passed_over") for e in turn.events):
         lines.insert(0, _cap(t.gettext("{seat} keeps the drawn card.").format(
             seat=seat_name(game, turn.seat, t), **seat_forms("seat", game, turn.seat, t))))
     return lines
+
+
+def said_calls(turn: Turn, game: Game, t: Translator) -> list[str]:
+    """The last-card calls a move said that counted, in the ruleset's own words ("Makao", hu "Makaó", "Kakaó").
+
+    pl and hu: the player says "Makao!" going down to one card (hu "Kakaó!" on the last one); a call
+    the move carries when it is not needed is ignored by the engine and not told."""
+    left = len(_after_hand(turn))
+    words = []
+    for call, needed, flag in (("makao", 1, turn.move.makao), ("kakao", 0, turn.move.kakao)):
+        rule = game.rules.call(call)
+        if flag and rule is not None and left == needed and turn.move.kind == "play":
+            word = rule.word or (t.gettext("Makao") if call == "makao" else call)
+            words.append(word[:1].upper() + word[1:])
+    return words
+
+
+def call_badges(game: Game, turns: tuple[Turn, ...], state: Any, t: Translator) -> dict[int, str]:
+    """A short badge per seat whose last move said a last-card call ("said “Makao!”"), shown while its
+    hand is as that move left it (``state``: the position on the table); da's call, said by the game, too."""
+    latest: dict[int, Turn] = {}
+    for turn in turns:
+        latest[turn.seat] = turn
+    badges: dict[int, str] = {}
+    for seat, turn in latest.items():
+        left = len(_after_hand(turn))
+        if turn.move.kind != "play" or len(state.hands[seat]) != left:
+            continue    # it has drawn since (or was caught): the call is history
+        words = said_calls(turn, game, t)
+        if not words and auto_call(game.rules) and left == 1:
+            words = [_makao_word(game, t)]
+        if words:
+            badges[seat] = t.gettext('said "{word}!"').format(word=" ".join(words))
+    return badges
 
 
 def _makao_word(game: Game, t: Translator) -> str:
