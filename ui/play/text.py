@@ -402,11 +402,23 @@ def match_summary(game: Game, t: Translator) -> str | None:
 
 
 def stats_line(game: Game, t: Translator) -> str:
-    """The session's statistics: rounds, wins, points and time played."""
+    """The session's statistics: rounds, wins, what the rounds scored and time played.
+
+    Each score is named as its ruleset counts it: points earned (da, pl), losses (pl-trad: the fewest
+    win), penalty points (cz-prsi, de-maumau, ru-101); a winner-scored round (hu) is its win. The
+    current ruleset's figure is always shown, another's once the session has one."""
     s = game.stats
-    minutes = int(s.seconds // 60)
-    return t.gettext("Rounds: {rounds} · wins: {wins} · points: {points} · time: {minutes} min {seconds} s").format(
-        rounds=s.rounds, wins=s.wins, points=s.points, minutes=minutes, seconds=int(s.seconds % 60))
+    kind = game.rules.end_result
+    parts = [t.gettext("Rounds: {rounds}").format(rounds=s.rounds), t.gettext("wins: {wins}").format(wins=s.wins)]
+    if s.points or kind in ("points", "places"):
+        parts.append(t.gettext("points: {points}").format(points=s.points))
+    if s.losses or kind == "loser":
+        parts.append(t.gettext("losses: {losses}").format(losses=s.losses))
+    if s.penalty or kind == "penalty_points":
+        parts.append(t.gettext("penalty points: {points}").format(points=s.penalty))
+    parts.append(t.gettext("time: {minutes} min {seconds} s").format(minutes=int(s.seconds // 60),
+                                                                    seconds=int(s.seconds % 60)))
+    return " · ".join(parts)
 
 
 # --- transcript --------------------------------------------------------------------------------------
