@@ -335,18 +335,34 @@ def _as_good(reason: CoachReason, chosen: Move, rules: Ruleset, tr: Translations
     if other == chosen:
         return ""
     # Said so that a wish or a card the coach names is not taken for the one right answer (the Sandbox,
-    # asked again, may name the other).
-    return _tr(tr).gettext("{other} is about as good: the difference is within the noise of the simulation.").format(
-        other=move_text(other, rules, tr, state=state))
+    # asked again, may name the other); the best move is named, so "as good" is not read as the player's.
+    return _tr(tr).gettext("{other} is about as good as {best}: the difference is within the noise of the "
+                           "simulation.").format(other=move_text(other, rules, tr, state=state),
+                                                 best=move_text(parse_move(reason.params["move"], rules.deck), rules, tr, state=state))
+
+
+def _plainly(hint: Hint, chosen: Move, rules: Ruleset, tr: Translations, state: State | SeatView | None) -> str:
+    """Where no reason tells the coach's move from the player's: that its playouts simply end better, in numbers."""
+    mine = next((e for e in hint.moves if e.move == chosen), None)
+    if mine is None or chosen == hint.best.move:
+        return ""
+    return _tr(tr).gettext("No single reason stands out: in the coach's playouts, {best} simply ends better than "
+                           "{chosen} ({best_value} against {value}).").format(
+        best=move_text(hint.best.move, rules, tr, state=state), chosen=move_text(chosen, rules, tr, state=state),
+        best_value=_numbers_of(hint.best, hint, tr)["value"], value=_numbers_of(mine, hint, tr)["value"])
 
 
 def describe_shortfall(hint: Hint, chosen: Move, rules: Ruleset, tr: Translations | None = None, *,
                        state: State | SeatView | None = None) -> str:
-    """The coach's words on why its best move beats the player's move ``chosen`` ("" when the numbers say it all);
+    """The coach's words on why its best move beats the player's move ``chosen``: its reasons that hold against
+    ``chosen``, else that its playouts simply end better, with both numbers ("" for the best move itself);
     ``state`` as in ``describe_hint``."""
     tr = _tr(tr)
     said = [describe_coach_reason(r, rules, hint.players, tr, state=state, best=hint.best.move)
             for r in _best_first(hint.reasons) if _speaks_of(r, chosen, rules)]
+    if not any(said):
+        # No reason tells the two moves apart (only the numbers do): said plainly, before any other move's remark.
+        said = [_plainly(hint, chosen, rules, tr, state)]
     said += [_as_good(r, chosen, rules, tr, state) for r in hint.reasons if r.code == "close_call"]
     text = " ".join(s for s in said if s)
     return text[:1].upper() + text[1:]
