@@ -16,6 +16,7 @@ from engine.ruleset import Ruleset, load_ruleset
 from ui.play import model
 from ui.play.model import STRENGTHS, Game, act
 from ui.play.text import (
+    in_force,
     match_summary,
     narrate_turn,
     notice_text,
@@ -358,6 +359,8 @@ def draw_moment_cards(before: Any, gap: Any, g: Game, t: Translator) -> None:
     pile_col.caption(_("On the pile"))
     pile_col.markdown(hand_html([before.top], deck, four_colour=session.four_colour(), width=44, translations=t),
                       unsafe_allow_html=True)
+    for line in in_force(g, before, t):      # the wish that made the move legal, as the table's banner said it
+        pile_col.caption(line)
     hand_col.caption(_("Your hand then"))
     # Little overlap: a raised card is drawn over its right neighbour, which must stay readable.
     hand_col.markdown(hand_html(hand, deck, four_colour=session.four_colour(), width=44, overlap=0.1,

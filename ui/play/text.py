@@ -253,6 +253,11 @@ def banners(game: Game, state, t: Translator) -> list[dict[str, str]]:
     return out
 
 
+def in_force(game: Game, state, t: Translator) -> list[str]:
+    """What was in force at a reviewed moment (the attack, the wish or demand, who sat out), as the table's banners say it."""
+    return [banner["text"] for banner in banners(game, state, t)]
+
+
 # --- notices, headlines ------------------------------------------------------------------------------
 
 def several_cards_tip(rules: Ruleset, t: Translator) -> str | None:
