@@ -278,7 +278,7 @@ def draw_several_tip(g: Game, t: Translator) -> None:
 def draw_log(g: Game, t: Translator) -> None:
     _ = t.gettext
     turns = g.rounds[-1].turns[:g.replay] if g.replay is not None and g.rounds else g.turns
-    st.subheader(_("What happened"), anchor=False)
+    st.header(_("What happened"), anchor=False)   # h2 under the page's h1 (axe: heading-order)
     if not turns:
         st.caption(_("No move yet. Player 1 starts."))
         return
@@ -315,7 +315,7 @@ def draw_sandbox_button(g: Game, t: Translator) -> None:
 def draw_round_end(g: Game, t: Translator) -> None:
     _ = t.gettext
     record = g.rounds[-1]
-    st.subheader(_("Scores"), anchor=False)
+    st.header(_("Scores"), anchor=False)
     st.caption(score_rule(g, t))
     rows = {}
     for rec in g.rounds:
@@ -400,7 +400,7 @@ def draw_review(g: Game, t: Translator) -> None:
         bar.empty()
         kept = st.session_state[REVIEW]
     moments = kept[1]
-    st.subheader(_("The moments that mattered"), anchor=False)
+    st.header(_("The moments that mattered"), anchor=False)
     if not moments:
         st.success(_("The coach found no move of yours that was clearly worse than its best one in this round."),
                    icon=":material/thumb_up:")

@@ -222,7 +222,7 @@ def test_the_review_after_a_round_opens_a_moment_in_the_sandbox() -> None:
     game = at.session_state[GAME]
     moments = model.review(game)
     shown = "\n".join(m.value for m in at.markdown)
-    assert "The moments that mattered" in "\n".join(h.value for h in at.subheader)
+    assert "The moments that mattered" in "\n".join(h.value for h in at.header)
     assert moments
     for moment in moments:
         gap = moment.shortfall

@@ -40,3 +40,16 @@ def test_a_reviewed_moment_shows_the_wish_in_force_beside_the_pile() -> None:
         assert said and all(line in captions for line in said)
     assert any(line.startswith(("Demand: ", "Wish: ")) for line in captions)
     assert any(line.startswith("Attack with ") for line in captions)
+
+
+def test_play_uses_heading_levels_in_order_under_the_pages_title() -> None:
+    # axe heading-order: "What happened" was an h3 straight after the page's h1 (walkthrough D9).
+    at = open_play("pl")
+    deal(at, "pl", players=3, seed=1)
+    assert "What happened" in [h.value for h in at.header] and not at.subheader
+    game = drawing_learner_round("pl", 1)
+    at.session_state[GAME] = game
+    at.session_state[play_page.REVIEW] = (play_page._review_key(game), (_moment_under(game, "wish"),))
+    at.run()
+    assert sorted(h.value for h in at.header) == ["Scores", "The moments that mattered", "What happened"]
+    assert not at.subheader
