@@ -34,6 +34,7 @@ from ui.present.coach_text import (
     describe_hint,
     describe_shortfall,
     estimate_text,
+    hint_lead,
     move_text,
     objective_label,
     value_text,
@@ -239,13 +240,15 @@ def draw_hint(g: Game, t: Translator) -> None:
         return
     with st.container(border=True, key="play_hint_box"):
         st.markdown("**" + _("The coach's hint") + "**")
-        st.markdown(describe_hint(h, g.rules, t, state=g.state))
-        st.table(hint_rows(g, h, t))
-        st.caption(t.ngettext("The coach played {playouts} round on from here (a playout), over {worlds} deals of the "
-                              "cards you cannot see. In brackets: where the true value lies, 95 times in 100.",
-                              "The coach played {playouts} rounds on from here (playouts), over {worlds} deals of the "
-                              "cards you cannot see. In brackets: where the true value lies, 95 times in 100.",
-                              h.playouts).format(playouts=h.playouts, worlds=h.worlds))
+        st.markdown(hint_lead(h, g.rules, t, state=g.state))     # words first; the numbers fold away
+        numbers = st.expander(_("The coach's numbers"), icon=":material/table_chart:")
+        numbers.markdown(describe_hint(h, g.rules, t, state=g.state))
+        numbers.table(hint_rows(g, h, t))
+        numbers.caption(t.ngettext("The coach played {playouts} round on from here (a playout), over {worlds} deals of the "
+                                   "cards you cannot see. In brackets: where the true value lies, 95 times in 100.",
+                                   "The coach played {playouts} rounds on from here (playouts), over {worlds} deals of the "
+                                   "cards you cannot see. In brackets: where the true value lies, 95 times in 100.",
+                                   h.playouts).format(playouts=h.playouts, worlds=h.worlds))
 
 
 def draw_checker_question(g: Game, t: Translator) -> None:

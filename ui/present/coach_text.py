@@ -313,6 +313,40 @@ def describe_hint(hint: Hint, rules: Ruleset, tr: Translations | None = None, *,
                     for r in _best_first(hint.reasons))
 
 
+def _advice(move: Move, rules: Ruleset, tr: Translations, state: State | SeatView | None) -> str:
+    """The coach's best move as an order to the player ("Play Q♠.", "Draw a card.", "Take the penalty: draw 5 cards.")."""
+    _ = tr.gettext
+    attack = state.attack if state is not None else None
+    if move.kind == "play":
+        return _("Play {move}.").format(move=move_text(move, rules, tr, state=state))
+    if move.kind == "draw" and attack is not None and attack.kind == "draw":
+        return tr.ngettext("Take the penalty: draw {amount} card.", "Take the penalty: draw {amount} cards.",
+                           attack.amount).format(amount=attack.amount)
+    if move.kind == "wait" and attack is not None and attack.kind == "skip":
+        return tr.ngettext("Take the penalty: sit out {amount} turn.", "Take the penalty: sit out {amount} turns.",
+                           attack.amount).format(amount=attack.amount)
+    return {"draw": _("Draw a card."), "wait": _("Sit out this turn."), "pass": _("Keep the drawn card.")}[move.kind]
+
+
+def hint_lead(hint: Hint, rules: Ruleset, tr: Translations | None = None, *,
+              state: State | SeatView | None = None) -> str:
+    """The hint in one plain sentence or two, before its numbers: the best move as advice, then the coach's
+    first reason in words ("Play 7♥. After 7♥, player 2 … has no card to play in 60% of the deals.")."""
+    tr = _tr(tr)
+    advice = _advice(hint.best.move, rules, tr, state)
+    words = [r for r in hint.reasons if r.code not in _NUMBERS]
+    close = [r for r in hint.reasons if r.code == "close_call"]
+    if words:
+        why = describe_coach_reason(words[0], rules, hint.players, tr, state=state, best=hint.best.move)
+    elif any(r.code == "only_move" for r in hint.reasons) or len(hint.moves) == 1:
+        why = tr.gettext("It is your only move.")
+    elif close:
+        why = _as_good(close[0], None, rules, tr, state)
+    else:
+        why = tr.gettext("No single reason stands out: it simply ends best in the coach's playouts.")
+    return advice + " " + why
+
+
 # The sentences that weigh the best move against the runner-up ("the next best, …"), not against a move
 # the player chose: the move checker and the review name both numbers themselves.
 _AGAINST_RUNNER_UP = ("better_by", "close_call")
@@ -328,7 +362,7 @@ def _speaks_of(reason: CoachReason, chosen: Move, rules: Ruleset) -> bool:
     return True
 
 
-def _as_good(reason: CoachReason, chosen: Move, rules: Ruleset, tr: Translations,
+def _as_good(reason: CoachReason, chosen: Move | None, rules: Ruleset, tr: Translations,
              state: State | SeatView | None) -> str:
     """For a ``close_call`` whose runner-up is not the player's move: that the runner-up would do as well."""
     other = parse_move(reason.params["other"], rules.deck)

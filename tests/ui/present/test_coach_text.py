@@ -14,6 +14,7 @@ from ui.present.coach_text import (
     describe_hint,
     describe_shortfall,
     estimate_text,
+    hint_lead,
     move_text,
     objective_label,
     value_text,
@@ -224,3 +225,28 @@ def test_without_a_reason_the_coach_says_plainly_that_its_playouts_end_better() 
     assert text.endswith("J♠, no demand is about as good as 6♠: the difference is within the noise of the simulation.")
     polish = describe_shortfall(h, chosen.move, rules, translator("pl"))
     assert "75%" in polish and "25%" in polish and polish != text
+
+
+def test_the_hint_leads_with_the_move_as_advice_and_the_coachs_first_reason() -> None:
+    # A newcomer got "Best: Q♠, with an expected place of 2.5 …" and a statistics table first (walkthrough D13).
+    rules = load_ruleset("da")
+    best = estimate("da", "play Jc demand 7", 51.7, 25.2, 78.1)
+    other = estimate("da", "play 3c", 25.7, 6.7, 44.6)
+    wish = CoachReason("wish_held", {"kind": "rank", "value": "7", "held": 1, "percent": 57})
+    better = CoachReason("better_by", {"move": "play Jc demand 7", "value": 51.7, "other": "play 3c",
+                                       "other_value": 25.7, "objective": "points"})
+    h = hint_of("da", best, other, reasons=(better, wish))
+    lead = hint_lead(h, rules)
+    assert lead == "Play J♣, demand 7. " + describe_coach_reason(wish, rules, 4, best=best.move)
+    assert "Best:" not in lead and "(" not in lead                      # no numbers table in the lead
+    assert hint_lead(h._replace(reasons=(better,)), rules) == (
+        "Play J♣, demand 7. No single reason stands out: it simply ends best in the coach's playouts.")
+    assert hint_lead(h, rules, translator("pl")).startswith("Zagraj J♣, żądanie: 7.")
+
+
+def test_the_hint_names_a_penalty_taken_as_the_advice() -> None:
+    state = position_from_json({"variant": "pl", "hands": [["9d", "5s"], 4, 4], "to_move": 0, "pile": ["8h", "2h", "3h"],
+                                "attack": {"draw": 5}})
+    draw = estimate("pl", "draw", 0.4, 0.3, 0.5)
+    h = hint_of("pl", draw, reasons=(CoachReason("only_move", {"move": "draw", "value": 0.4, "objective": "place"}),))
+    assert hint_lead(h, state.rules, state=state) == "Take the penalty: draw 5 cards. It is your only move."
