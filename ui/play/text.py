@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.match import round_winners
 from engine.moves import format_move
+from engine.rules import legal_moves
 from engine.ruleset import Ruleset
 from engine.verdicts import Event, Reason, Verdict
 from ui.play.model import (
@@ -135,7 +136,14 @@ def narrate_turn(turn: Turn, game: Game, t: Translator, reveal: bool = False) ->
             lines.append(_cap(t.gettext('{catcher} calls "Stop {word}!"').format(
                 catcher=seat_name(game, turn.caught_by, t), word=event.params.get("word", "makao"),
                 **seat_forms("catcher", game, turn.caught_by, t))))
+        if event.kind == "wish_ended" and (ended := _wish_ended(turn, event, game, t)):
+            lines.extend(ended)
+            continue
         lines.append(describe_event(_named(event, game, t, turn), deck, t))
+        if event.kind == "drew" and reveal and not is_human(game, turn.seat) and _drew_by_choice(turn):
+            # The transcript only: at the table the hand is hidden, and "could have played" would tell of it.
+            lines.append(_cap(t.gettext("{seat} could have played a card but chooses to draw, which is allowed.").format(
+                seat=seat_name(game, turn.seat, t), **seat_forms("seat", game, turn.seat, t))))
         if (event.kind == "played" and auto_call(game.rules)
                 and len(_after_hand(turn)) == 1):
             lines.append(_cap(t.gettext('The game says "{word}!" for {seat}: one card left.').format(
@@ -148,6 +156,33 @@ def narrate_turn(turn: Turn, game: Game, t: Translator, reveal: bool = False) ->
         lines.insert(0, _cap(t.gettext("{seat} keeps the drawn card.").format(
             seat=seat_name(game, turn.seat, t), **seat_forms("seat", game, turn.seat, t))))
     return lines
+
+
+def _wish_ended(turn: Turn, event: Event, game: Game, t: Translator) -> list[str]:
+    """Whose demand or wish is over ("The demand for 5 by player 2 is over."), and why when it ends in another
+    player's move: the turn has come round to its player again (pl-trad; pl, da when that player sits out
+    or is out). Empty when the wish in force before the move is not the one that ended."""
+    wish = turn.before.wish
+    if wish is None or (wish.kind, wish.value) != (event.params.get("kind"), event.params.get("value")):
+        return []
+    deck = game.rules.deck
+    by = seat_name(game, wish.by, t)
+    forms = seat_forms("by", game, wish.by, t)
+    if wish.kind == "rank":
+        line = t.gettext("The demand for {rank} by {by} is over.").format(by=by, rank=wish_rank_text(wish.value, deck, t), **forms)
+    else:
+        line = t.gettext("The wish for {suit} by {by} is over.").format(by=by, suit=suit_word(wish.value, deck, t), **forms)
+    lines = [_cap(line)]
+    replaced = (turn.move.demand if wish.kind == "rank" else turn.move.suit) is not None   # a new jack / ace
+    if turn.seat != wish.by and wish.duration in ("until_return", "round") and not replaced:
+        lines.append(_cap(t.gettext("The turn has come round to {by} again.").format(by=by, **forms)))
+    return lines
+
+
+def _drew_by_choice(turn: Turn) -> bool:
+    """Whether the seat drew a card when, with no attack on it, it could have played one (RULES: allowed)."""
+    return (turn.move.kind == "draw" and turn.before.attack is None
+            and any(move.kind == "play" for move in legal_moves(turn.before)))
 
 
 def said_calls(turn: Turn, game: Game, t: Translator) -> list[str]:

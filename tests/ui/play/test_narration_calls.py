@@ -2,6 +2,7 @@
 on its seat, as da's game already says its call for every player (walkthrough.md D3)."""
 from __future__ import annotations
 
+from engine.rules import legal_moves
 from engine.ruleset import load_ruleset
 from ui.play import model
 from ui.play.text import narrate_turn, said_calls
@@ -58,3 +59,46 @@ def test_the_seat_that_called_wears_a_badge_until_it_draws() -> None:
     seats = table_data(game, translator("pl"))["seats"]
     assert [s["seat"] for s in seats if "„Makao!”" in s["status_text"]] == [caller]
     assert translator("da").gettext('said "{word}!"') != 'said "{word}!"'
+
+
+def _beginners_round(variant: str, seed: int) -> tuple[model.Game, tuple[model.Turn, ...]]:
+    game = model.start(model.make_settings(load_ruleset(variant), players=4, humans=1, seed=seed,
+                                           strengths=["beginner"] * 3))
+    for _ in range(300):
+        game = model.run_computers(game)
+        if game.over:
+            break
+        game = model.act(game, {"type": model.non_play_move(game.state).kind})
+    return game, game.rounds[-1].turns if game.rounds else game.turns
+
+
+def test_the_end_of_a_demand_says_whose_demand_it_was() -> None:
+    # "Player 3 plays J♦. The demand is over. Player 3 demands 6." did not say whose demand ended.
+    game, turns = _beginners_round("pl", 1)
+    turn = next(t for t in turns if t.before.wish is not None and t.before.wish.kind == "rank"
+                and t.move.demand is not None and t.seat != t.before.wish.by)
+    wish = turn.before.wish
+    said = " ".join(narrate_turn(turn, game, translator("en")))
+    assert f"The demand for {wish.value} by player {wish.by + 1} is over." in said, said
+    assert "The demand is over." not in said and "come round" not in said       # a new jack, not the turn's return
+    assert f"przez gracza {wish.by + 1}" in " ".join(narrate_turn(turn, game, translator("pl")))
+
+
+def test_a_wish_ended_in_another_players_move_says_the_turn_came_back() -> None:
+    # pl-trad: the wish lasts until the turn comes back to its player, so it ends in someone else's move.
+    game, turns = _beginners_round("pl-trad", 11)
+    turn = next(t for t in turns if any(e.kind == "wish_ended" for e in t.events)
+                and t.seat != t.before.wish.by and t.move.demand is None and t.move.suit is None)
+    by = turn.before.wish.by
+    said = narrate_turn(turn, game, translator("en"))
+    assert said[-1] == f"The turn has come round to player {by + 1} again.", said
+    assert "Turen er nået rundt til" in " ".join(narrate_turn(turn, game, translator("da")))
+
+
+def test_a_computer_drawing_with_a_playable_card_is_told_in_the_transcript_only() -> None:
+    game, turns = _beginners_round("hu", 2)
+    turn = next(t for t in turns if t.seat != 0 and t.move.kind == "draw" and t.before.attack is None
+                and any(m.kind == "play" for m in legal_moves(t.before)))
+    told = f"Player {turn.seat + 1} could have played a card but chooses to draw, which is allowed."
+    assert told in narrate_turn(turn, game, translator("en"), reveal=True)
+    assert told not in narrate_turn(turn, game, translator("en"))             # the table hides the hand
