@@ -82,8 +82,11 @@ def test_the_hint_lights_exactly_the_coachs_cards_on_the_table(app_url, new_page
         expect(card.locator(".ct-coach-badge")).to_be_visible()
         expect(card).to_have_attribute("aria-label", re.compile(r", the coach's best move$"))
     expect(page.locator(".ct-coach")).to_have_text(BUTTON_LINE + move_text(h.best.move, game.rules))
-    # The ranked list beside the table names the same move first.
+    # The hint says the move in words first; the ranked list, folded under "The coach's numbers", names it first.
+    expect(page.locator(".st-key-play_hint_box")).to_contain_text("Play " + move_text(h.best.move, game.rules) + ".")
+    page.locator(".st-key-play_hint_box summary").click()
     first_row = page.locator(".st-key-play_hint_box table tbody tr").first
+    expect(first_row).to_be_visible()
     expect(first_row).to_contain_text(move_text(h.best.move, game.rules))
     expect(first_row).to_contain_text("best move")
     # The outline is not the playable lighting: a lit card the coach does not name has none.

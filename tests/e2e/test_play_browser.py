@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from engine.ruleset import load_ruleset
@@ -193,3 +194,18 @@ def test_a_dimmed_card_says_why_not_and_the_moment_opens_in_the_sandbox(app_url,
     wait_for_app(sandbox)
     expect(sandbox.locator(".ct-felt")).to_be_visible()
     expect(sandbox.locator(".ct-why")).to_contain_text("may not")     # the game was kept as it was
+
+
+@pytest.mark.parametrize("lang", ["en", "da", "pl", "hu"])
+def test_the_three_switches_stand_in_one_row_on_a_laptop(app_url, new_page, lang: str) -> None:
+    # 1280 px wide, Danish: "Træneren tjekker mine valg" wrapped to a second row and, at 900 px high,
+    # pushed Draw below the window's edge (walkthrough D10).
+    page = new_page("en-US")
+    page.goto(f"{app_url}/play?variant=da&lang={lang}")
+    wait_for_app(page)
+    page.locator(".st-key-play_deal button").click()
+    wait_for_app(page)
+    expect(page.locator(".ct-felt")).to_be_visible()
+    tops = [page.locator(f".st-key-{key}").bounding_box()["y"] for key in ("play_lighting", "play_faster", "play_checker")]
+    screenshot(page, f"play-switches-{lang}")
+    assert max(tops) - min(tops) < 4, tops

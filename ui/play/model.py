@@ -85,8 +85,19 @@ class Stats:
 
     rounds: int = 0
     wins: int = 0
-    points: int = 0
+    points: int = 0                           # earned: da's card points, pl's place points
     seconds: float = 0.0
+    losses: int = 0                           # pl-trad: the rounds lost (the fewest losses win)
+    penalty: int = 0                          # cz-prsi, de-maumau, ru-101: card points left in hand
+
+
+def counted_stats(stats: Stats, rules: Ruleset, score: int, won: bool, seconds: float) -> Stats:
+    """The statistics after one more round of the learner, its score counted as the ruleset scores it."""
+    kind = rules.end_result
+    return replace(stats, rounds=stats.rounds + 1, wins=stats.wins + int(won), seconds=stats.seconds + seconds,
+                   points=stats.points + (score if kind in ("points", "places") else 0),
+                   losses=stats.losses + (score if kind == "loser" else 0),
+                   penalty=stats.penalty + (score if kind == "penalty_points" else 0))
 
 
 @dataclass(frozen=True)
@@ -209,6 +220,13 @@ def shown_state(game: Game) -> State:
         if game.replay < len(turns):
             return turns[game.replay].before
     return game.state
+
+
+def shown_turns(game: Game) -> tuple[Turn, ...]:
+    """The moves that led to the position on the table: this round's so far, or the replayed ones."""
+    if game.replay is not None and game.rounds:
+        return game.rounds[-1].turns[:game.replay]
+    return game.turns
 
 
 def first_card_verdicts(state: State) -> dict[int, Verdict]:
@@ -382,9 +400,7 @@ def _finish_round(game: Game, stopped: bool = False) -> Game:
     seconds = max(0.0, time.time() - game.started) if game.started else 0.0
     record = RoundRecord(game.round_no, game.round_seed, game.turns, result, scores, seconds)
     won = 0 in round_winners(result) and game.settings.humans == 1   # pl-devdo: one of several winners
-    stats = game.stats
-    stats = Stats(stats.rounds + 1, stats.wins + int(won), stats.points + (scores[0] if game.settings.humans == 1 else 0),
-                  stats.seconds + seconds)
+    stats = counted_stats(game.stats, game.rules, scores[0] if game.settings.humans == 1 else 0, won, seconds)
     return replace(game, rounds=game.rounds + (record,), stats=stats, notice="stopped" if stopped else None)
 
 

@@ -16,6 +16,7 @@ from engine.ruleset import Ruleset, load_ruleset
 from ui.play import model
 from ui.play.model import STRENGTHS, Game, act
 from ui.play.text import (
+    in_force,
     match_summary,
     narrate_turn,
     notice_text,
@@ -33,6 +34,7 @@ from ui.present.coach_text import (
     describe_hint,
     describe_shortfall,
     estimate_text,
+    hint_lead,
     move_text,
     objective_label,
     value_text,
@@ -238,13 +240,15 @@ def draw_hint(g: Game, t: Translator) -> None:
         return
     with st.container(border=True, key="play_hint_box"):
         st.markdown("**" + _("The coach's hint") + "**")
-        st.markdown(describe_hint(h, g.rules, t, state=g.state))
-        st.table(hint_rows(g, h, t))
-        st.caption(t.ngettext("The coach played {playouts} round on from here (a playout), over {worlds} deals of the "
-                              "cards you cannot see. In brackets: where the true value lies, 95 times in 100.",
-                              "The coach played {playouts} rounds on from here (playouts), over {worlds} deals of the "
-                              "cards you cannot see. In brackets: where the true value lies, 95 times in 100.",
-                              h.playouts).format(playouts=h.playouts, worlds=h.worlds))
+        st.markdown(hint_lead(h, g.rules, t, state=g.state))     # words first; the numbers fold away
+        numbers = st.expander(_("The coach's numbers"), icon=":material/table_chart:")
+        numbers.markdown(describe_hint(h, g.rules, t, state=g.state))
+        numbers.table(hint_rows(g, h, t))
+        numbers.caption(t.ngettext("The coach played {playouts} round on from here (a playout), over {worlds} deals of the "
+                                   "cards you cannot see. In brackets: where the true value lies, 95 times in 100.",
+                                   "The coach played {playouts} rounds on from here (playouts), over {worlds} deals of the "
+                                   "cards you cannot see. In brackets: where the true value lies, 95 times in 100.",
+                                   h.playouts).format(playouts=h.playouts, worlds=h.worlds))
 
 
 def draw_checker_question(g: Game, t: Translator) -> None:
@@ -277,7 +281,7 @@ def draw_several_tip(g: Game, t: Translator) -> None:
 def draw_log(g: Game, t: Translator) -> None:
     _ = t.gettext
     turns = g.rounds[-1].turns[:g.replay] if g.replay is not None and g.rounds else g.turns
-    st.subheader(_("What happened"), anchor=False)
+    st.header(_("What happened"), anchor=False)   # h2 under the page's h1 (axe: heading-order)
     if not turns:
         st.caption(_("No move yet. Player 1 starts."))
         return
@@ -314,7 +318,7 @@ def draw_sandbox_button(g: Game, t: Translator) -> None:
 def draw_round_end(g: Game, t: Translator) -> None:
     _ = t.gettext
     record = g.rounds[-1]
-    st.subheader(_("Scores"), anchor=False)
+    st.header(_("Scores"), anchor=False)
     st.caption(score_rule(g, t))
     rows = {}
     for rec in g.rounds:
@@ -358,6 +362,8 @@ def draw_moment_cards(before: Any, gap: Any, g: Game, t: Translator) -> None:
     pile_col.caption(_("On the pile"))
     pile_col.markdown(hand_html([before.top], deck, four_colour=session.four_colour(), width=44, translations=t),
                       unsafe_allow_html=True)
+    for line in in_force(g, before, t):      # the wish that made the move legal, as the table's banner said it
+        pile_col.caption(line)
     hand_col.caption(_("Your hand then"))
     # Little overlap: a raised card is drawn over its right neighbour, which must stay readable.
     hand_col.markdown(hand_html(hand, deck, four_colour=session.four_colour(), width=44, overlap=0.1,
@@ -397,7 +403,7 @@ def draw_review(g: Game, t: Translator) -> None:
         bar.empty()
         kept = st.session_state[REVIEW]
     moments = kept[1]
-    st.subheader(_("The moments that mattered"), anchor=False)
+    st.header(_("The moments that mattered"), anchor=False)
     if not moments:
         st.success(_("The coach found no move of yours that was clearly worse than its best one in this round."),
                    icon=":material/thumb_up:")

@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.match import round_winners
 from engine.moves import format_move
+from engine.rules import legal_moves
 from engine.ruleset import Ruleset
 from engine.verdicts import Event, Reason, Verdict
 from ui.play.model import (
@@ -135,15 +136,87 @@ def narrate_turn(turn: Turn, game: Game, t: Translator, reveal: bool = False) ->
             lines.append(_cap(t.gettext('{catcher} calls "Stop {word}!"').format(
                 catcher=seat_name(game, turn.caught_by, t), word=event.params.get("word", "makao"),
                 **seat_forms("catcher", game, turn.caught_by, t))))
+        if event.kind == "wish_ended" and (ended := _wish_ended(turn, event, game, t)):
+            lines.extend(ended)
+            continue
         lines.append(describe_event(_named(event, game, t, turn), deck, t))
+        if event.kind == "drew" and reveal and not is_human(game, turn.seat) and _drew_by_choice(turn):
+            # The transcript only: at the table the hand is hidden, and "could have played" would tell of it.
+            lines.append(_cap(t.gettext("{seat} could have played a card but chooses to draw, which is allowed.").format(
+                seat=seat_name(game, turn.seat, t), **seat_forms("seat", game, turn.seat, t))))
         if (event.kind == "played" and auto_call(game.rules)
                 and len(_after_hand(turn)) == 1):
             lines.append(_cap(t.gettext('The game says "{word}!" for {seat}: one card left.').format(
                 word=_makao_word(game, t), seat=seat_name(game, turn.seat, t), **seat_forms("seat", game, turn.seat, t))))
+        elif event.kind == "played":
+            lines.extend(_cap(t.gettext('{seat} says "{word}!"').format(
+                word=word, seat=seat_name(game, turn.seat, t), **seat_forms("seat", game, turn.seat, t)))
+                for word in said_calls(turn, game, t))
     if turn.move.kind == "pass" and not any(e.kind not in ("turn", "passed_over") for e in turn.events):
         lines.insert(0, _cap(t.gettext("{seat} keeps the drawn card.").format(
             seat=seat_name(game, turn.seat, t), **seat_forms("seat", game, turn.seat, t))))
     return lines
+
+
+def _wish_ended(turn: Turn, event: Event, game: Game, t: Translator) -> list[str]:
+    """Whose demand or wish is over ("The demand for 5 by player 2 is over."), and why when it ends in another
+    player's move: the turn has come round to its player again (pl-trad; pl, da when that player sits out
+    or is out). Empty when the wish in force before the move is not the one that ended."""
+    wish = turn.before.wish
+    if wish is None or (wish.kind, wish.value) != (event.params.get("kind"), event.params.get("value")):
+        return []
+    deck = game.rules.deck
+    by = seat_name(game, wish.by, t)
+    forms = seat_forms("by", game, wish.by, t)
+    if wish.kind == "rank":
+        line = t.gettext("The demand for {rank} by {by} is over.").format(by=by, rank=wish_rank_text(wish.value, deck, t), **forms)
+    else:
+        line = t.gettext("The wish for {suit} by {by} is over.").format(by=by, suit=suit_word(wish.value, deck, t), **forms)
+    lines = [_cap(line)]
+    replaced = (turn.move.demand if wish.kind == "rank" else turn.move.suit) is not None   # a new jack / ace
+    if turn.seat != wish.by and wish.duration in ("until_return", "round") and not replaced:
+        lines.append(_cap(t.gettext("The turn has come round to {by} again.").format(by=by, **forms)))
+    return lines
+
+
+def _drew_by_choice(turn: Turn) -> bool:
+    """Whether the seat drew a card when, with no attack on it, it could have played one (RULES: allowed)."""
+    return (turn.move.kind == "draw" and turn.before.attack is None
+            and any(move.kind == "play" for move in legal_moves(turn.before)))
+
+
+def said_calls(turn: Turn, game: Game, t: Translator) -> list[str]:
+    """The last-card calls a move said that counted, in the ruleset's own words ("Makao", hu "Makaó", "Kakaó").
+
+    pl and hu: the player says "Makao!" going down to one card (hu "Kakaó!" on the last one); a call
+    the move carries when it is not needed is ignored by the engine and not told."""
+    left = len(_after_hand(turn))
+    words = []
+    for call, needed, flag in (("makao", 1, turn.move.makao), ("kakao", 0, turn.move.kakao)):
+        rule = game.rules.call(call)
+        if flag and rule is not None and left == needed and turn.move.kind == "play":
+            word = rule.word or (t.gettext("Makao") if call == "makao" else call)
+            words.append(word[:1].upper() + word[1:])
+    return words
+
+
+def call_badges(game: Game, turns: tuple[Turn, ...], state: Any, t: Translator) -> dict[int, str]:
+    """A short badge per seat whose last move said a last-card call ("said “Makao!”"), shown while its
+    hand is as that move left it (``state``: the position on the table); da's call, said by the game, too."""
+    latest: dict[int, Turn] = {}
+    for turn in turns:
+        latest[turn.seat] = turn
+    badges: dict[int, str] = {}
+    for seat, turn in latest.items():
+        left = len(_after_hand(turn))
+        if turn.move.kind != "play" or len(state.hands[seat]) != left:
+            continue    # it has drawn since (or was caught): the call is history
+        words = said_calls(turn, game, t)
+        if not words and auto_call(game.rules) and left == 1:
+            words = [_makao_word(game, t)]
+        if words:
+            badges[seat] = t.gettext('said "{word}!"').format(word=" ".join(words))
+    return badges
 
 
 def _makao_word(game: Game, t: Translator) -> str:
@@ -213,6 +286,11 @@ def banners(game: Game, state, t: Translator) -> list[dict[str, str]]:
                 "{seat} sits out {turns} more turn.", "{seat} sits out {turns} more turns.", turns).format(
                 seat=seat_name(game, seat, t), turns=turns, **seat_forms("seat", game, seat, t)))})
     return out
+
+
+def in_force(game: Game, state, t: Translator) -> list[str]:
+    """What was in force at a reviewed moment (the attack, the wish or demand, who sat out), as the table's banners say it."""
+    return [banner["text"] for banner in banners(game, state, t)]
 
 
 # --- notices, headlines ------------------------------------------------------------------------------
@@ -367,11 +445,23 @@ def match_summary(game: Game, t: Translator) -> str | None:
 
 
 def stats_line(game: Game, t: Translator) -> str:
-    """The session's statistics: rounds, wins, points and time played."""
+    """The session's statistics: rounds, wins, what the rounds scored and time played.
+
+    Each score is named as its ruleset counts it: points earned (da, pl), losses (pl-trad: the fewest
+    win), penalty points (cz-prsi, de-maumau, ru-101); a winner-scored round (hu) is its win. The
+    current ruleset's figure is always shown, another's once the session has one."""
     s = game.stats
-    minutes = int(s.seconds // 60)
-    return t.gettext("Rounds: {rounds} · wins: {wins} · points: {points} · time: {minutes} min {seconds} s").format(
-        rounds=s.rounds, wins=s.wins, points=s.points, minutes=minutes, seconds=int(s.seconds % 60))
+    kind = game.rules.end_result
+    parts = [t.gettext("Rounds: {rounds}").format(rounds=s.rounds), t.gettext("wins: {wins}").format(wins=s.wins)]
+    if s.points or kind in ("points", "places"):
+        parts.append(t.gettext("points: {points}").format(points=s.points))
+    if s.losses or kind == "loser":
+        parts.append(t.gettext("losses: {losses}").format(losses=s.losses))
+    if s.penalty or kind == "penalty_points":
+        parts.append(t.gettext("penalty points: {points}").format(points=s.penalty))
+    parts.append(t.gettext("time: {minutes} min {seconds} s").format(minutes=int(s.seconds // 60),
+                                                                    seconds=int(s.seconds % 60)))
+    return " · ".join(parts)
 
 
 # --- transcript --------------------------------------------------------------------------------------

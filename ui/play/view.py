@@ -20,10 +20,12 @@ from ui.play.model import (
     people_out,
     selectable,
     shown_state,
+    shown_turns,
     wish_options,
 )
 from ui.play.text import (
     banners,
+    call_badges,
     call_label,
     checker_question,
     seat_forms,
@@ -169,9 +171,18 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
         "curtain": curtain,
         "coach": None,
     }
+    _badge_calls(data["seats"], call_badges(game, shown_turns(game), state, t))
     if best is not None:
         light_coach_move(data, best.move, game.rules, t, game.selected, state=state)
     return data
+
+
+def _badge_calls(seats: list[dict[str, Any]], badges: dict[int, str]) -> None:
+    """Writes each seat's last-card call beside its status ("said “Makao!”"), which the table shows and reads out."""
+    for seat in seats:
+        badge = badges.get(seat["seat"])
+        if badge:
+            seat["status_text"] = " · ".join(filter(None, (seat["status_text"], badge)))
 
 
 def coach_move(game: Game) -> MoveEstimate | None:

@@ -313,6 +313,40 @@ def describe_hint(hint: Hint, rules: Ruleset, tr: Translations | None = None, *,
                     for r in _best_first(hint.reasons))
 
 
+def _advice(move: Move, rules: Ruleset, tr: Translations, state: State | SeatView | None) -> str:
+    """The coach's best move as an order to the player ("Play Q♠.", "Draw a card.", "Take the penalty: draw 5 cards.")."""
+    _ = tr.gettext
+    attack = state.attack if state is not None else None
+    if move.kind == "play":
+        return _("Play {move}.").format(move=move_text(move, rules, tr, state=state))
+    if move.kind == "draw" and attack is not None and attack.kind == "draw":
+        return tr.ngettext("Take the penalty: draw {amount} card.", "Take the penalty: draw {amount} cards.",
+                           attack.amount).format(amount=attack.amount)
+    if move.kind == "wait" and attack is not None and attack.kind == "skip":
+        return tr.ngettext("Take the penalty: sit out {amount} turn.", "Take the penalty: sit out {amount} turns.",
+                           attack.amount).format(amount=attack.amount)
+    return {"draw": _("Draw a card."), "wait": _("Sit out this turn."), "pass": _("Keep the drawn card.")}[move.kind]
+
+
+def hint_lead(hint: Hint, rules: Ruleset, tr: Translations | None = None, *,
+              state: State | SeatView | None = None) -> str:
+    """The hint in one plain sentence or two, before its numbers: the best move as advice, then the coach's
+    first reason in words ("Play 7♥. After 7♥, player 2 … has no card to play in 60% of the deals.")."""
+    tr = _tr(tr)
+    advice = _advice(hint.best.move, rules, tr, state)
+    words = [r for r in hint.reasons if r.code not in _NUMBERS]
+    close = [r for r in hint.reasons if r.code == "close_call"]
+    if words:
+        why = describe_coach_reason(words[0], rules, hint.players, tr, state=state, best=hint.best.move)
+    elif any(r.code == "only_move" for r in hint.reasons) or len(hint.moves) == 1:
+        why = tr.gettext("It is your only move.")
+    elif close:
+        why = _as_good(close[0], None, rules, tr, state)
+    else:
+        why = tr.gettext("No single reason stands out: it simply ends best in the coach's playouts.")
+    return advice + " " + why
+
+
 # The sentences that weigh the best move against the runner-up ("the next best, …"), not against a move
 # the player chose: the move checker and the review name both numbers themselves.
 _AGAINST_RUNNER_UP = ("better_by", "close_call")
@@ -328,25 +362,41 @@ def _speaks_of(reason: CoachReason, chosen: Move, rules: Ruleset) -> bool:
     return True
 
 
-def _as_good(reason: CoachReason, chosen: Move, rules: Ruleset, tr: Translations,
+def _as_good(reason: CoachReason, chosen: Move | None, rules: Ruleset, tr: Translations,
              state: State | SeatView | None) -> str:
     """For a ``close_call`` whose runner-up is not the player's move: that the runner-up would do as well."""
     other = parse_move(reason.params["other"], rules.deck)
     if other == chosen:
         return ""
     # Said so that a wish or a card the coach names is not taken for the one right answer (the Sandbox,
-    # asked again, may name the other).
-    return _tr(tr).gettext("{other} is about as good: the difference is within the noise of the simulation.").format(
-        other=move_text(other, rules, tr, state=state))
+    # asked again, may name the other); the best move is named, so "as good" is not read as the player's.
+    return _tr(tr).gettext("{other} is about as good as {best}: the difference is within the noise of the "
+                           "simulation.").format(other=move_text(other, rules, tr, state=state),
+                                                 best=move_text(parse_move(reason.params["move"], rules.deck), rules, tr, state=state))
+
+
+def _plainly(hint: Hint, chosen: Move, rules: Ruleset, tr: Translations, state: State | SeatView | None) -> str:
+    """Where no reason tells the coach's move from the player's: that its playouts simply end better, in numbers."""
+    mine = next((e for e in hint.moves if e.move == chosen), None)
+    if mine is None or chosen == hint.best.move:
+        return ""
+    return _tr(tr).gettext("No single reason stands out: in the coach's playouts, {best} simply ends better than "
+                           "{chosen} ({best_value} against {value}).").format(
+        best=move_text(hint.best.move, rules, tr, state=state), chosen=move_text(chosen, rules, tr, state=state),
+        best_value=_numbers_of(hint.best, hint, tr)["value"], value=_numbers_of(mine, hint, tr)["value"])
 
 
 def describe_shortfall(hint: Hint, chosen: Move, rules: Ruleset, tr: Translations | None = None, *,
                        state: State | SeatView | None = None) -> str:
-    """The coach's words on why its best move beats the player's move ``chosen`` ("" when the numbers say it all);
+    """The coach's words on why its best move beats the player's move ``chosen``: its reasons that hold against
+    ``chosen``, else that its playouts simply end better, with both numbers ("" for the best move itself);
     ``state`` as in ``describe_hint``."""
     tr = _tr(tr)
     said = [describe_coach_reason(r, rules, hint.players, tr, state=state, best=hint.best.move)
             for r in _best_first(hint.reasons) if _speaks_of(r, chosen, rules)]
+    if not any(said):
+        # No reason tells the two moves apart (only the numbers do): said plainly, before any other move's remark.
+        said = [_plainly(hint, chosen, rules, tr, state)]
     said += [_as_good(r, chosen, rules, tr, state) for r in hint.reasons if r.code == "close_call"]
     text = " ".join(s for s in said if s)
     return text[:1].upper() + text[1:]

@@ -14,7 +14,7 @@ from tests.ui.play.test_play_page import GAME, deal, open_play, send, table
 from ui.play import coaching, model
 from ui.play.model import act
 from ui.play.view import table_data
-from ui.present.coach_text import describe_hint, describe_shortfall, move_text, value_text
+from ui.present.coach_text import describe_hint, describe_shortfall, hint_lead, move_text, value_text
 from ui.present.i18n import translator
 
 BUDGET = 100
@@ -62,6 +62,10 @@ def test_the_hint_lists_every_legal_move_best_first_with_the_coachs_sentence(var
     assert names == [move_text(e.move, game.rules) for e in h.moves]   # best first
     assert list(rows.iloc[:, 3]).count("best move") == 1 and rows.iloc[0, 3] == "best move"
     assert any(describe_hint(h, game.rules) in m.value for m in at.markdown)
+    # Words first (walkthrough D13): the advice and the coach's reason, then the numbers folded away.
+    assert any(m.value == hint_lead(h, game.rules, state=game.state) for m in at.markdown)
+    numbers = next(e for e in at.expander if e.label == "The coach's numbers")
+    assert numbers.table and any(describe_hint(h, game.rules) in m.value for m in numbers.markdown)
     # The caption says what the counts and the brackets are, in a learner's words.
     assert any(c.value.startswith(f"The coach played {h.playouts} rounds on from here") and "In brackets" in c.value
                for c in at.caption)
@@ -222,7 +226,7 @@ def test_the_review_after_a_round_opens_a_moment_in_the_sandbox() -> None:
     game = at.session_state[GAME]
     moments = model.review(game)
     shown = "\n".join(m.value for m in at.markdown)
-    assert "The moments that mattered" in "\n".join(h.value for h in at.subheader)
+    assert "The moments that mattered" in "\n".join(h.value for h in at.header)
     assert moments
     for moment in moments:
         gap = moment.shortfall

@@ -14,6 +14,7 @@ from ui.present.coach_text import (
     describe_hint,
     describe_shortfall,
     estimate_text,
+    hint_lead,
     move_text,
     objective_label,
     value_text,
@@ -189,7 +190,8 @@ def test_the_words_on_your_own_move_leave_out_the_comparison_with_the_runner_up(
     assert text.startswith(describe_coach_reason(wish, rules, 4, best=best.move))
     assert "next best" not in text and "both moves" not in text
     # The runner-up within the noise is named as about as good: the demand 7 is not the one right answer.
-    assert text.endswith("J♣, demand 5 is about as good: the difference is within the noise of the simulation.")
+    assert text.endswith("J♣, demand 5 is about as good as J♣, demand 7: the difference is within the noise of the "
+                         "simulation.")
     better = CoachReason("better_by", {**close.params})
     assert describe_shortfall(h._replace(reasons=(wish, better)), chosen.move, rules) == describe_coach_reason(
         wish, rules, 4, best=best.move)
@@ -203,4 +205,48 @@ def test_keeping_a_card_is_said_only_when_your_move_played_it() -> None:
     keep = CoachReason("keeps_card", {"cards": ["7h"], "percent": 43})
     h = hint_of("pl", best, seven, king, reasons=(keep,))
     assert "7♥" in describe_shortfall(h, seven.move, rules)
-    assert describe_shortfall(h, king.move, rules) == ""
+    assert "keep" not in describe_shortfall(h, king.move, rules).lower()
+    assert describe_shortfall(h, best.move, rules) == ""
+
+
+def test_without_a_reason_the_coach_says_plainly_that_its_playouts_end_better() -> None:
+    # pl-trad, seed 11, the move checker: A♠ wishing ♦ against the coach's 6♠. The only "why" was about a
+    # third move ("J♠, no demand is about as good …"), not about the learner's move (walkthrough D5).
+    rules = load_ruleset("pl-trad")
+    best = estimate("pl-trad", "play 6s", 0.75, 0.7, 0.8)
+    runner_up = estimate("pl-trad", "play Js demand none", 0.73, 0.68, 0.78)
+    chosen = estimate("pl-trad", "play As suit d", 0.25, 0.2, 0.3)
+    close = CoachReason("close_call", {"move": "play 6s", "value": 0.75, "other": "play Js demand none",
+                                       "other_value": 0.73, "objective": "not_loser"})
+    h = hint_of("pl-trad", best, runner_up, chosen, reasons=(close,))
+    text = describe_shortfall(h, chosen.move, rules)
+    assert text.startswith("No single reason stands out: in the coach's playouts, 6♠ simply ends better than "
+                           "A♠, wish diamonds (75% against 25%).")
+    assert text.endswith("J♠, no demand is about as good as 6♠: the difference is within the noise of the simulation.")
+    polish = describe_shortfall(h, chosen.move, rules, translator("pl"))
+    assert "75%" in polish and "25%" in polish and polish != text
+
+
+def test_the_hint_leads_with_the_move_as_advice_and_the_coachs_first_reason() -> None:
+    # A newcomer got "Best: Q♠, with an expected place of 2.5 …" and a statistics table first (walkthrough D13).
+    rules = load_ruleset("da")
+    best = estimate("da", "play Jc demand 7", 51.7, 25.2, 78.1)
+    other = estimate("da", "play 3c", 25.7, 6.7, 44.6)
+    wish = CoachReason("wish_held", {"kind": "rank", "value": "7", "held": 1, "percent": 57})
+    better = CoachReason("better_by", {"move": "play Jc demand 7", "value": 51.7, "other": "play 3c",
+                                       "other_value": 25.7, "objective": "points"})
+    h = hint_of("da", best, other, reasons=(better, wish))
+    lead = hint_lead(h, rules)
+    assert lead == "Play J♣, demand 7. " + describe_coach_reason(wish, rules, 4, best=best.move)
+    assert "Best:" not in lead and "(" not in lead                      # no numbers table in the lead
+    assert hint_lead(h._replace(reasons=(better,)), rules) == (
+        "Play J♣, demand 7. No single reason stands out: it simply ends best in the coach's playouts.")
+    assert hint_lead(h, rules, translator("pl")).startswith("Zagraj J♣, żądanie: 7.")
+
+
+def test_the_hint_names_a_penalty_taken_as_the_advice() -> None:
+    state = position_from_json({"variant": "pl", "hands": [["9d", "5s"], 4, 4], "to_move": 0, "pile": ["8h", "2h", "3h"],
+                                "attack": {"draw": 5}})
+    draw = estimate("pl", "draw", 0.4, 0.3, 0.5)
+    h = hint_of("pl", draw, reasons=(CoachReason("only_move", {"move": "draw", "value": 0.4, "objective": "place"}),))
+    assert hint_lead(h, state.rules, state=state) == "Take the penalty: draw 5 cards. It is your only move."
