@@ -25,6 +25,7 @@ from storage.repository import Storage
 from storage.streamlit_conn import get_storage
 from ui.classes import model
 from ui.classes import progress as saved
+from ui.classes.client import client_address, trusted_proxies
 from ui.classes.texts import FAILURES, UNAVAILABLE, error_message, failure, link_refused_message, refusal_message
 from ui.present.i18n import LANGUAGES, Translator
 from ui.present.rules_text import escape_markdown
@@ -58,12 +59,8 @@ def _t() -> Translator:
 
 
 def _client() -> str | None:
-    """The caller's address for the storage's per-client limits (None when Streamlit does not know it)."""
-    try:
-        address = st.context.ip_address
-    except Exception:   # bare mode
-        return None
-    return address if isinstance(address, str) and address else None
+    """The caller's address for the storage's per-client limits (None when it is not known)."""
+    return client_address(trusted_proxies())
 
 
 def _say(kind: str, code: str, where: str, **params) -> None:
@@ -106,6 +103,7 @@ def _success_text(code: str, params: dict, t: Translator) -> str:
         "left": _("You left the class on this device. Your progress stays saved in the class."),
         "deleted_self": _("Your data is deleted from the class."),
         "class_deleted": _("The class, its pupils and all their answers are deleted."),
+        "blocks_lifted": _("Pupils who were stopped after wrong PINs may try again now."),
         "link_rotated": _("A new teacher link is made: it is shown at the top of the board. The old link no "
                           "longer works."),
     }.get(code, _("Done."))
@@ -468,6 +466,10 @@ def _reset_pin(names: dict[int, str]) -> None:
         st.session_state[NEW_PIN] = (names.get(int(pupil_id), ""), pin)
 
 
+def _lift_blocks() -> None:
+    _teacher_action(lambda store, key: store.lift_blocks(key, client=_client()), "blocks_lifted")
+
+
 def _delete_class() -> None:
     if _teacher_action(lambda store, key: store.delete_class(key, client=_client()) or True, "class_deleted"):
         _forget_teacher()
@@ -653,6 +655,10 @@ def _manage(info, board_names: dict[int, str], t: Translator) -> None:
             sure = right.checkbox(_("Yes, delete this pupil's data"), key="classes_delete_pupil_sure")
             right.button(_("Delete the pupil"), key="classes_delete_pupil", icon=":material/person_remove:",
                          disabled=not sure, on_click=_delete_pupil, args=(board_names,))
+            st.button(_("Let pupils try their PIN again"), key="classes_lift_blocks", icon=":material/lock_open:",
+                      on_click=_lift_blocks,
+                      help=_("After too many wrong PINs a pupil, or the whole class, must wait up to 10 minutes "
+                             "before coming back with a PIN. This lifts that wait now."))
             new_pin = state.get(NEW_PIN)
             if new_pin:
                 st.info(_("New PIN for {nickname}: {pin}").format(nickname=escape_markdown(new_pin[0]), pin=new_pin[1]),

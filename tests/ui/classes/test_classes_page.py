@@ -535,3 +535,25 @@ def test_the_board_charts_count_pupils_in_whole_numbers_and_show_whole_labels(st
     for spec in specs:
         axis = spec["encoding"]["y"]["axis"]
         assert axis["labelLimit"] == 0 and "split(datum.label" in axis["labelExpr"]
+
+
+def test_the_teacher_lets_a_pupil_stopped_after_wrong_pins_try_again(store) -> None:
+    teacher = make_class()
+    code = class_code(store, teacher.session_state[TEACHER_KEY])
+    ala = store.join(code, "Ala")
+    for pin in [p for p in ("0000", "1111", "2222", "3333", "4444", "5555") if p != ala.pin][:5]:
+        with pytest.raises(AccessRefused):
+            store.rejoin(code, "Ala", pin)
+    other = open_page()
+    other.text_input(key="classes_rejoin_code").set_value(code)
+    other.text_input(key="classes_rejoin_nickname").set_value("Ala")
+    other.text_input(key="classes_rejoin_pin").set_value(ala.pin)
+    other.button(key="classes_rejoin").click().run()
+    assert other.error[0].value.startswith("Too many attempts")           # the right PIN waits too
+    teacher.session_state[page.MANAGE_BOX] = True
+    teacher.run()
+    click(teacher, "classes_lift_blocks")
+    box = next(e for e in teacher.expander if e.label == "Manage the class")
+    assert box.success[0].value == "Pupils who were stopped after wrong PINs may try again now."
+    other.button(key="classes_rejoin").click().run()
+    assert not other.error and other.session_state[saved.PUPIL]["nickname"] == "Ala"
