@@ -351,6 +351,10 @@ class Storage:
             if conn.execute(select(func.count()).select_from(Pupil).where(Pupil.class_id == row.id)).scalar() \
                     >= MAX_PUPILS:
                 raise AccessRefused("class_full", limit=MAX_PUPILS)
+            skeleton, key = v.looks_like(nickname), v.nickname_key(nickname)
+            if any(v.looks_like(other) == skeleton and v.nickname_key(other) != key for other in conn.execute(
+                    select(Pupil.nickname).where(Pupil.class_id == row.id)).scalars()):
+                raise InputRefused("nickname_look_alike")   # "Аla" beside "Ala" would read as two Alas
             made = insert_ignore(conn, Pupil, {
                 "class_id": row.id, "nickname": nickname, "nickname_key": v.nickname_key(nickname), "pin_salt": salt,
                 "pin_hash": digest, "joined_at": now, "last_seen_at": now}, ("class_id", "nickname_key"))

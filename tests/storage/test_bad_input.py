@@ -261,3 +261,16 @@ def test_every_refusal_code_is_listed_and_an_unknown_one_is_a_bug():
     assert len(set(ERROR_CODES)) == len(ERROR_CODES)
     with pytest.raises(ValueError):
         StorageError("no_such_code")
+
+
+def test_a_nickname_that_looks_like_a_classmates_is_refused_in_that_class_only(store, klass):
+    store.join(klass.info.code, "Ala")
+    with pytest.raises(InputRefused) as refused:
+        store.join(klass.info.code, "AIa")          # capital I: reads "Ala" on the projector
+    assert refused.value.code == "nickname_look_alike"
+    with pytest.raises(InputRefused) as refused:
+        store.join(klass.info.code, "ALA")
+    assert refused.value.code == "nickname_taken"
+    other = store.create_class("4c", "pl", "pl")
+    assert store.join(other.info.code, "AIa").nickname == "AIa"
+    assert store.join(klass.info.code, "Ala \U0001f469\u200d\U0001f4bb").nickname == "Ala \U0001f469\u200d\U0001f4bb"

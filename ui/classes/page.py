@@ -10,6 +10,7 @@ names are escaped wherever they are shown.
 from __future__ import annotations
 
 import html
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import partial
@@ -22,11 +23,19 @@ from engine.ruleset import load_ruleset
 from storage.board import Board, load_board
 from storage.export import answers_csv, summary_csv
 from storage.repository import Storage
-from storage.streamlit_conn import get_storage
+from storage.streamlit_conn import classes_setting, get_storage
 from ui.classes import model
 from ui.classes import progress as saved
-from ui.classes.client import client_address, trusted_proxies
-from ui.classes.texts import FAILURES, UNAVAILABLE, error_message, failure, link_refused_message, refusal_message
+from ui.classes.client import ENV_TRUSTED, client_from, parse_networks
+from ui.classes.texts import (
+    FAILURES,
+    UNAVAILABLE,
+    error_message,
+    failure,
+    link_refused_message,
+    name_markdown,
+    refusal_message,
+)
 from ui.present.i18n import LANGUAGES, Translator
 from ui.present.rules_text import escape_markdown
 from ui.shell import session
@@ -58,9 +67,19 @@ def _t() -> Translator:
     return session.tr()
 
 
+def _trusted_proxies() -> tuple:
+    """The proxies named in ``MAKAO_TRUSTED_PROXIES``, else in secrets' ``[classes] trusted_proxies``."""
+    return parse_networks(os.environ.get(ENV_TRUSTED) or classes_setting("trusted_proxies") or "")
+
+
 def _client() -> str | None:
     """The caller's address for the storage's per-client limits (None when it is not known)."""
-    return client_address(trusted_proxies())
+    try:
+        peer = st.context.ip_address
+        forwarded = st.context.headers.get("X-Forwarded-For")
+    except Exception:   # bare mode
+        return None
+    return client_from(peer if isinstance(peer, str) and peer else None, forwarded, _trusted_proxies())
 
 
 def _say(kind: str, code: str, where: str, **params) -> None:
@@ -164,8 +183,8 @@ def pupil_banner(t: Translator) -> None:
     pupil = state.get(saved.PUPIL)
     if saved.pupil_token(state) and pupil:
         st.sidebar.caption(":material/cloud_done: " + escape_markdown(t.gettext(
-            "Your progress is saved in the class {name} as {nickname}.").format(
-            name=pupil["class_name"], nickname=pupil["nickname"])))
+            "Your progress is saved in the class {name} as {nickname}.")).format(
+            name=name_markdown(pupil["class_name"]), nickname=name_markdown(pupil["nickname"])))
 
 
 def _close_link_refused() -> None:
@@ -350,7 +369,7 @@ def pupil_view(t: Translator) -> None:
     state = st.session_state
     pupil = state[saved.PUPIL]
     st.markdown(_("You are **{nickname}** in the class **{name}** (code {code}).").format(
-        nickname=escape_markdown(pupil["nickname"]), name=escape_markdown(pupil["class_name"]), code=pupil["code"]))
+        nickname=name_markdown(pupil["nickname"]), name=name_markdown(pupil["class_name"]), code=pupil["code"]))
     joined = state.get(JOINED)
     if joined:
         with st.container(border=True, key="classes_joined_box"):
@@ -590,7 +609,7 @@ def live_board() -> None:
         for s in stuck:
             line = t.ngettext("**{nickname}** — {topic}: {count} wrong answer in a row",
                               "**{nickname}** — {topic}: {count} wrong answers in a row", s.wrong_in_a_row).format(
-                nickname=escape_markdown(s.nickname), topic=escape_markdown(s.topic), count=s.wrong_in_a_row)
+                nickname=name_markdown(s.nickname), topic=escape_markdown(s.topic), count=s.wrong_in_a_row)
             if s.answer:
                 line += " · " + escape_markdown(_("last: {answer}").format(answer=s.answer))
             if s.reason:
@@ -661,7 +680,7 @@ def _manage(info, board_names: dict[int, str], t: Translator) -> None:
                              "before coming back with a PIN. This lifts that wait now."))
             new_pin = state.get(NEW_PIN)
             if new_pin:
-                st.info(_("New PIN for {nickname}: {pin}").format(nickname=escape_markdown(new_pin[0]), pin=new_pin[1]),
+                st.info(escape_markdown(_("New PIN for {nickname}: {pin}")).format(nickname=name_markdown(new_pin[0]), pin=new_pin[1]),
                         icon=":material/pin:")
         st.divider()
         sure = st.checkbox(_("Yes, delete the whole class with all its pupils and answers"),
@@ -683,7 +702,7 @@ def teacher_view(t: Translator) -> bool:
         _forget_teacher()
         return False
     info = board.info
-    st.subheader(escape_markdown(_("Board of the class {name}").format(name=info.name)), anchor=False)
+    st.subheader(escape_markdown(_("Board of the class {name}")).format(name=name_markdown(info.name)), anchor=False)
     link = st.session_state.get(NEW_TEACHER_LINK)
     if link:
         with st.container(border=True, key="classes_teacher_link_box"):

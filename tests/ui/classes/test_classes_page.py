@@ -557,3 +557,23 @@ def test_the_teacher_lets_a_pupil_stopped_after_wrong_pins_try_again(store) -> N
     assert box.success[0].value == "Pupils who were stopped after wrong PINs may try again now."
     other.button(key="classes_rejoin").click().run()
     assert not other.error and other.session_state[saved.PUPIL]["nickname"] == "Ala"
+
+
+@pytest.mark.parametrize("hostile, escaped", [
+    ("[hi](http://evil.x)", r"\[hi\]\(http\:\/\/evil\.x\)"),     # D5: was a live link on the board
+    (":red[x] **b** $x^2$", r"\:red\[x\] \*\*b\*\* \$x\^2\$"),   # was a red span
+    ("' OR 1=1 --", r"\' OR 1\=1 \-\-"),                           # was shown with an em dash
+])
+def test_markdown_in_a_nickname_is_text_on_the_board_and_in_the_pupils_view(store, hostile, escaped) -> None:
+    teacher = make_class()
+    code = class_code(store, teacher.session_state[TEACHER_KEY])
+    pupil = join(code, hostile)
+    token = pupil.session_state[saved.TOKEN]
+    for i in range(3):   # three wrong in a row: the pupil is in "Who is stuck where"
+        store.record_answer(token, f"t{i}", "pl-matching-01", "drill", "pl", "matching", "7h", False, "no_match")
+    teacher.run()
+    stuck = [m.value for m in teacher.markdown if "wrong answers in a row" in m.value]
+    assert stuck and all(escaped in line and hostile not in line for line in stuck)
+    pupil.run()
+    mine = next(m.value for m in pupil.markdown if m.value.startswith("You are"))
+    assert f"**{escaped}**" in mine
