@@ -172,8 +172,8 @@ def follow_pupil_link() -> None:
         del st.query_params["pupil"]   # a link that opens nothing is not kept in the address bar
 
 
-def pupil_banner(t: Translator) -> None:
-    """In the sidebar, for whom progress is saved; a refused save pops up as a toast (seen on a phone too)."""
+def pupil_banner(t: Translator, slot=None) -> None:
+    """In the sidebar, whether and for whom progress is saved; a refused save pops up as a toast (seen on a phone too)."""
     state = st.session_state
     notice = state.get(saved.NOTICE)
     if notice:
@@ -181,8 +181,19 @@ def pupil_banner(t: Translator) -> None:
         st.toast(error_message(code, params, t), icon=":material/cloud_off:")
         state[saved.NOTICE] = None
     pupil = state.get(saved.PUPIL)
-    if saved.pupil_token(state) and pupil:
-        st.sidebar.caption(":material/cloud_done: " + escape_markdown(t.gettext(
+    if not (saved.pupil_token(state) and pupil):
+        return
+    slot = slot if slot is not None else st.sidebar.empty()
+    waiting = saved.unsaved(state)
+    if waiting:   # D9: an answer the database did not take is said, not lost
+        slot.warning(t.ngettext(
+            "Not saved yet: {count} answer or result. It is kept in this tab and saved as soon as the class can "
+            "be reached again, so keep this tab open.",
+            "Not saved yet: {count} answers or results. They are kept in this tab and saved as soon as the class "
+            "can be reached again, so keep this tab open.", waiting).format(count=waiting),
+            icon=":material/cloud_off:")
+    else:
+        slot.caption(":material/cloud_done: " + escape_markdown(t.gettext(
             "Your progress is saved in the class {name} as {nickname}.")).format(
             name=name_markdown(pupil["class_name"]), nickname=name_markdown(pupil["nickname"])))
 
@@ -226,7 +237,7 @@ def saved_progress(practice_types: tuple[type, type] | None = None,
         yield
         return
     saved.restore_into_session(state, get_storage, practice_types)
-    pupil_banner(_t())
+    slot = st.sidebar.empty()   # filled after the page, once this run's answer is saved or queued
     try:
         yield
     finally:
@@ -235,6 +246,7 @@ def saved_progress(practice_types: tuple[type, type] | None = None,
             saved.sync_practice(state, get_storage, question)
         if rounds is not None:   # the Play page's finished rounds (played, won, points)
             saved.sync_play(state, get_storage, rounds)
+        pupil_banner(_t(), slot)
 
 
 # ---------------------------------------------------------------------------- making a class
