@@ -27,6 +27,7 @@ MAX_PLAYERS = 8
 # Mastery as on the Practice page: 8 right among the last 10 answers of a topic.
 MASTERY_WINDOW = 10
 MASTERY_NEEDED = 8
+MANAGE, VIEW = "manage", "view"  # roles of a key: the teacher's own, the projector's read-only board
 DEFAULT_LIMITS = Limits()       # the school defaults; Limits is frozen, so one shared value is safe
 
 
@@ -230,16 +231,40 @@ class Storage:
                 class_id=row.id, key_hash=keys.secret_hash(teacher_key), created_at=now))
         return NewClass(_class_info(row), teacher_key)
 
-    def _teacher_class_id(self, conn: Connection, teacher_key: object) -> int | str:
-        """The class id a teacher key opens, or the refusal code."""
-        key = keys.usable_secret(teacher_key, keys.TEACHER_PREFIX)
+    def _teacher_class_id(self, conn: Connection, teacher_key: object, role: str = MANAGE) -> int | str:
+        """The class id a teacher key (or, role VIEW, a board key) opens, or the refusal code."""
+        key = keys.usable_secret(teacher_key, keys.TEACHER_PREFIX if role == MANAGE else keys.BOARD_PREFIX)
         if key is None:
             return "teacher_key_wrong"
         row = conn.execute(select(TeacherKey.class_id, TeacherKey.revoked_at)
-                           .where(TeacherKey.key_hash == keys.secret_hash(key))).first()
+                           .where(TeacherKey.key_hash == keys.secret_hash(key), TeacherKey.role == role)).first()
         if row is None:
             return "teacher_key_wrong"
         return "teacher_key_revoked" if row.revoked_at is not None else row.class_id
+
+    def authorize_board(self, key: object, client: str | None = None) -> tuple[ClassInfo, bool]:
+        """The class a teacher key or a read-only board key shows, and whether the key may manage it."""
+        if isinstance(key, str) and key.strip().startswith(keys.BOARD_PREFIX):
+            with self.read_connection() as conn:
+                found = self._teacher_class_id(conn, key, VIEW)
+                if not isinstance(found, str):
+                    return _class_info(self._class_row(conn, found)), False
+            self._refuse_wrong(self._client_buckets("teacher_fail", client, self.limits.teacher_fail_per_client),
+                               AccessRefused(found))
+        return self.authorize_teacher(key, client), True
+
+    def new_board_key(self, teacher_key: str, client: str | None = None) -> str:
+        """Makes the class's read-only board key (returned, shown once); an earlier one stops working."""
+        self.authorize_teacher(teacher_key, client)
+        board_key = keys.new_board_key()
+        now = self.now()
+        with self._write() as conn:
+            class_id = self._teacher_write(conn, teacher_key)
+            conn.execute(update(TeacherKey).where(TeacherKey.class_id == class_id, TeacherKey.role == VIEW,
+                                                  TeacherKey.revoked_at.is_(None)).values(revoked_at=now))
+            conn.execute(TeacherKey.__table__.insert().values(
+                class_id=class_id, key_hash=keys.secret_hash(board_key), created_at=now, role=VIEW))
+        return board_key
 
     def authorize_teacher(self, teacher_key: object, client: str | None = None) -> ClassInfo:
         """The class a teacher key opens; raises AccessRefused (teacher_key_wrong/revoked) or RateLimited.
@@ -267,8 +292,8 @@ class Storage:
         now = self.now()
         with self._write() as conn:
             class_id = self._teacher_write(conn, teacher_key)
-            conn.execute(update(TeacherKey).where(TeacherKey.class_id == class_id, TeacherKey.revoked_at.is_(None))
-                         .values(revoked_at=now))
+            conn.execute(update(TeacherKey).where(TeacherKey.class_id == class_id, TeacherKey.role == MANAGE,
+                                                  TeacherKey.revoked_at.is_(None)).values(revoked_at=now))
             conn.execute(TeacherKey.__table__.insert().values(
                 class_id=class_id, key_hash=keys.secret_hash(new_key), created_at=now))
         return new_key

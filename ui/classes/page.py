@@ -49,6 +49,7 @@ BAND_GAP_PX = 8
 MIN_BAND_PX = 22
 TEACHER_KEY = "classes_teacher_key"       # the teacher key of this session (never in the address bar)
 NEW_TEACHER_LINK = "classes_new_link"     # the teacher link just made, shown this once
+NEW_BOARD_LINK = "classes_new_board_link"  # the projector's read-only board link just made, shown this once
 JOINED = "classes_joined"                 # {"link", "pin"} just after joining: shown this once
 MESSAGE = "classes_message"               # (kind, code, where, params) of the latest action, for the next run
 SHOWN = "classes_message_shown"           # that message during the run after the action (then it is gone)
@@ -435,17 +436,19 @@ def pupil_view(t: Translator) -> None:
 # ---------------------------------------------------------------------------- the teacher's board
 
 def _teacher_key() -> str | None:
-    """The teacher key of this session, read once from ``?teacher=`` and then taken out of the address bar."""
+    """The teacher key (or the projector's board key) of this session, read once from ``?teacher=``
+    (``?board=``) and then taken out of the address bar."""
     state = st.session_state
-    if "teacher" in st.query_params:
-        state[TEACHER_KEY] = st.query_params.get("teacher") or ""
-        del st.query_params["teacher"]
+    for name in ("teacher", "board"):
+        if name in st.query_params:
+            state[TEACHER_KEY] = st.query_params.get(name) or ""
+            del st.query_params[name]
     key = state.get(TEACHER_KEY)
     return key if isinstance(key, str) else None
 
 
 def _forget_teacher() -> None:
-    for name in (TEACHER_KEY, NEW_TEACHER_LINK, NEW_PIN):
+    for name in (TEACHER_KEY, NEW_TEACHER_LINK, NEW_PIN, NEW_BOARD_LINK):
         st.session_state.pop(name, None)
 
 
@@ -495,6 +498,12 @@ def _reset_pin(names: dict[int, str]) -> None:
     pin = _teacher_action(lambda store, key: store.reset_pin(key, int(pupil_id), client=_client()))
     if pin:
         st.session_state[NEW_PIN] = (names.get(int(pupil_id), ""), pin)
+
+
+def _new_board_link() -> None:
+    board_key = _teacher_action(lambda store, key: store.new_board_key(key, client=_client()))
+    if board_key:
+        st.session_state[NEW_BOARD_LINK] = _link(f"board={board_key}")
 
 
 def _lift_blocks() -> None:
@@ -678,6 +687,15 @@ def _manage(info, board_names: dict[int, str], t: Translator) -> None:
         st.toggle(_("New pupils may join"), key="classes_joining_open", on_change=_set_joining)
         st.button(_("Make a new teacher link"), key="classes_rotate", icon=":material/key:", on_click=_rotate,
                   help=_("The current teacher link stops working at once, on every device."))
+        st.button(_("Make a projector link"), key="classes_board_link", icon=":material/co_present:",
+                  on_click=_new_board_link,
+                  help=_("A link that shows this board and nothing else: open it on the computer at the projector. "
+                         "It cannot delete, change or download anything. An earlier projector link stops working."))
+        board_link = state.get(NEW_BOARD_LINK)
+        if board_link:
+            st.info(_("Projector link (read-only): it shows this board only. Open it at the projector instead of "
+                      "your teacher link."), icon=":material/co_present:")
+            st.code(board_link, language=None)
         if board_names:
             st.selectbox(_("Pupil"), list(board_names), key="classes_manage_pupil", format_func=board_names.__getitem__)
             left, right = st.columns(2)
@@ -715,6 +733,14 @@ def teacher_view(t: Translator) -> bool:
         return False
     info = board.info
     st.subheader(escape_markdown(_("Board of the class {name}")).format(name=name_markdown(info.name)), anchor=False)
+    if board.read_only:   # the projector: the board, and nothing that changes or exports the class
+        st.caption(escape_markdown(_("Projector view: this link shows the board only. The teacher manages the "
+                                     "class with the teacher link.")))
+        _code_block(info, t)
+        live_board()
+        st.button(_("Leave the board on this device"), key="classes_leave_board", icon=":material/logout:",
+                  on_click=_forget_teacher)
+        return True
     link = st.session_state.get(NEW_TEACHER_LINK)
     if link:
         with st.container(border=True, key="classes_teacher_link_box"):

@@ -577,3 +577,24 @@ def test_markdown_in_a_nickname_is_text_on_the_board_and_in_the_pupils_view(stor
     pupil.run()
     mine = next(m.value for m in pupil.markdown if m.value.startswith("You are"))
     assert f"**{escaped}**" in mine
+
+
+def test_the_projector_link_shows_the_board_without_manage_or_downloads(store) -> None:
+    teacher = make_class()
+    key = teacher.session_state[TEACHER_KEY]
+    code = class_code(store, key)
+    join(code, "Ala")
+    teacher.session_state[page.MANAGE_BOX] = True
+    teacher.run()
+    click(teacher, "classes_board_link")
+    link = next(c.value for c in teacher.code if "board=bk_" in c.value)
+    board_key = link.split("board=", 1)[1].split("&", 1)[0]
+    projector = open_page(board=board_key)
+    assert "board" not in projector.query_params                              # out of the address bar
+    assert "Projector view" in "\n".join(c.value for c in projector.caption)
+    assert ">Ala</th>" in texts(projector)                                    # the live board
+    assert not [e for e in projector.expander if e.label == "Manage the class"]
+    assert not projector.get("download_button")
+    keys = {b.key for b in projector.button}
+    assert not keys & {"classes_delete_class", "classes_rotate", "classes_delete_pupil", "classes_reset_pin"}
+    assert store.authorize_teacher(key).id                                    # the class is untouched
