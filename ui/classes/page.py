@@ -26,6 +26,7 @@ from storage.repository import Storage
 from storage.streamlit_conn import classes_setting, get_storage
 from ui.classes import model
 from ui.classes import progress as saved
+from ui.classes.answers import answer_words, reason_words
 from ui.classes.client import ENV_TRUSTED, client_from, parse_networks
 from ui.classes.texts import (
     FAILURES,
@@ -406,6 +407,8 @@ def pupil_view(t: Translator) -> None:
     cols[0].metric(_("Answers saved"), len(mine.answers))
     cols[1].metric(t.pgettext("count of right answers", "Right"), sum(1 for a in mine.answers if a.correct))
     cols[2].metric(_("Lesson stars"), sum(mine.stars.values()))
+    if mine.rounds.played:   # the pupil's own Play rounds, as the board shows them
+        st.caption(escape_markdown(_("Play: {rounds}").format(rounds=model.rounds_text(mine.rounds, t))))
     links = st.columns(4)
     if pupil.get("quiz") and links[0].button(_("Start the class quiz"), key="classes_start_quiz", type="primary",
                                              icon=":material/quiz:", on_click=_start_quiz, args=("quiz",)):
@@ -657,8 +660,17 @@ def _csv_header(t: Translator) -> Callable[[str], str]:
              "correct": t.pgettext("CSV column: number of right answers", "right"), "stars": _("stars"), "lessons_done": _("lessons done"),
              "rounds_played": _("rounds played"), "rounds_won": _("rounds won"), "points": t.pgettext("CSV column: game points", "points"),
              "answered_utc": _("answered (UTC)"), "kind": t.pgettext("CSV column: what was answered (quiz, drill, lesson)", "kind"), "question_id": _("question"),
-             "variant": _("variant"), "topic": _("topic"), "answer": t.pgettext("CSV column: the pupil's answer", "answer"), "reason": _("reason")}
+             "variant": _("variant"), "topic": _("topic"), "answer": t.pgettext("CSV column: the pupil's answer", "answer"), "reason": _("reason"),
+             "question_title": _("question (words)"), "answer_code": _("answer (code)"), "reason_code": _("reason (code)")}
     return lambda name: names.get(name, name)
+
+
+def _answer_words(t: Translator, question_id: str, answer: str, reason: str) -> tuple[str, str, str]:
+    """A stored answer in the teacher's words: the question's title, the answer, why it was wrong."""
+    drill = model.drill_by_id(question_id)
+    if drill is None:   # a generated question (its id names no shipped drill): only the codes say it
+        return "", answer, ""
+    return model.drill_label(question_id, t), answer_words(drill, answer, t), reason_words(drill, answer, reason, t)
 
 
 def _summary_data(key: str, header: Callable[[str], str]) -> str:
@@ -672,7 +684,7 @@ def _summary_data(key: str, header: Callable[[str], str]) -> str:
 def _answers_data(key: str, header: Callable[[str], str]) -> str:
     """Every answer as CSV, read when the teacher clicks (an empty file if the key stopped working meanwhile)."""
     try:
-        return answers_csv(get_storage(), key, header=header, client=_client())
+        return answers_csv(get_storage(), key, header=header, client=_client(), words=partial(_answer_words, _t()))
     except FAILURES:
         return ""
 
