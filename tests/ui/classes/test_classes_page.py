@@ -598,3 +598,30 @@ def test_the_projector_link_shows_the_board_without_manage_or_downloads(store) -
     keys = {b.key for b in projector.button}
     assert not keys & {"classes_delete_class", "classes_rotate", "classes_delete_pupil", "classes_reset_pin"}
     assert store.authorize_teacher(key).id                                    # the class is untouched
+
+
+def test_an_answer_given_while_the_database_is_away_is_said_not_saved_and_saved_later(store, monkeypatch) -> None:
+    from sqlalchemy.exc import OperationalError
+
+    teacher = make_class()
+    code = class_code(store, teacher.session_state[TEACHER_KEY])
+    pupil = join(code, "Tomek")
+    start_quiz(pupil)
+    real = page.get_storage
+    away = {"down": True}
+
+    def flaky():
+        if away["down"]:
+            raise OperationalError("connect", {}, ConnectionRefusedError("connection refused"))
+        return real()
+
+    monkeypatch.setattr(page, "get_storage", flaky)
+    answer_quiz_question(pupil, right=True)                   # D9: the page said "Right!" and lost it
+    sidebar = [w.value for w in pupil.sidebar.warning]
+    assert sidebar and sidebar[0].startswith("Not saved yet: 1 answer or result.")
+    assert store.progress(pupil.session_state[saved.TOKEN]).answers == ()
+    away["down"] = False
+    pupil.run()
+    assert not pupil.sidebar.warning
+    assert any(c.value.endswith("Your progress is saved in the class 4b as Tomek.") for c in pupil.sidebar.caption)
+    assert len(store.progress(pupil.session_state[saved.TOKEN]).answers) == 1
