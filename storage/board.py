@@ -102,6 +102,7 @@ class Board:
     stuck: tuple[Stuck, ...] = ()
     lesson_ids: tuple[str, ...] = ()
     stars: dict[tuple[int, str], int] = field(default_factory=dict)
+    read_only: bool = False          # opened with a board key (the projector): nothing may be changed
 
     def cell(self, pupil_id: int, topic: str) -> Cell:
         """The cell of a pupil and topic (empty when nothing was answered)."""
@@ -141,8 +142,8 @@ def _question_stats(answers, quiz: tuple[str, ...]) -> tuple[QuestionStat, ...]:
 
 
 def load_board(storage: Storage, teacher_key: str, client: str | None = None) -> Board:
-    """Reads the board of the class a teacher key opens; raises AccessRefused or RateLimited like the storage."""
-    info = storage.authorize_teacher(teacher_key, client)
+    """Reads the board of the class a teacher key or board key opens; raises AccessRefused or RateLimited."""
+    info, manages = storage.authorize_board(teacher_key, client)
     own = tuple(f"{info.ruleset}/{t}" for t in variant_topics(load_ruleset(info.ruleset)))
     with storage.read_connection() as conn:
         pupils = conn.execute(select(Pupil).where(Pupil.class_id == info.id).order_by(Pupil.joined_at, Pupil.id)).all()
@@ -187,4 +188,4 @@ def load_board(storage: Storage, teacher_key: str, client: str | None = None) ->
                              per_pupil_right[p.id], sum(pupil_stars), len(pupil_stars),
                              RoundsSummary(len(mine), sum(1 for r in mine if r.won), sum(r.points for r in mine))))
     return Board(info, storage.now(), topics, tuple(rows), cells, _question_stats(answers, info.quiz), tuple(stuck),
-                 lesson_ids, star_map)
+                 lesson_ids, star_map, read_only=not manages)

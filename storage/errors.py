@@ -13,7 +13,9 @@ INPUT_CODES = (
     "nickname_empty",          # nothing left after trimming spaces
     "nickname_too_long",       # more than MAX_NICKNAME characters
     "nickname_bad_characters", # control characters, bidi overrides, invisible format characters
+    "nickname_mixed_scripts",  # letters of two scripts not written together (a Cyrillic А among Latin letters)
     "nickname_taken",          # another pupil of the class has it (compared case-insensitively)
+    "nickname_look_alike",     # another pupil's nickname reads the same on the board (Ala / AIa / Аlа)
     "class_name_empty",
     "class_name_too_long",
     "class_name_bad_characters",

@@ -19,6 +19,7 @@ from storage.models import Answer, Pupil
 from storage.repository import Storage
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+Words = Callable[[str, str, str], tuple[str, str, str]]
 
 
 def safe_cell(value: object) -> object:
@@ -56,13 +57,27 @@ def summary_csv(board: Board, header: Callable[[str], str] = str) -> str:
 
 
 def answers_csv(storage: Storage, teacher_key: str, header: Callable[[str], str] = str,
-                client: str | None = None) -> str:
-    """One line per stored answer of the class, oldest first."""
+                client: str | None = None, words: Words | None = None) -> str:
+    """One line per stored answer of the class, oldest first.
+
+    With ``words`` (question id, answer, reason code -> question title, answer, reason in the
+    reader's words) the answer and reason columns hold words and their codes have columns of their
+    own; without it those columns hold the codes.
+    """
     info = storage.authorize_teacher(teacher_key, client)
     with storage.read_connection() as conn:
         rows = conn.execute(select(Pupil.nickname, *Answer.__table__.columns).join(Pupil, Pupil.id == Answer.pupil_id)
                             .where(Answer.class_id == info.id).order_by(Answer.answered_at, Answer.id)).all()
     names = ["nickname", "answered_utc", "kind", "question_id", "variant", "topic", "answer", "correct", "reason"]
-    return _write([header(n) for n in names],
-                  [[r.nickname, _time(r.answered_at), r.kind, r.question_id, r.variant, r.topic, r.answer,
-                    int(r.correct), r.reason] for r in rows])
+    lines = [[r.nickname, _time(r.answered_at), r.kind, r.question_id, r.variant, r.topic, r.answer,
+              int(r.correct), r.reason] for r in rows]
+    if words is not None:
+        names = ["nickname", "answered_utc", "kind", "question_title", "variant", "topic", "answer", "correct",
+                 "reason", "question_id", "answer_code", "reason_code"]
+        lines = []
+        for r in rows:
+            title, answer, reason = words(r.question_id, r.answer, r.reason)
+            reason = "" if r.correct else reason
+            lines.append([r.nickname, _time(r.answered_at), r.kind, title, r.variant, r.topic, answer,
+                          int(r.correct), reason, r.question_id, r.answer, r.reason])
+    return _write([header(n) for n in names], lines)

@@ -19,6 +19,7 @@ import secrets
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 8
 TEACHER_PREFIX = "tk_"
+BOARD_PREFIX = "bk_"     # a read-only board key (the projector's link)
 PUPIL_PREFIX = "pt_"
 MAX_SECRET = 100   # longest key or token accepted as input
 PIN_DIGITS = 4
@@ -48,6 +49,11 @@ def normalize_class_code(text: object) -> str | None:
 def new_teacher_key() -> str:
     """Draws a teacher key (256 random bits)."""
     return TEACHER_PREFIX + secrets.token_urlsafe(32)
+
+
+def new_board_key() -> str:
+    """Draws a read-only board key (256 random bits)."""
+    return BOARD_PREFIX + secrets.token_urlsafe(32)
 
 
 def new_pupil_token() -> str:

@@ -60,6 +60,8 @@ class TeacherKey(Base):
     key_hash: Mapped[str] = mapped_column(String(64), unique=True)
     created_at: Mapped[int] = mapped_column(BigInteger)
     revoked_at: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    # "manage": the teacher's own key; "view": the projector's read-only board key (bk_…).
+    role: Mapped[str] = mapped_column(String(8), server_default="manage")
 
 
 class Pupil(Base):

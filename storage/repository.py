@@ -17,9 +17,9 @@ from sqlalchemy import Connection, Engine, case, delete, func, select, update
 from storage import keys
 from storage import validate as v
 from storage.database import READ_ONLY
-from storage.errors import AccessRefused, InputRefused
+from storage.errors import AccessRefused, InputRefused, StorageError
 from storage.models import Answer, LessonStars, PlayRound, PracticeTopic, Pupil, PupilToken, SchoolClass, TeacherKey
-from storage.ratelimit import Limit, Limits, forget_old, hit, refuse_if_spent, take
+from storage.ratelimit import UNKNOWN_CLIENT, Limit, Limits, count_failure, first_spent, forget_old, lift, take
 from storage.sql import insert_ignore
 
 MAX_PUPILS = 200                # pupils one class may have
@@ -27,6 +27,7 @@ MAX_PLAYERS = 8
 # Mastery as on the Practice page: 8 right among the last 10 answers of a topic.
 MASTERY_WINDOW = 10
 MASTERY_NEEDED = 8
+MANAGE, VIEW = "manage", "view"  # roles of a key: the teacher's own, the projector's read-only board
 DEFAULT_LIMITS = Limits()       # the school defaults; Limits is frozen, so one shared value is safe
 
 
@@ -170,15 +171,25 @@ class Storage:
         """A connection whose transactions only read (on SQLite they take no write lock)."""
         return self.engine.connect().execution_options(**READ_ONLY)
 
-    def _count_failure(self, buckets: Iterable[tuple[str, Limit]]) -> None:
-        """Counts a failed attempt in its own transaction (the refusal that follows rolls nothing back)."""
-        now = self.now()
+    def _refuse_wrong(self, buckets: Iterable[tuple[str, Limit]], wrong: AccessRefused) -> None:
+        """Counts a wrong try in its own transaction, then raises it, or RateLimited once a bucket is spent."""
         with self._write() as conn:
-            for bucket, limit in buckets:
-                hit(conn, bucket, limit, now)
+            over = count_failure(conn, buckets, self.now())
+        raise over or wrong
 
-    def _client_buckets(self, kind: str, client: str | None, limit: Limit) -> list[tuple[str, Limit]]:
-        return [(f"{kind}:{keys.client_bucket(client)}", limit)] if client else []
+    @staticmethod
+    def _client_buckets(kind: str, client: str | None, limit: Limit) -> list[tuple[str, Limit]]:
+        # Callers with no known address share one bucket: a limit falls back, it never switches off.
+        name = keys.client_bucket(client) if client else UNKNOWN_CLIENT
+        return [(f"{kind}:{name}", limit)]
+
+    @staticmethod
+    def _lock_class(conn: Connection, class_id: int):
+        """The class's row, locked until the transaction ends (PostgreSQL; SQLite's BEGIN IMMEDIATE locks all)."""
+        row = conn.execute(select(SchoolClass).where(SchoolClass.id == class_id).with_for_update()).first()
+        if row is None:
+            raise AccessRefused("class_code_unknown")
+        return row
 
     @staticmethod
     def _class_row(conn: Connection, class_id: int):
@@ -202,8 +213,8 @@ class Storage:
         teacher_key = keys.new_teacher_key()
         now = self.now()
         with self._write() as conn:
-            for bucket, limit in self._client_buckets("create", client, self.limits.create_per_client):
-                take(conn, bucket, limit, now)
+            if client:   # making a class is no guess: callers with no known address share only the app's limit
+                take(conn, f"create:{keys.client_bucket(client)}", self.limits.create_per_client, now)
             take(conn, "create:all", self.limits.create_global, now)
             forget_old(conn, now)
             for _ in range(20):   # a clash of codes is rare (2^39.6 codes); draw again
@@ -220,28 +231,53 @@ class Storage:
                 class_id=row.id, key_hash=keys.secret_hash(teacher_key), created_at=now))
         return NewClass(_class_info(row), teacher_key)
 
-    def _teacher_class_id(self, conn: Connection, teacher_key: object) -> int | str:
-        """The class id a teacher key opens, or the refusal code."""
-        key = keys.usable_secret(teacher_key, keys.TEACHER_PREFIX)
+    def _teacher_class_id(self, conn: Connection, teacher_key: object, role: str = MANAGE) -> int | str:
+        """The class id a teacher key (or, role VIEW, a board key) opens, or the refusal code."""
+        key = keys.usable_secret(teacher_key, keys.TEACHER_PREFIX if role == MANAGE else keys.BOARD_PREFIX)
         if key is None:
             return "teacher_key_wrong"
         row = conn.execute(select(TeacherKey.class_id, TeacherKey.revoked_at)
-                           .where(TeacherKey.key_hash == keys.secret_hash(key))).first()
+                           .where(TeacherKey.key_hash == keys.secret_hash(key), TeacherKey.role == role)).first()
         if row is None:
             return "teacher_key_wrong"
         return "teacher_key_revoked" if row.revoked_at is not None else row.class_id
 
+    def authorize_board(self, key: object, client: str | None = None) -> tuple[ClassInfo, bool]:
+        """The class a teacher key or a read-only board key shows, and whether the key may manage it."""
+        if isinstance(key, str) and key.strip().startswith(keys.BOARD_PREFIX):
+            with self.read_connection() as conn:
+                found = self._teacher_class_id(conn, key, VIEW)
+                if not isinstance(found, str):
+                    return _class_info(self._class_row(conn, found)), False
+            self._refuse_wrong(self._client_buckets("teacher_fail", client, self.limits.teacher_fail_per_client),
+                               AccessRefused(found))
+        return self.authorize_teacher(key, client), True
+
+    def new_board_key(self, teacher_key: str, client: str | None = None) -> str:
+        """Makes the class's read-only board key (returned, shown once); an earlier one stops working."""
+        self.authorize_teacher(teacher_key, client)
+        board_key = keys.new_board_key()
+        now = self.now()
+        with self._write() as conn:
+            class_id = self._teacher_write(conn, teacher_key)
+            conn.execute(update(TeacherKey).where(TeacherKey.class_id == class_id, TeacherKey.role == VIEW,
+                                                  TeacherKey.revoked_at.is_(None)).values(revoked_at=now))
+            conn.execute(TeacherKey.__table__.insert().values(
+                class_id=class_id, key_hash=keys.secret_hash(board_key), created_at=now, role=VIEW))
+        return board_key
+
     def authorize_teacher(self, teacher_key: object, client: str | None = None) -> ClassInfo:
-        """The class a teacher key opens; raises AccessRefused (teacher_key_wrong/revoked) or RateLimited."""
-        buckets = self._client_buckets("teacher_fail", client, self.limits.teacher_fail_per_client)
+        """The class a teacher key opens; raises AccessRefused (teacher_key_wrong/revoked) or RateLimited.
+
+        The key is judged first: a right key always opens (the board's refreshes count nothing), and
+        only wrong keys are counted, per client; once a client's are spent its wrong keys get RateLimited.
+        """
         with self.read_connection() as conn:
-            for bucket, limit in buckets:
-                refuse_if_spent(conn, bucket, limit, self.now())
             found = self._teacher_class_id(conn, teacher_key)
             if not isinstance(found, str):
                 return _class_info(self._class_row(conn, found))
-        self._count_failure(buckets)
-        raise AccessRefused(found)
+        self._refuse_wrong(self._client_buckets("teacher_fail", client, self.limits.teacher_fail_per_client),
+                           AccessRefused(found))
 
     def _teacher_write(self, conn: Connection, teacher_key: object) -> int:
         found = self._teacher_class_id(conn, teacher_key)
@@ -256,8 +292,8 @@ class Storage:
         now = self.now()
         with self._write() as conn:
             class_id = self._teacher_write(conn, teacher_key)
-            conn.execute(update(TeacherKey).where(TeacherKey.class_id == class_id, TeacherKey.revoked_at.is_(None))
-                         .values(revoked_at=now))
+            conn.execute(update(TeacherKey).where(TeacherKey.class_id == class_id, TeacherKey.role == MANAGE,
+                                                  TeacherKey.revoked_at.is_(None)).values(revoked_at=now))
             conn.execute(TeacherKey.__table__.insert().values(
                 class_id=class_id, key_hash=keys.secret_hash(new_key), created_at=now))
         return new_key
@@ -282,7 +318,16 @@ class Storage:
                                 .values(pin_salt=salt, pin_hash=digest)).rowcount
             if not done:
                 raise AccessRefused("pupil_unknown")
+            lift(conn, [f"pin_fail:{pupil_id}"])   # the new PIN may be tried at once
         return pin
+
+    def lift_blocks(self, teacher_key: str, client: str | None = None) -> int:
+        """Lets the class's pupils try their PINs again now (wrong tries forgotten); returns how many counts went."""
+        self.authorize_teacher(teacher_key, client)
+        with self._write() as conn:
+            class_id = self._teacher_write(conn, teacher_key)
+            pupil_ids = conn.execute(select(Pupil.id).where(Pupil.class_id == class_id)).scalars()
+            return lift(conn, [f"pin_fail_class:{class_id}", *(f"pin_fail:{i}" for i in pupil_ids)])
 
     def delete_pupil(self, teacher_key: str, pupil_id: int, client: str | None = None) -> None:
         """Deletes a pupil of the class and everything stored for them."""
@@ -306,18 +351,14 @@ class Storage:
                 ("join_fail:all", self.limits.join_fail_global)]
 
     def _find_class(self, code_text: object, client: str | None):
-        """The class row of a typed code; refuses (and counts) unknown codes."""
+        """The class row of a typed code; a right code always passes, unknown ones are counted and refused."""
         code = keys.normalize_class_code(code_text)
         if code is None:
             raise InputRefused("class_code_format")
-        buckets = self._join_buckets(client)
         with self.read_connection() as conn:
-            for bucket, limit in buckets:
-                refuse_if_spent(conn, bucket, limit, self.now())
             row = conn.execute(select(SchoolClass).where(SchoolClass.code == code)).first()
         if row is None:
-            self._count_failure(buckets)
-            raise AccessRefused("class_code_unknown")
+            self._refuse_wrong(self._join_buckets(client), AccessRefused("class_code_unknown"))
         return row
 
     def join(self, code: str, nickname: str, client: str | None = None) -> PupilAccess:
@@ -329,12 +370,16 @@ class Storage:
         now = self.now()
         with self._write() as conn:
             take(conn, f"join:{row.id}", self.limits.join_per_class, now)
-            current = self._class_row(conn, row.id)
+            current = self._lock_class(conn, row.id)   # joins of one class in turn: the size cap holds
             if not current.joining_open:
                 raise AccessRefused("class_closed")
             if conn.execute(select(func.count()).select_from(Pupil).where(Pupil.class_id == row.id)).scalar() \
                     >= MAX_PUPILS:
                 raise AccessRefused("class_full", limit=MAX_PUPILS)
+            skeleton, key = v.looks_like(nickname), v.nickname_key(nickname)
+            if any(v.looks_like(other) == skeleton and v.nickname_key(other) != key for other in conn.execute(
+                    select(Pupil.nickname).where(Pupil.class_id == row.id)).scalars()):
+                raise InputRefused("nickname_look_alike")   # "Аla" beside "Ala" would read as two Alas
             made = insert_ignore(conn, Pupil, {
                 "class_id": row.id, "nickname": nickname, "nickname_key": v.nickname_key(nickname), "pin_salt": salt,
                 "pin_hash": digest, "joined_at": now, "last_seen_at": now}, ("class_id", "nickname_key"))
@@ -351,26 +396,36 @@ class Storage:
         if not keys.is_pin(pin):
             raise InputRefused("pin_format")
         row = self._find_class(code, client)
-        with self.read_connection() as conn:
-            pupil = conn.execute(select(Pupil).where(
-                Pupil.class_id == row.id, Pupil.nickname_key == v.nickname_key(nickname))).first()
-            if pupil is not None:
-                refuse_if_spent(conn, f"pin_fail:{pupil.id}", self.limits.pin_fail_per_pupil, self.now())
-        if pupil is None:
-            self._count_failure(self._join_buckets(client))
-            raise AccessRefused("pupil_unknown")
-        if not keys.pin_matches(pin, pupil.pin_salt, pupil.pin_hash):
-            self._count_failure([(f"pin_fail:{pupil.id}", self.limits.pin_fail_per_pupil)])
-            raise AccessRefused("pin_wrong")
         token = keys.new_pupil_token()
         now = self.now()
+        # The PIN is judged and its failure counted in one write transaction, under the class's lock:
+        # of 100 wrong PINs sent at once, exactly the limit are judged and the rest refused unjudged.
         with self._write() as conn:
-            if conn.execute(select(Pupil.id).where(Pupil.id == pupil.id)).first() is None:
-                raise AccessRefused("pupil_unknown")   # deleted meanwhile
-            conn.execute(PupilToken.__table__.insert().values(
-                pupil_id=pupil.id, token_hash=keys.secret_hash(token), created_at=now))
-            conn.execute(update(Pupil).where(Pupil.id == pupil.id).values(last_seen_at=now))
+            self._lock_class(conn, row.id)
+            pupil = conn.execute(select(Pupil).where(
+                Pupil.class_id == row.id, Pupil.nickname_key == v.nickname_key(nickname))).first()
+            buckets = self._pin_buckets(row.id, pupil.id if pupil is not None else None)
+            refused: StorageError | None = first_spent(conn, buckets, now)
+            if refused is None:
+                if pupil is None:
+                    refused = AccessRefused("pupil_unknown")
+                elif not keys.pin_matches(pin, pupil.pin_salt, pupil.pin_hash):
+                    refused = AccessRefused("pin_wrong")
+                if refused is not None:
+                    count_failure(conn, buckets, now)
+                else:
+                    conn.execute(PupilToken.__table__.insert().values(
+                        pupil_id=pupil.id, token_hash=keys.secret_hash(token), created_at=now))
+                    conn.execute(update(Pupil).where(Pupil.id == pupil.id).values(last_seen_at=now))
+        if refused is not None:
+            raise refused
         return PupilAccess(pupil.id, pupil.nickname, _class_info(row), token)
+
+    def _pin_buckets(self, class_id: int, pupil_id: int | None) -> list[tuple[str, Limit]]:
+        buckets = [(f"pin_fail_class:{class_id}", self.limits.pin_fail_per_class)]
+        if pupil_id is not None:
+            buckets.append((f"pin_fail:{pupil_id}", self.limits.pin_fail_per_pupil))
+        return buckets
 
     def _pupil_row(self, conn: Connection, token: object):
         secret = keys.usable_secret(token, keys.PUPIL_PREFIX)

@@ -6,21 +6,47 @@ per server process; the migrations run once per process, before the first use.
 """
 from __future__ import annotations
 
+import os
+
 import streamlit as st
 
 from storage.database import configure_engine, engine_options, migrate, resolve_url
+from storage.ratelimit import ENV_PREFIX, Limits, limits_from
 from storage.repository import Storage
 
 CONNECTION = "classes"
 
 
-def _secrets_url() -> str | None:
+def _secrets_section(*names: str) -> dict:
     try:
-        section = st.secrets.get("connections", {}).get(CONNECTION, {})
+        section = st.secrets
+        for name in names:
+            section = section.get(name, {})
     except Exception:   # no secrets file at all: Streamlit raises its own not-found error
-        return None
-    url = section.get("url") if hasattr(section, "get") else None
+        return {}
+    return dict(section) if hasattr(section, "get") else {}
+
+
+def _secrets_url() -> str | None:
+    url = _secrets_section("connections", CONNECTION).get("url")
     return str(url) if url else None
+
+
+def classes_setting(name: str) -> object:
+    """A setting of ``[classes]`` in secrets.toml (e.g. ``trusted_proxies``); None when unset."""
+    return _secrets_section("classes").get(name)
+
+
+@st.cache_resource(show_spinner=False)
+def _limits(secrets_limits: tuple[tuple[str, str], ...], environ: tuple[tuple[str, str], ...]) -> Limits:
+    return limits_from(dict(secrets_limits), dict(environ))
+
+
+def current_limits() -> Limits:
+    """The limits of ``[classes.limits]`` in secrets.toml, overridden by ``MAKAO_LIMIT_*`` (docs/CLASSES.md)."""
+    section = _secrets_section("classes", "limits")
+    environ = tuple(sorted((k, v) for k, v in os.environ.items() if k.startswith(ENV_PREFIX)))
+    return _limits(tuple(sorted((str(k), str(v)) for k, v in section.items())), environ)
 
 
 @st.cache_resource(show_spinner=False)
@@ -37,4 +63,4 @@ def get_storage() -> Storage:
     connection = st.connection(CONNECTION, type="sql", url=url, **engine_options(url))
     engine = configure_engine(connection.engine)
     _migrated(url)
-    return Storage(engine)
+    return Storage(engine, current_limits())

@@ -101,8 +101,8 @@ def test_a_token_replayed_after_the_pupil_left_opens_nothing(store, klass):
         assert conn.execute(select(func.count()).select_from(PupilToken)).scalar_one() == 0
 
 
-def test_guessing_class_codes_is_stopped_per_client_and_app_wide(engine, clock):
-    tight = Limits(join_fail_per_client=Limit(3, 600), join_fail_global=Limit(5, 3600))
+def test_wrong_class_codes_are_limited_per_client_and_app_wide_but_the_right_code_always_joins(engine, clock):
+    tight = Limits(join_fail_per_client=Limit(3, 600), join_fail_global=Limit(6, 3600))
     store = Storage(engine, tight, clock)
     from storage.database import migrate
     migrate(engine)
@@ -111,17 +111,27 @@ def test_guessing_class_codes_is_stopped_per_client_and_app_wide(engine, clock):
     for _ in range(3):
         with pytest.raises(AccessRefused):
             store.join(wrong, "Ala", client="10.0.0.1")
-    with pytest.raises(RateLimited) as limited:
-        store.join(made.info.code, "Ala", client="10.0.0.1")   # even the right code, once spent
+    with pytest.raises(RateLimited) as limited:   # the client's fourth wrong code
+        store.join(wrong, "Ala", client="10.0.0.1")
     assert limited.value.code == "rate_limited" and 1 <= limited.value.retry_after <= 600
-    assert store.join(made.info.code, "Ala", client="10.0.0.2").nickname == "Ala"
+    # A classmate behind the same school address types the right code: it joins (D1, D2).
+    assert store.join(made.info.code, "Ala", client="10.0.0.1").nickname == "Ala"
     for _ in range(2):
         with pytest.raises(AccessRefused):
             store.join(wrong, "Olek", client="10.0.0.3")
-    with pytest.raises(RateLimited):   # five wrong codes app-wide, from any client
-        store.join(made.info.code, "Olek", client="10.0.0.4")
-    clock.advance(3600)
-    assert store.join(made.info.code, "Olek", client="10.0.0.1").nickname == "Olek"
+    with pytest.raises(RateLimited):   # six wrong codes app-wide (the refused one counted too), from any client
+        store.join(wrong, "Olek", client="10.0.0.4")
+    assert store.join(made.info.code, "Olek", client="10.0.0.4").nickname == "Olek"   # never against a right code
+    assert store.rejoin(made.info.code, "Olek", _pin_of(store, made, "Olek"), client="10.0.0.4").nickname == "Olek"
+
+
+def _pin_of(store, made, nickname):
+    return store.reset_pin(made.teacher_key, next(p.pupil_id for p in _board_pupils(store, made) if p.nickname == nickname))
+
+
+def _board_pupils(store, made):
+    from storage.board import load_board
+    return load_board(store, made.teacher_key).pupils
 
 
 def test_guessing_a_pin_is_stopped_after_five_tries(store, klass, clock):
@@ -132,18 +142,81 @@ def test_guessing_a_pin_is_stopped_after_five_tries(store, klass, clock):
             store.rejoin(klass.info.code, "Ala", pin)
         assert refused.value.code == "pin_wrong"
     with pytest.raises(RateLimited):
-        store.rejoin(klass.info.code, "Ala", ala.pin)   # the right PIN waits too
+        store.rejoin(klass.info.code, "Ala", ala.pin)   # a PIN has 10,000 values: a spent one is not judged
     clock.advance(600)
     assert store.rejoin(klass.info.code, "Ala", ala.pin).pupil_id == ala.pupil_id
 
 
-def test_wrong_teacher_keys_from_one_client_are_limited(store, klass):
+def test_the_teacher_lifts_a_pin_block_and_a_new_pin_is_never_blocked(store, klass):
+    ala, olek = store.join(klass.info.code, "Ala"), store.join(klass.info.code, "Olek")
+    for pupil in (ala, olek):
+        for pin in [p for p in ("0000", "1111", "2222", "3333", "4444", "5555") if p != pupil.pin][:5]:
+            with pytest.raises(AccessRefused):
+                store.rejoin(klass.info.code, pupil.nickname, pin)
+        with pytest.raises(RateLimited):
+            store.rejoin(klass.info.code, pupil.nickname, pupil.pin)
+    assert store.lift_blocks(klass.teacher_key) >= 2
+    assert store.rejoin(klass.info.code, "Ala", ala.pin).pupil_id == ala.pupil_id
+    for pin in [p for p in ("0000", "1111", "2222", "3333", "4444", "5555") if p != ala.pin][:5]:
+        with pytest.raises(AccessRefused):
+            store.rejoin(klass.info.code, "Ala", pin)
+    new_pin = store.reset_pin(klass.teacher_key, ala.pupil_id)   # a reset PIN works at once
+    assert store.rejoin(klass.info.code, "Ala", new_pin).pupil_id == ala.pupil_id
+    other = store.create_class("4c", "pl", "pl")
+    with pytest.raises(AccessRefused):   # one class's teacher cannot lift another's pupils
+        store.lift_blocks(other.teacher_key + "x")
+
+
+def test_wrong_pins_across_nicknames_are_limited_per_class(engine, clock):
+    from storage.database import migrate
+    migrate(engine)
+    store = Storage(engine, Limits(pin_fail_per_class=Limit(4, 600)), clock)
+    made = store.create_class("4b", "pl", "pl")
+    pupils = [store.join(made.info.code, name) for name in ("Ala", "Olek", "Ewa")]
+    for pupil in pupils[:2]:
+        for pin in [p for p in ("0000", "1111") if p != pupil.pin][:1] + ["9999" if pupil.pin != "9999" else "8888"]:
+            with pytest.raises(AccessRefused):
+                store.rejoin(made.info.code, pupil.nickname, pin)
+    with pytest.raises(RateLimited) as limited:   # 4 wrong in the class: Ewa's right PIN waits
+        store.rejoin(made.info.code, "Ewa", pupils[2].pin)
+    assert limited.value.params["bucket"] == "pin_fail_class"
+    store.lift_blocks(made.teacher_key)
+    assert store.rejoin(made.info.code, "Ewa", pupils[2].pin).nickname == "Ewa"
+
+
+def test_wrong_teacher_keys_from_one_client_are_limited_but_the_right_key_always_opens(store, klass):
     for _ in range(20):
         with pytest.raises(AccessRefused):
             store.authorize_teacher("tk_" + "x" * 43, client="10.9.9.9")
     with pytest.raises(RateLimited):
-        store.authorize_teacher(klass.teacher_key, client="10.9.9.9")
+        store.authorize_teacher("tk_" + "y" * 43, client="10.9.9.9")
+    # The teacher behind the pupil's school address: the board and its refreshes open (D1).
+    for _ in range(30):
+        assert store.authorize_teacher(klass.teacher_key, client="10.9.9.9").id == klass.info.id
     assert store.authorize_teacher(klass.teacher_key, client="10.1.1.1").id == klass.info.id
+
+
+def test_a_right_key_counts_nothing_against_the_clients_wrong_tries(store, klass):
+    for _ in range(50):   # a board refreshing for an hour
+        store.authorize_teacher(klass.teacher_key, client="10.9.9.8")
+    for _ in range(20):
+        with pytest.raises(AccessRefused):
+            store.authorize_teacher("tk_" + "x" * 43, client="10.9.9.8")
+
+
+def test_callers_with_no_known_address_share_one_limit_instead_of_none(store, klass):
+    for _ in range(20):
+        with pytest.raises(AccessRefused):
+            store.authorize_teacher("tk_" + "x" * 43, client=None)
+    with pytest.raises(RateLimited):   # D4: localhost, or a proxy that sends no address
+        store.authorize_teacher("tk_" + "x" * 43, client=None)
+    assert store.authorize_teacher(klass.teacher_key, client=None).id == klass.info.id
+    for _ in range(20):
+        with pytest.raises(AccessRefused):
+            store.join("2222-2223", "Ala", client=None)
+    with pytest.raises(RateLimited):
+        store.join("2222-2223", "Ala", client=None)
+    assert store.join(klass.info.code, "Ala", client=None).nickname == "Ala"
 
 
 def test_answer_floods_are_limited_per_pupil_and_the_refused_answer_is_not_stored(engine, clock):
@@ -188,3 +261,16 @@ def test_every_refusal_code_is_listed_and_an_unknown_one_is_a_bug():
     assert len(set(ERROR_CODES)) == len(ERROR_CODES)
     with pytest.raises(ValueError):
         StorageError("no_such_code")
+
+
+def test_a_nickname_that_looks_like_a_classmates_is_refused_in_that_class_only(store, klass):
+    store.join(klass.info.code, "Ala")
+    with pytest.raises(InputRefused) as refused:
+        store.join(klass.info.code, "AIa")          # capital I: reads "Ala" on the projector
+    assert refused.value.code == "nickname_look_alike"
+    with pytest.raises(InputRefused) as refused:
+        store.join(klass.info.code, "ALA")
+    assert refused.value.code == "nickname_taken"
+    other = store.create_class("4c", "pl", "pl")
+    assert store.join(other.info.code, "AIa").nickname == "AIa"
+    assert store.join(klass.info.code, "Ala \U0001f469\u200d\U0001f4bb").nickname == "Ala \U0001f469\u200d\U0001f4bb"

@@ -25,7 +25,7 @@ def _tables(engine) -> set[str]:
 def test_upgrade_from_empty_reaches_the_newest_revision_with_every_table(engine):
     assert current_revision(engine) is None
     migrate(engine)
-    assert current_revision(engine) == head_revision() == "0002_play_rounds"
+    assert current_revision(engine) == head_revision() == "0003_board_keys"
     assert _tables(engine) == TABLES_0001 | {"play_rounds"}
 
 
@@ -43,7 +43,7 @@ def test_upgrade_from_the_previous_revision_keeps_the_data_and_adds_play_rounds(
         conn.execute(text("INSERT INTO classes (code, name, ruleset, language, lessons, drills, quiz, joining_open,"
                           " created_at) VALUES ('ABCDEFGH', '4b', 'pl', 'pl', '[]', '[]', '[]', true, 1)"))
     migrate(engine)
-    assert current_revision(engine) == "0002_play_rounds"
+    assert current_revision(engine) == "0003_board_keys"
     assert "play_rounds" in _tables(engine)
     with engine.connect() as conn:
         assert conn.execute(text("SELECT name FROM classes WHERE code = 'ABCDEFGH'")).scalar_one() == "4b"
@@ -62,7 +62,7 @@ def test_downgrade_removes_play_rounds_then_everything(engine):
 def test_migrating_again_changes_nothing(engine):
     migrate(engine)
     migrate(engine)
-    assert current_revision(engine) == "0002_play_rounds"
+    assert current_revision(engine) == "0003_board_keys"
 
 
 def test_app_servers_starting_together_migrate_once(db_url):
@@ -85,7 +85,7 @@ def test_app_servers_starting_together_migrate_once(db_url):
         t.join()
     try:
         assert errors == []
-        assert current_revision(engines[0]) == "0002_play_rounds"
+        assert current_revision(engines[0]) == "0003_board_keys"
     finally:
         for eng in engines:
             eng.dispose()
@@ -175,3 +175,21 @@ def test_the_wal_switch_waits_out_a_writer_that_sqlite_would_refuse_at_once(tmp_
         done.join()
         writer.close()
         newcomer.close()
+
+
+def test_upgrade_to_board_keys_keeps_every_teacher_key_a_managing_one(engine):
+    from storage.repository import Storage
+    migrate(engine, "0002_play_rounds")
+    before = Storage(engine)
+    with engine.begin() as conn:   # a class made before the revision, with its key
+        conn.execute(text("INSERT INTO classes (code, name, ruleset, language, lessons, drills, quiz, joining_open,"
+                          " created_at) VALUES ('ABCDEFGH', '4b', 'pl', 'pl', '[]', '[]', '[]', true, 1)"))
+        conn.execute(text("INSERT INTO teacher_keys (class_id, key_hash, created_at) VALUES "
+                          "((SELECT id FROM classes), :h, 1)"), {"h": __import__("hashlib").sha256(b"tk_old").hexdigest()})
+    migrate(engine)
+    assert before.authorize_teacher("tk_old").code == "ABCDEFGH"
+    board_key = before.new_board_key("tk_old")
+    downgrade(engine, "0002_play_rounds")   # the board key goes; it never becomes a teacher key
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT count(*) FROM teacher_keys")).scalar_one() == 1
+    assert board_key.startswith("bk_")

@@ -17,6 +17,7 @@ from engine.drills import Drill, shipped_drills
 from engine.ruleset import load_ruleset
 from engine.scenario import TOPICS, Scenario, lessons_of, load_scenarios
 from storage.board import Board, Cell
+from storage.repository import RoundsSummary
 from ui.classes.answers import answer_words, reason_words
 from ui.classes.texts import STATUS_COLOURS, STATUS_SYMBOLS, status_word
 from ui.present.drill_text import title_text, topic_label
@@ -136,6 +137,7 @@ class GridRow:
     stars: int
     lessons_done: int
     cells: tuple[GridCell, ...]
+    rounds: RoundsSummary = RoundsSummary()
 
 
 def grid_cell(cell: Cell, t: Translator) -> GridCell:
@@ -156,8 +158,18 @@ def grid(board: Board, topics: tuple[str, ...], t: Translator, only_stuck: bool 
         if only_stuck and not any(c.status == "stuck" for c in cells):
             continue
         rows.append(GridRow(pupil.pupil_id, pupil.nickname, pupil.answers, pupil.correct, pupil.stars,
-                            pupil.lessons_done, cells))
+                            pupil.lessons_done, cells, pupil.rounds))
     return tuple(rows)
+
+
+def rounds_text(rounds: RoundsSummary, t: Translator) -> str:
+    """A pupil's Play rounds in words ("3 rounds · 1 won · 7 points"); "" when none was played."""
+    if not rounds.played:
+        return ""
+    return " · ".join((
+        t.ngettext("{count} round", "{count} rounds", rounds.played).format(count=rounds.played),
+        t.ngettext("{count} won", "{count} won", rounds.won).format(count=rounds.won),
+        t.ngettext("{count} point", "{count} points", abs(rounds.points)).format(count=rounds.points)))
 
 
 def grid_html(board: Board, topics: tuple[str, ...], rows: tuple[GridRow, ...], t: Translator) -> str:
@@ -178,11 +190,13 @@ def grid_html(board: Board, topics: tuple[str, ...], rows: tuple[GridRow, ...], 
         body.append(f"<tr data-pupil='{row.pupil_id}'><th scope='row' class='makao-nick' "
                     f"style='{cell_style};text-align:left'>{esc(row.nickname)}</th>"
                     f"<td style='{cell_style}'>{row.correct}/{row.answers}</td>"
-                    f"<td style='{cell_style}'>{esc(stars)}</td>{cells}</tr>")
+                    f"<td style='{cell_style}'>{esc(stars)}</td>"
+                    f"<td class='makao-play' style='{cell_style}'>{esc(rounds_text(row.rounds, t))}</td>{cells}</tr>")
     legend = " · ".join(f"<span style='background:{STATUS_COLOURS[s]};padding:0 .4em;color:#111'>"
                         f"<b>{esc(STATUS_SYMBOLS[s])}</b></span> {esc(status_word(s, t))}"
                         for s in ("none", "learning", "stuck", "mastered"))
-    names = [esc(_("Pupil")), esc(t.pgettext("count of right answers", "Right")), esc(_("Stars"))]
+    names = [esc(_("Pupil")), esc(t.pgettext("count of right answers", "Right")), esc(_("Stars")),
+             esc(t.pgettext("board column: rounds on the Play page", "Play"))]
     return (
         f"<div class='makao-legend' style='margin:.3em 0'>{legend}</div>"
         f"<div style='overflow-x:auto'><table class='makao-board' "

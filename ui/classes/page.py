@@ -10,6 +10,7 @@ names are escaped wherever they are shown.
 from __future__ import annotations
 
 import html
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import partial
@@ -22,10 +23,20 @@ from engine.ruleset import load_ruleset
 from storage.board import Board, load_board
 from storage.export import answers_csv, summary_csv
 from storage.repository import Storage
-from storage.streamlit_conn import get_storage
+from storage.streamlit_conn import classes_setting, get_storage
 from ui.classes import model
 from ui.classes import progress as saved
-from ui.classes.texts import FAILURES, UNAVAILABLE, error_message, failure, link_refused_message, refusal_message
+from ui.classes.answers import answer_words, reason_words
+from ui.classes.client import ENV_TRUSTED, client_from, parse_networks
+from ui.classes.texts import (
+    FAILURES,
+    UNAVAILABLE,
+    error_message,
+    failure,
+    link_refused_message,
+    name_markdown,
+    refusal_message,
+)
 from ui.present.i18n import LANGUAGES, Translator
 from ui.present.rules_text import escape_markdown
 from ui.shell import session
@@ -39,6 +50,7 @@ BAND_GAP_PX = 8
 MIN_BAND_PX = 22
 TEACHER_KEY = "classes_teacher_key"       # the teacher key of this session (never in the address bar)
 NEW_TEACHER_LINK = "classes_new_link"     # the teacher link just made, shown this once
+NEW_BOARD_LINK = "classes_new_board_link"  # the projector's read-only board link just made, shown this once
 JOINED = "classes_joined"                 # {"link", "pin"} just after joining: shown this once
 MESSAGE = "classes_message"               # (kind, code, where, params) of the latest action, for the next run
 SHOWN = "classes_message_shown"           # that message during the run after the action (then it is gone)
@@ -57,13 +69,19 @@ def _t() -> Translator:
     return session.tr()
 
 
+def _trusted_proxies() -> tuple:
+    """The proxies named in ``MAKAO_TRUSTED_PROXIES``, else in secrets' ``[classes] trusted_proxies``."""
+    return parse_networks(os.environ.get(ENV_TRUSTED) or classes_setting("trusted_proxies") or "")
+
+
 def _client() -> str | None:
-    """The caller's address for the storage's per-client limits (None when Streamlit does not know it)."""
+    """The caller's address for the storage's per-client limits (None when it is not known)."""
     try:
-        address = st.context.ip_address
+        peer = st.context.ip_address
+        forwarded = st.context.headers.get("X-Forwarded-For")
     except Exception:   # bare mode
         return None
-    return address if isinstance(address, str) and address else None
+    return client_from(peer if isinstance(peer, str) and peer else None, forwarded, _trusted_proxies())
 
 
 def _say(kind: str, code: str, where: str, **params) -> None:
@@ -106,6 +124,7 @@ def _success_text(code: str, params: dict, t: Translator) -> str:
         "left": _("You left the class on this device. Your progress stays saved in the class."),
         "deleted_self": _("Your data is deleted from the class."),
         "class_deleted": _("The class, its pupils and all their answers are deleted."),
+        "blocks_lifted": _("Pupils who were stopped after wrong PINs may try again now."),
         "link_rotated": _("A new teacher link is made: it is shown at the top of the board. The old link no "
                           "longer works."),
     }.get(code, _("Done."))
@@ -155,8 +174,8 @@ def follow_pupil_link() -> None:
         del st.query_params["pupil"]   # a link that opens nothing is not kept in the address bar
 
 
-def pupil_banner(t: Translator) -> None:
-    """In the sidebar, for whom progress is saved; a refused save pops up as a toast (seen on a phone too)."""
+def pupil_banner(t: Translator, slot=None) -> None:
+    """In the sidebar, whether and for whom progress is saved; a refused save pops up as a toast (seen on a phone too)."""
     state = st.session_state
     notice = state.get(saved.NOTICE)
     if notice:
@@ -164,10 +183,21 @@ def pupil_banner(t: Translator) -> None:
         st.toast(error_message(code, params, t), icon=":material/cloud_off:")
         state[saved.NOTICE] = None
     pupil = state.get(saved.PUPIL)
-    if saved.pupil_token(state) and pupil:
-        st.sidebar.caption(":material/cloud_done: " + escape_markdown(t.gettext(
-            "Your progress is saved in the class {name} as {nickname}.").format(
-            name=pupil["class_name"], nickname=pupil["nickname"])))
+    if not (saved.pupil_token(state) and pupil):
+        return
+    slot = slot if slot is not None else st.sidebar.empty()
+    waiting = saved.unsaved(state)
+    if waiting:   # D9: an answer the database did not take is said, not lost
+        slot.warning(t.ngettext(
+            "Not saved yet: {count} answer or result. It is kept in this tab and saved as soon as the class can "
+            "be reached again, so keep this tab open.",
+            "Not saved yet: {count} answers or results. They are kept in this tab and saved as soon as the class "
+            "can be reached again, so keep this tab open.", waiting).format(count=waiting),
+            icon=":material/cloud_off:")
+    else:
+        slot.caption(":material/cloud_done: " + escape_markdown(t.gettext(
+            "Your progress is saved in the class {name} as {nickname}.")).format(
+            name=name_markdown(pupil["class_name"]), nickname=name_markdown(pupil["nickname"])))
 
 
 def _close_link_refused() -> None:
@@ -209,7 +239,7 @@ def saved_progress(practice_types: tuple[type, type] | None = None,
         yield
         return
     saved.restore_into_session(state, get_storage, practice_types)
-    pupil_banner(_t())
+    slot = st.sidebar.empty()   # filled after the page, once this run's answer is saved or queued
     try:
         yield
     finally:
@@ -218,6 +248,7 @@ def saved_progress(practice_types: tuple[type, type] | None = None,
             saved.sync_practice(state, get_storage, question)
         if rounds is not None:   # the Play page's finished rounds (played, won, points)
             saved.sync_play(state, get_storage, rounds)
+        pupil_banner(_t(), slot)
 
 
 # ---------------------------------------------------------------------------- making a class
@@ -352,7 +383,7 @@ def pupil_view(t: Translator) -> None:
     state = st.session_state
     pupil = state[saved.PUPIL]
     st.markdown(_("You are **{nickname}** in the class **{name}** (code {code}).").format(
-        nickname=escape_markdown(pupil["nickname"]), name=escape_markdown(pupil["class_name"]), code=pupil["code"]))
+        nickname=name_markdown(pupil["nickname"]), name=name_markdown(pupil["class_name"]), code=pupil["code"]))
     joined = state.get(JOINED)
     if joined:
         with st.container(border=True, key="classes_joined_box"):
@@ -376,6 +407,8 @@ def pupil_view(t: Translator) -> None:
     cols[0].metric(_("Answers saved"), len(mine.answers))
     cols[1].metric(t.pgettext("count of right answers", "Right"), sum(1 for a in mine.answers if a.correct))
     cols[2].metric(_("Lesson stars"), sum(mine.stars.values()))
+    if mine.rounds.played:   # the pupil's own Play rounds, as the board shows them
+        st.caption(escape_markdown(_("Play: {rounds}").format(rounds=model.rounds_text(mine.rounds, t))))
     links = st.columns(4)
     if pupil.get("quiz") and links[0].button(_("Start the class quiz"), key="classes_start_quiz", type="primary",
                                              icon=":material/quiz:", on_click=_start_quiz, args=("quiz",)):
@@ -406,17 +439,19 @@ def pupil_view(t: Translator) -> None:
 # ---------------------------------------------------------------------------- the teacher's board
 
 def _teacher_key() -> str | None:
-    """The teacher key of this session, read once from ``?teacher=`` and then taken out of the address bar."""
+    """The teacher key (or the projector's board key) of this session, read once from ``?teacher=``
+    (``?board=``) and then taken out of the address bar."""
     state = st.session_state
-    if "teacher" in st.query_params:
-        state[TEACHER_KEY] = st.query_params.get("teacher") or ""
-        del st.query_params["teacher"]
+    for name in ("teacher", "board"):
+        if name in st.query_params:
+            state[TEACHER_KEY] = st.query_params.get(name) or ""
+            del st.query_params[name]
     key = state.get(TEACHER_KEY)
     return key if isinstance(key, str) else None
 
 
 def _forget_teacher() -> None:
-    for name in (TEACHER_KEY, NEW_TEACHER_LINK, NEW_PIN):
+    for name in (TEACHER_KEY, NEW_TEACHER_LINK, NEW_PIN, NEW_BOARD_LINK):
         st.session_state.pop(name, None)
 
 
@@ -466,6 +501,16 @@ def _reset_pin(names: dict[int, str]) -> None:
     pin = _teacher_action(lambda store, key: store.reset_pin(key, int(pupil_id), client=_client()))
     if pin:
         st.session_state[NEW_PIN] = (names.get(int(pupil_id), ""), pin)
+
+
+def _new_board_link() -> None:
+    board_key = _teacher_action(lambda store, key: store.new_board_key(key, client=_client()))
+    if board_key:
+        st.session_state[NEW_BOARD_LINK] = _link(f"board={board_key}")
+
+
+def _lift_blocks() -> None:
+    _teacher_action(lambda store, key: store.lift_blocks(key, client=_client()), "blocks_lifted")
 
 
 def _delete_class() -> None:
@@ -588,7 +633,7 @@ def live_board() -> None:
         for s in stuck:
             line = t.ngettext("**{nickname}** — {topic}: {count} wrong answer in a row",
                               "**{nickname}** — {topic}: {count} wrong answers in a row", s.wrong_in_a_row).format(
-                nickname=escape_markdown(s.nickname), topic=escape_markdown(s.topic), count=s.wrong_in_a_row)
+                nickname=name_markdown(s.nickname), topic=escape_markdown(s.topic), count=s.wrong_in_a_row)
             if s.answer:
                 line += " · " + escape_markdown(_("last: {answer}").format(answer=s.answer))
             if s.reason:
@@ -615,8 +660,17 @@ def _csv_header(t: Translator) -> Callable[[str], str]:
              "correct": t.pgettext("CSV column: number of right answers", "right"), "stars": _("stars"), "lessons_done": _("lessons done"),
              "rounds_played": _("rounds played"), "rounds_won": _("rounds won"), "points": t.pgettext("CSV column: game points", "points"),
              "answered_utc": _("answered (UTC)"), "kind": t.pgettext("CSV column: what was answered (quiz, drill, lesson)", "kind"), "question_id": _("question"),
-             "variant": _("variant"), "topic": _("topic"), "answer": t.pgettext("CSV column: the pupil's answer", "answer"), "reason": _("reason")}
+             "variant": _("variant"), "topic": _("topic"), "answer": t.pgettext("CSV column: the pupil's answer", "answer"), "reason": _("reason"),
+             "question_title": _("question (words)"), "answer_code": _("answer (code)"), "reason_code": _("reason (code)")}
     return lambda name: names.get(name, name)
+
+
+def _answer_words(t: Translator, question_id: str, answer: str, reason: str) -> tuple[str, str, str]:
+    """A stored answer in the teacher's words: the question's title, the answer, why it was wrong."""
+    drill = model.drill_by_id(question_id)
+    if drill is None:   # a generated question (its id names no shipped drill): only the codes say it
+        return "", answer, ""
+    return model.drill_label(question_id, t), answer_words(drill, answer, t), reason_words(drill, answer, reason, t)
 
 
 def _summary_data(key: str, header: Callable[[str], str]) -> str:
@@ -630,7 +684,7 @@ def _summary_data(key: str, header: Callable[[str], str]) -> str:
 def _answers_data(key: str, header: Callable[[str], str]) -> str:
     """Every answer as CSV, read when the teacher clicks (an empty file if the key stopped working meanwhile)."""
     try:
-        return answers_csv(get_storage(), key, header=header, client=_client())
+        return answers_csv(get_storage(), key, header=header, client=_client(), words=partial(_answer_words, _t()))
     except FAILURES:
         return ""
 
@@ -645,6 +699,15 @@ def _manage(info, board_names: dict[int, str], t: Translator) -> None:
         st.toggle(_("New pupils may join"), key="classes_joining_open", on_change=_set_joining)
         st.button(_("Make a new teacher link"), key="classes_rotate", icon=":material/key:", on_click=_rotate,
                   help=_("The current teacher link stops working at once, on every device."))
+        st.button(_("Make a projector link"), key="classes_board_link", icon=":material/co_present:",
+                  on_click=_new_board_link,
+                  help=_("A link that shows this board and nothing else: open it on the computer at the projector. "
+                         "It cannot delete, change or download anything. An earlier projector link stops working."))
+        board_link = state.get(NEW_BOARD_LINK)
+        if board_link:
+            st.info(_("Projector link (read-only): it shows this board only. Open it at the projector instead of "
+                      "your teacher link."), icon=":material/co_present:")
+            st.code(board_link, language=None)
         if board_names:
             st.selectbox(_("Pupil"), list(board_names), key="classes_manage_pupil", format_func=board_names.__getitem__)
             left, right = st.columns(2)
@@ -653,9 +716,13 @@ def _manage(info, board_names: dict[int, str], t: Translator) -> None:
             sure = right.checkbox(_("Yes, delete this pupil's data"), key="classes_delete_pupil_sure")
             right.button(_("Delete the pupil"), key="classes_delete_pupil", icon=":material/person_remove:",
                          disabled=not sure, on_click=_delete_pupil, args=(board_names,))
+            st.button(_("Let pupils try their PIN again"), key="classes_lift_blocks", icon=":material/lock_open:",
+                      on_click=_lift_blocks,
+                      help=_("After too many wrong PINs a pupil, or the whole class, must wait up to 10 minutes "
+                             "before coming back with a PIN. This lifts that wait now."))
             new_pin = state.get(NEW_PIN)
             if new_pin:
-                st.info(_("New PIN for {nickname}: {pin}").format(nickname=escape_markdown(new_pin[0]), pin=new_pin[1]),
+                st.info(escape_markdown(_("New PIN for {nickname}: {pin}")).format(nickname=name_markdown(new_pin[0]), pin=new_pin[1]),
                         icon=":material/pin:")
         st.divider()
         sure = st.checkbox(_("Yes, delete the whole class with all its pupils and answers"),
@@ -677,7 +744,15 @@ def teacher_view(t: Translator) -> bool:
         _forget_teacher()
         return False
     info = board.info
-    st.subheader(escape_markdown(_("Board of the class {name}").format(name=info.name)), anchor=False)
+    st.subheader(escape_markdown(_("Board of the class {name}")).format(name=name_markdown(info.name)), anchor=False)
+    if board.read_only:   # the projector: the board, and nothing that changes or exports the class
+        st.caption(escape_markdown(_("Projector view: this link shows the board only. The teacher manages the "
+                                     "class with the teacher link.")))
+        _code_block(info, t)
+        live_board()
+        st.button(_("Leave the board on this device"), key="classes_leave_board", icon=":material/logout:",
+                  on_click=_forget_teacher)
+        return True
     link = st.session_state.get(NEW_TEACHER_LINK)
     if link:
         with st.container(border=True, key="classes_teacher_link_box"):

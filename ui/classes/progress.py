@@ -13,6 +13,11 @@ page needs more than one line to take part:
 - ``sync_learn`` saves every lesson whose stars rose since the last save (``record_lesson``);
 - ``sync_practice`` saves the answer just scored (``record_answer``), once, under a key of its own;
 - ``restore_into_session`` puts the stored stars and topic tallies back after a reload.
+
+No answer is lost: an answer or a Play round is first put in the session's queue (``PENDING``)
+and leaves it only once stored. When the database cannot be reached, or the save waits for a rate
+limit, it stays queued and is sent again (in order, under its own idempotency key) on every later
+run; ``unsaved`` counts what is queued, with stars not yet stored, for the page's "not saved yet".
 """
 from __future__ import annotations
 
@@ -35,6 +40,8 @@ NONCE = "classes_nonce"                # random per session: the answer keys of 
 RESTORED = "classes_restored"          # which parts were read back: {"learn", "practice"}
 SAVED_STARS = "classes_saved_stars"    # lesson id -> stars known to be stored
 SAVED_ATTEMPTS = "classes_saved_attempts"  # practice answers counted when last saved
+PENDING = "classes_pending"            # [(kind "answer" | "round", the storage call's arguments)] not stored yet
+RETRIED = ("storage_unavailable", "rate_limited")   # refusals that pass: the save is kept and sent again
 
 # The Learn and Practice pages' own state keys (ui/learn/page.py, ui/practice/state.py).
 LEARN_STARS = "learn_stars"
@@ -67,7 +74,7 @@ def become_pupil(state: State, access: PupilAccess, token: str) -> None:
 
 def forget_pupil(state: State) -> None:
     """Makes the session anonymous again (leaving, or a token the storage no longer knows)."""
-    for name in (TOKEN, PUPIL, RESTORED, SAVED_STARS, SAVED_ATTEMPTS):
+    for name in (TOKEN, PUPIL, RESTORED, SAVED_STARS, SAVED_ATTEMPTS, PENDING):
         state.pop(name, None)
 
 
@@ -102,21 +109,62 @@ def record_lesson(state: State, open_storage: OpenStorage, lesson_id: str, stars
     return best
 
 
+def _send(store: Storage, token: str, kind: str, args: dict) -> bool:
+    if kind == "answer":
+        return store.record_answer(token, **args).stored
+    return store.record_round(token, **args)
+
+
+def flush(state: State, open_storage: OpenStorage) -> list[str]:
+    """Sends the queued answers and rounds in order; returns the keys stored now (a retry may store none)."""
+    token = pupil_token(state)
+    stored: list[str] = []
+    while token is not None and state.get(PENDING):
+        kind, args = state[PENDING][0]
+        try:
+            if _send(open_storage(), token, kind, args):
+                stored.append(args["key"])
+        except FAILURES as error:
+            _refused(state, error)
+            if failure(error)[0] in RETRIED:
+                break                              # kept: sent again on the next run
+        if state.get(PENDING):                     # stored, or refused for good (a deleted pupil forgets all)
+            state[PENDING] = state[PENDING][1:]
+        token = pupil_token(state)
+    return stored
+
+
+def _queue(state: State, open_storage: OpenStorage, kind: str, args: dict) -> bool:
+    if pupil_token(state) is None:
+        return False
+    state[PENDING] = [*(state.get(PENDING) or []), (kind, args)]
+    return args["key"] in flush(state, open_storage)
+
+
+def unsaved(state: State) -> int:
+    """How many answers, rounds and lessons' stars of this session are not stored yet."""
+    earned, saved = state.get(LEARN_STARS) or {}, state.get(SAVED_STARS) or {}
+    stars = sum(1 for lesson_id, n in earned.items() if int(n) > saved.get(lesson_id, 0))
+    return len(state.get(PENDING) or ()) + (stars if pupil_token(state) else 0)
+
+
 def record_answer(state: State, open_storage: OpenStorage, key: str, drill: Drill, response: Any, correct: bool,
                   kind: str) -> bool:
-    """Saves one answer to a drill (kind quiz, drill or generated) under an idempotency key; True if stored now."""
+    """Saves one answer to a drill (kind quiz, drill or generated) under an idempotency key; True if stored now.
+
+    Not stored now (the database is away, a rate limit): it is kept in the session and sent again.
+    """
     fields = answer_fields(drill, response, correct)
-    saved = _call(state, open_storage, lambda store, token: store.record_answer(
-        token, key, fields.question_id, kind, fields.variant, fields.topic, fields.answer, fields.correct,
-        fields.reason))
-    return bool(saved is not None and saved.stored)
+    return _queue(state, open_storage, "answer", {
+        "key": key, "question_id": fields.question_id, "kind": kind, "variant": fields.variant,
+        "topic": fields.topic, "answer": fields.answer, "correct": fields.correct, "reason": fields.reason})
 
 
 def record_round(state: State, open_storage: OpenStorage, key: str, variant: str, players: int, won: bool,
                  points: int) -> bool:
-    """Saves a round played on the Play page under an idempotency key; True if it was new."""
-    return bool(_call(state, open_storage, lambda store, token: store.record_round(
-        token, key, variant, players, won, points)))
+    """Saves a round played on the Play page under an idempotency key; True if it was stored now."""
+    return _queue(state, open_storage, "round", {"key": key, "variant": variant, "players": players, "won": won,
+                                                 "points": points})
 
 
 SAVED_ROUNDS = "classes_saved_rounds"   # keys of the Play rounds already saved this session
@@ -140,9 +188,10 @@ def sync_play(state: State, open_storage: OpenStorage,
 
 
 def sync_learn(state: State, open_storage: OpenStorage) -> int:
-    """Saves every lesson whose stars rose since the last save; returns how many were saved."""
+    """Saves every lesson whose stars rose since the last save (and sends what is queued); returns how many."""
     if pupil_token(state) is None:
         return 0
+    flush(state, open_storage)
     earned = state.get(LEARN_STARS) or {}
     saved = state.get(SAVED_STARS) or {}
     count = 0

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import math
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -25,6 +26,19 @@ _LOG = logging.getLogger(__name__)
 STATUS_SYMBOLS = {"none": "·", "learning": "…", "stuck": "!", "mastered": "✓"}
 # Background colours of the grid, light enough for black text on a projector.
 STATUS_COLOURS = {"none": "#f1f3f5", "learning": "#fff3bf", "stuck": "#ffc9c9", "mastered": "#b2f2bb"}
+
+
+_ASCII_PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")
+
+
+def name_markdown(text: str) -> str:
+    """A nickname or class name as Markdown that shows exactly its text.
+
+    Every ASCII punctuation character is backslash-escaped (CommonMark allows it for all of them), so
+    no link (``[hi](http://x)``, a bare ``www.x`` or ``http://x``), colour (``:red[x]``), emoji or
+    icon shortcode, maths (``$x$``), emphasis, list start or ``--`` typography survives.
+    """
+    return _ASCII_PUNCTUATION.sub(r"\\\1", text)
 
 
 def status_word(status: str, t: Translator) -> str:
@@ -70,6 +84,10 @@ def error_message(code: str, params: Mapping[str, Any], t: Translator) -> str:
         "nickname_bad_characters": _("A nickname may not contain invisible or control characters. Use letters, "
                                      "digits, spaces and punctuation."),
         "nickname_taken": _("Someone in this class already has this nickname. Choose another one."),
+        "nickname_look_alike": _("This nickname looks just like the nickname of someone in this class. Choose "
+                                 "another one, so that the board can tell you apart."),
+        "nickname_mixed_scripts": _("A nickname may not mix letters of different alphabets that look alike (such "
+                                    "as Latin and Cyrillic). Write it in one alphabet."),
         "class_name_empty": _("Give the class a name first."),
         "class_name_bad_characters": _("A class name may not contain invisible or control characters."),
         "class_code_format": _("A class code has 8 letters and digits, like K7QM-2XVD. Check what you typed."),
@@ -116,4 +134,4 @@ def refusal_message(error: Exception, t: Translator) -> str:
     return error_message(*failure(error), t)
 
 
-__all__ = ["ERROR_CODES", "FAILURES", "UNAVAILABLE", "failure", "STATUS_COLOURS", "STATUS_SYMBOLS", "error_message", "link_refused_message", "refusal_message", "status_word"]
+__all__ = ["ERROR_CODES", "FAILURES", "UNAVAILABLE", "failure", "name_markdown", "STATUS_COLOURS", "STATUS_SYMBOLS", "error_message", "link_refused_message", "refusal_message", "status_word"]

@@ -535,3 +535,93 @@ def test_the_board_charts_count_pupils_in_whole_numbers_and_show_whole_labels(st
     for spec in specs:
         axis = spec["encoding"]["y"]["axis"]
         assert axis["labelLimit"] == 0 and "split(datum.label" in axis["labelExpr"]
+
+
+def test_the_teacher_lets_a_pupil_stopped_after_wrong_pins_try_again(store) -> None:
+    teacher = make_class()
+    code = class_code(store, teacher.session_state[TEACHER_KEY])
+    ala = store.join(code, "Ala")
+    for pin in [p for p in ("0000", "1111", "2222", "3333", "4444", "5555") if p != ala.pin][:5]:
+        with pytest.raises(AccessRefused):
+            store.rejoin(code, "Ala", pin)
+    other = open_page()
+    other.text_input(key="classes_rejoin_code").set_value(code)
+    other.text_input(key="classes_rejoin_nickname").set_value("Ala")
+    other.text_input(key="classes_rejoin_pin").set_value(ala.pin)
+    other.button(key="classes_rejoin").click().run()
+    assert other.error[0].value.startswith("Too many attempts")           # the right PIN waits too
+    teacher.session_state[page.MANAGE_BOX] = True
+    teacher.run()
+    click(teacher, "classes_lift_blocks")
+    box = next(e for e in teacher.expander if e.label == "Manage the class")
+    assert box.success[0].value == "Pupils who were stopped after wrong PINs may try again now."
+    other.button(key="classes_rejoin").click().run()
+    assert not other.error and other.session_state[saved.PUPIL]["nickname"] == "Ala"
+
+
+@pytest.mark.parametrize("hostile, escaped", [
+    ("[hi](http://evil.x)", r"\[hi\]\(http\:\/\/evil\.x\)"),     # D5: was a live link on the board
+    (":red[x] **b** $x^2$", r"\:red\[x\] \*\*b\*\* \$x\^2\$"),   # was a red span
+    ("' OR 1=1 --", r"\' OR 1\=1 \-\-"),                           # was shown with an em dash
+])
+def test_markdown_in_a_nickname_is_text_on_the_board_and_in_the_pupils_view(store, hostile, escaped) -> None:
+    teacher = make_class()
+    code = class_code(store, teacher.session_state[TEACHER_KEY])
+    pupil = join(code, hostile)
+    token = pupil.session_state[saved.TOKEN]
+    for i in range(3):   # three wrong in a row: the pupil is in "Who is stuck where"
+        store.record_answer(token, f"t{i}", "pl-matching-01", "drill", "pl", "matching", "7h", False, "no_match")
+    teacher.run()
+    stuck = [m.value for m in teacher.markdown if "wrong answers in a row" in m.value]
+    assert stuck and all(escaped in line and hostile not in line for line in stuck)
+    pupil.run()
+    mine = next(m.value for m in pupil.markdown if m.value.startswith("You are"))
+    assert f"**{escaped}**" in mine
+
+
+def test_the_projector_link_shows_the_board_without_manage_or_downloads(store) -> None:
+    teacher = make_class()
+    key = teacher.session_state[TEACHER_KEY]
+    code = class_code(store, key)
+    join(code, "Ala")
+    teacher.session_state[page.MANAGE_BOX] = True
+    teacher.run()
+    click(teacher, "classes_board_link")
+    link = next(c.value for c in teacher.code if "board=bk_" in c.value)
+    board_key = link.split("board=", 1)[1].split("&", 1)[0]
+    projector = open_page(board=board_key)
+    assert "board" not in projector.query_params                              # out of the address bar
+    assert "Projector view" in "\n".join(c.value for c in projector.caption)
+    assert ">Ala</th>" in texts(projector)                                    # the live board
+    assert not [e for e in projector.expander if e.label == "Manage the class"]
+    assert not projector.get("download_button")
+    keys = {b.key for b in projector.button}
+    assert not keys & {"classes_delete_class", "classes_rotate", "classes_delete_pupil", "classes_reset_pin"}
+    assert store.authorize_teacher(key).id                                    # the class is untouched
+
+
+def test_an_answer_given_while_the_database_is_away_is_said_not_saved_and_saved_later(store, monkeypatch) -> None:
+    from sqlalchemy.exc import OperationalError
+
+    teacher = make_class()
+    code = class_code(store, teacher.session_state[TEACHER_KEY])
+    pupil = join(code, "Tomek")
+    start_quiz(pupil)
+    real = page.get_storage
+    away = {"down": True}
+
+    def flaky():
+        if away["down"]:
+            raise OperationalError("connect", {}, ConnectionRefusedError("connection refused"))
+        return real()
+
+    monkeypatch.setattr(page, "get_storage", flaky)
+    answer_quiz_question(pupil, right=True)                   # D9: the page said "Right!" and lost it
+    sidebar = [w.value for w in pupil.sidebar.warning]
+    assert sidebar and sidebar[0].startswith("Not saved yet: 1 answer or result.")
+    assert store.progress(pupil.session_state[saved.TOKEN]).answers == ()
+    away["down"] = False
+    pupil.run()
+    assert not pupil.sidebar.warning
+    assert any(c.value.endswith("Your progress is saved in the class 4b as Tomek.") for c in pupil.sidebar.caption)
+    assert len(store.progress(pupil.session_state[saved.TOKEN]).answers) == 1
