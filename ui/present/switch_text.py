@@ -221,7 +221,7 @@ def no_counterpart_lines(report: WitnessReport, tr: Translator) -> list[str]:
 def field_title(key: str, report: WitnessReport, tr: Translator) -> str:
     """The rule a differing field belongs to, as the Compare page's row names it ("Alsó (Unter)");
     across two decks a card's row also names the learner's own card ("Alsó (Unter) = J (jack)")."""
-    from ui.compare.table import TOPICS  # the rows' titles; imported here, the Compare page imports this module
+    from ui.present.topics import TOPICS
 
     titles = {topic.key: topic.title for topic in TOPICS}
     names = [tr.gettext(titles[row]) for row in topics_of_field(key) if row in titles]
@@ -239,7 +239,7 @@ def field_title(key: str, report: WitnessReport, tr: Translator) -> str:
 def said_in_words(report: WitnessReport, tr: Translator) -> list[tuple[str, str]]:
     """(heading, sentence) for what has no position: the cards only one deck has, and the differing
     rules the search found no position for, as the Compare page's rows write them at home and here."""
-    from ui.compare.table import topic_cell  # the rows' cells; the Compare page imports this module
+    from ui.present.topics import topic_cell
 
     out = [(tr.gettext("Cards without a counterpart"), line) for line in no_counterpart_lines(report, tr)]
     told: set[str] = set()

@@ -1,4 +1,4 @@
-"""Which rows of the comparison table (``ui.compare.table.TOPICS`` keys) a differing ruleset
+"""Which rows of the comparison table (``ui.present.topics.TOPICS`` keys) a differing ruleset
 field (``engine.witness.FieldDiff.key``) belongs to: the Compare page links a row to the
 witnesses of its fields, and the tests check every differing row has its fields witnessed."""
 from __future__ import annotations
