@@ -314,6 +314,7 @@ class _Compiled:
             sum(1 << c for c in range(self.size) if t.suit[c] == t.suit[top] or t.rank[c] == t.rank[top])
             for top in range(self.size)
         ]
+        self.to_cover = list(t.cover)  # the cards their player must cover
         self.play_on = rules.after_penalty is AfterPenalty.SAME  # the penalised seat plays on
         # after_attacker (devdo-eu/macau's K♠): a draw from the previous seat is taken at once
         self.at_once = rules.after_penalty is AfterPenalty.AFTER_ATTACKER
@@ -774,6 +775,11 @@ class Playout:
         self.seed = _next_seed(rng)
         return True
 
+    def _nines_only_below(self) -> bool:
+        """The deck is empty and the pile under the top holds only cards to cover (ru-101: nothing to draw)."""
+        pile, to_cover = self.pile, self.k.to_cover
+        return not self.deck and len(pile) > 1 and all(to_cover[c] for c in pile[:-1])
+
     def _draw(self, seat: int, count: int) -> list[int]:
         """Draws ``count`` cards (fewer if the deck cannot be refilled): attacks, calls, refills."""
         deck = self.deck
@@ -971,7 +977,7 @@ class Playout:
                                 break
             elif kind == DRAW_K:
                 if cv:  # engine.rules._draw_to_cover
-                    if self._draw(seat, 1):
+                    if not self._nines_only_below() and self._draw(seat, 1):
                         hand_on = False
                     else:
                         cv = False
