@@ -57,6 +57,17 @@ def objective_for(rules: Ruleset) -> Objective:
     return Objective(kind, kind != "penalty", kind in ("win", "not_loser"), first_out)
 
 
+def score_range(obj: Objective, rules: Ruleset, players: int) -> tuple[float, float]:
+    """The least and most one round can score for a seat: shares and place scores lie in [0, 1];
+    da's points reach at most every card of the deal, ru-101's penalty every card's points."""
+    if obj.kind in ("win", "place", "not_loser"):
+        return 0.0, 1.0
+    cards = [rules.deck.rank_of(c) for c in range(rules.deck.size)] * rules.copies_for(players)
+    if obj.kind == "points":
+        return 0.0, float(rules.points_per_card * len(cards))
+    return 0.0, float(sum(rules.card_points.get(rank, 0) for rank in cards))
+
+
 def score(obj: Objective, p: Playout, seat: int) -> float:
     """The seat's result in the round ``p`` has reached (in the objective's units); a round cut
     off before the seat's result is known is scored by ``estimate``."""

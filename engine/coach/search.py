@@ -29,7 +29,7 @@ import random
 import time
 from typing import Any, NamedTuple
 
-from engine.coach.objective import Objective, objective_for, score
+from engine.coach.objective import Objective, objective_for, score, score_range
 from engine.coach.reasons import explain_best
 from engine.coach.records import CoachReason, MoveEstimate, mean, standard_error, world_rng
 from engine.coach.rollout import ROLLOUT_CAP, rollout
@@ -148,8 +148,15 @@ class _Race:
         return None
 
 
-def interval(xs: list[float]) -> tuple[float, float]:
-    """A 95% interval of the mean of ``xs``: Wilson's for 0/1 samples, else the normal one."""
+def interval(xs: list[float], bounds: tuple[float, float] = (-math.inf, math.inf)) -> tuple[float, float]:
+    """A 95% interval of the mean of ``xs``: Wilson's for 0/1 samples, else the normal one, cut to
+    ``bounds`` (what a round can score: no -1.5 points, no 104%)."""
+    low, high = _interval(xs)
+    return max(low, bounds[0]), min(high, bounds[1])
+
+
+def _interval(xs: list[float]) -> tuple[float, float]:
+    """The uncut 95% interval of the mean of ``xs``."""
     n = len(xs)
     m = mean(xs)
     if n and all(x in (0.0, 1.0) for x in xs):
@@ -203,9 +210,10 @@ def hint(
             if verdict is not None:
                 stopped = verdict
     estimates = []
+    bounds = score_range(race.obj, view.rules, view.players)
     for c, move in enumerate(moves):
         xs = race.values[c]
-        low, high = interval(xs)
+        low, high = interval(xs, bounds)
         estimates.append(MoveEstimate(move, format_move(move, view.rules.deck), mean(xs), low, high, len(xs)))
     order = sorted(range(len(moves)), key=lambda c: (-race.sign * estimates[c].mean, -estimates[c].playouts, c))
     top = race.values[order[0]]
