@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import argparse
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.cli_common import CliError, Parser, check_lang, describer_for, read_position
-from engine.coach import CoachError, Hint, hint
-from engine.seat_view import view_of
-from engine.state import State
+
+if TYPE_CHECKING:
+    from engine.coach import Hint
+    from engine.state import State
 
 MAX_PLAYOUTS = 1_000_000
 # A default time budget: a huge --playouts cannot tie a shell up for minutes (reliability.md N4).
@@ -45,6 +46,10 @@ def cmd_hint(args: argparse.Namespace) -> Any:
         raise CliError(f"--playouts must be between 1 and {MAX_PLAYOUTS}")
     if not 0 < args.seconds < math.inf:
         raise CliError("--seconds must be more than 0 (and finite)")
+    # The coach and its kernel are imported by this command only: the others start without them.
+    from engine.coach import CoachError, hint
+    from engine.seat_view import view_of
+
     st = read_position(args.position)
     try:
         h = hint(view_of(st), playouts=args.playouts, seed=args.seed, seconds=args.seconds)
