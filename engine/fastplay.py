@@ -274,11 +274,10 @@ class _Compiled:
         self.rs1 = self.run_shifts[0] if self.run_shifts else 0
         self.rs2 = self.run_shifts[-1] if self.run_shifts else 0
         # suit_line[c]: every card of c's suit; run lists depend on the hand only through these
-        # and, below run_nh_free cards in hand (a run then may leave fewer than 3), on its size
+        # and, when a run may leave fewer than 3 cards in hand, on its size
         self.suit_line = [
             sum(1 << x for x in range(c % self.run_step, self.size, self.run_step)) for c in range(self.size)
         ]
-        self.run_nh_free = len(rules.deck.ranks) + 2
         self.run_lines: dict[tuple[int, int, int], list[Action]] = {}
         self.actions: dict[Move, Action] = {}
         self.DRAW_A = self.action(DRAW)
@@ -386,7 +385,6 @@ class _Compiled:
         several, others, rank_mask, bit_index = self.several, self.others, self.rank_mask, self.bit_index
         multi_masks, run_lines, suit_line = self.multi_masks, self.run_lines, self.suit_line
         nh_key = nh if nh < self.nh_free else -1
-        run_nh = nh if nh < self.run_nh_free else -1
         starters = self.run_starters(h)
         acts: list[Action] = []
         while legal:
@@ -400,7 +398,9 @@ class _Compiled:
             else:
                 acts += singles[c]
             if starters & low:
-                line_key = (c, h & suit_line[c], run_nh)
+                line = h & suit_line[c]
+                # the size matters only when a run may leave fewer than 3 cards (run_actions' key)
+                line_key = (c, line, nh if nh - line.bit_count() < 2 else -1)
                 runs = run_lines.get(line_key)
                 if runs is None:
                     if len(run_lines) >= _LIST_MEMO_LIMIT:
