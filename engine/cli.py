@@ -21,17 +21,15 @@ from typing import Any
 
 from engine import cli_coach, cli_play
 from engine.cli_common import CliError, Parser, describer_for, read_position
-from engine.deal import new_game
 from engine.errors import EngineError
-from engine.fastplay import run_random_games
-from engine.moves import parse_move
-from engine.policies import reference_random_games
-from engine.position import position_to_json
-from engine.rules import apply_move, check, verdicts
-from engine.ruleset import load_ruleset, variant_ids
+
+# Each command imports what it needs when it runs, so `explain`, `move` and `new` start without the
+# coach, the playout kernel or importlib.metadata (docs/ENGINE.md, "Start time").
 
 
 def cmd_variants(args: argparse.Namespace) -> Any:
+    from engine.ruleset import load_ruleset, variant_ids
+
     out = []
     for vid in variant_ids():
         r = load_ruleset(vid)
@@ -50,6 +48,10 @@ def cmd_variants(args: argparse.Namespace) -> Any:
 
 
 def cmd_new(args: argparse.Namespace) -> Any:
+    from engine.deal import new_game
+    from engine.position import position_to_json
+    from engine.ruleset import load_ruleset
+
     try:
         rules = load_ruleset(args.variant)
         return position_to_json(new_game(rules, args.players, args.seed))
@@ -58,6 +60,10 @@ def cmd_new(args: argparse.Namespace) -> Any:
 
 
 def cmd_explain(args: argparse.Namespace) -> Any:
+    from engine.moves import parse_move
+    from engine.position import position_to_json
+    from engine.rules import apply_move, check, verdicts
+
     describe = describer_for(args.lang)
     st = read_position(args.position)
     why, narrate = describe.verdict, describe.event
@@ -105,6 +111,10 @@ def cmd_explain(args: argparse.Namespace) -> Any:
 def cmd_selfplay(args: argparse.Namespace) -> Any:
     if args.games < 0 or args.games > 1_000_000:
         raise CliError("--games must be between 0 and 1000000")
+    from engine.fastplay import run_random_games
+    from engine.policies import reference_random_games
+    from engine.ruleset import load_ruleset
+
     try:
         rules = load_ruleset(args.variant)
         if not rules.players[0] <= args.players <= rules.players[1]:

@@ -8,19 +8,20 @@ their commands. All three import this module, and it imports none of them.
 from __future__ import annotations
 
 import argparse
+import importlib
+import os
 import sys
 from collections.abc import Callable
-from importlib.metadata import entry_points
-from typing import NoReturn, Protocol
+from typing import TYPE_CHECKING, Any, NoReturn, Protocol
 
-from engine import guard
-from engine.cards import DeckKind
-from engine.coach import Hint
 from engine.errors import EngineError, PositionError
-from engine.position import MAX_POSITION_BYTES, parse_position
-from engine.ruleset import Ruleset
-from engine.state import State
-from engine.verdicts import Event, Verdict
+
+if TYPE_CHECKING:
+    from engine.cards import DeckKind
+    from engine.coach import Hint
+    from engine.ruleset import Ruleset
+    from engine.state import State
+    from engine.verdicts import Event, Verdict
 
 LANGS = ("en", "pl", "da", "hu")
 DESCRIBERS = "makao_tutor.describers"  # entry-point group: name -> callable(lang) -> Describer
@@ -49,14 +50,66 @@ class Describer(Protocol):
 
 def find_describer() -> Callable[[str], Describer]:
     """The describer factory registered in ``DESCRIBERS``; a clear error when no text layer is installed."""
-    found = sorted(entry_points(group=DESCRIBERS), key=lambda ep: ep.name)
+    found = sorted(registered_entry_points(DESCRIBERS)) or _metadata_entry_points(DESCRIBERS)
     if not found:
         raise CliError(
             f"explanations need a text layer registered under the entry points {DESCRIBERS!r} "
             "(install the app: pip install -e .)"
         )
-    factory: Callable[[str], Describer] = found[0].load()
-    return factory
+    module, _, attrs = found[0][1].partition(":")
+    factory: Any = importlib.import_module(module.strip())
+    for attr in attrs.strip().split(".") if attrs.strip() else ():
+        factory = getattr(factory, attr)
+    described: Callable[[str], Describer] = factory
+    return described
+
+
+def registered_entry_points(group: str) -> list[tuple[str, str]]:
+    """(name, ``module:attr``) of the entry points in ``group``, read from the ``entry_points.txt``
+    of the distributions installed in the folders of ``sys.path`` — where importlib.metadata reads
+    them, without its import cost at every start (a tenth of a second); the first distribution of
+    a name on the path wins, as there."""
+    found: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for folder in sys.path:
+        try:
+            names = sorted(n for n in os.listdir(folder or ".") if n.endswith((".dist-info", ".egg-info")))
+        except OSError:  # a zip file or a missing folder: importlib.metadata's turn
+            continue
+        for name in names:
+            dist = name.rpartition(".")[0].partition("-")[0].replace("-", "_").replace(".", "_").lower()
+            if dist in seen:
+                continue
+            seen.add(dist)
+            found += _group_in(os.path.join(folder or ".", name, "entry_points.txt"), group)
+    return found
+
+
+def _group_in(path: str, group: str) -> list[tuple[str, str]]:
+    """The ``name = value`` lines of section ``[group]`` of an entry_points.txt (none if absent)."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            lines = fh.read().splitlines()
+    except OSError:
+        return []
+    section, out = None, []
+    for line in lines:
+        text = line.strip()
+        if not text or text[0] in "#;":
+            continue
+        if text.startswith("[") and text.endswith("]"):
+            section = text[1:-1].strip()
+        elif section == group and "=" in text:
+            name, _, value = text.partition("=")
+            out.append((name.strip(), value.strip()))
+    return out
+
+
+def _metadata_entry_points(group: str) -> list[tuple[str, str]]:
+    """The group's entry points by importlib.metadata: distributions in zip files or other finders."""
+    from importlib.metadata import entry_points
+
+    return sorted((ep.name, ep.value) for ep in entry_points(group=group))
 
 
 def check_lang(lang: str) -> None:
@@ -73,6 +126,9 @@ def describer_for(lang: str) -> Describer:
 
 def read_position(source: str) -> State:
     """The position in a JSON file, or on standard input for ``-``; bad input is one ``CliError`` line."""
+    from engine import guard
+    from engine.position import MAX_POSITION_BYTES, parse_position
+
     # Reads at most one byte past the limit, so a huge file or pipe is refused, not loaded (engine.guard).
     limit = MAX_POSITION_BYTES
     if source == "-":

@@ -16,11 +16,7 @@ from typing import Any
 
 from engine.cli_common import CliError, Parser, read_position
 from engine.errors import EngineError
-from engine.match import play_match
-from engine.moves import format_move
-from engine.players import STRENGTHS, choose_move
-from engine.ruleset import load_ruleset
-from engine.seat_view import view_of
+from engine.players import STRENGTHS
 
 MAX_ROUNDS = 1000
 
@@ -28,6 +24,9 @@ MAX_ROUNDS = 1000
 def cmd_play(args: argparse.Namespace) -> Any:
     if not 1 <= args.rounds <= MAX_ROUNDS:
         raise CliError(f"--rounds must be between 1 and {MAX_ROUNDS}, not {args.rounds}")
+    from engine.match import play_match  # the kernel's rounds: imported by this command only
+    from engine.ruleset import load_ruleset
+
     strengths = [s.strip() for s in args.strength.split(",")]
     try:
         rules = load_ruleset(args.variant)
@@ -40,6 +39,10 @@ def cmd_play(args: argparse.Namespace) -> Any:
 
 
 def cmd_move(args: argparse.Namespace) -> Any:
+    from engine.moves import format_move
+    from engine.players import choose_move
+    from engine.seat_view import view_of
+
     st = read_position(args.position)
     try:
         move = choose_move(view_of(st), args.strength, random.Random(args.seed))

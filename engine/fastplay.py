@@ -266,17 +266,19 @@ class _Compiled:
         self.runs = rules.runs > 0  # [play] runs: the legal lists go through list_with_runs
         self.run_memo: dict[tuple[int, int, int, int], list[Action]] = {}
         self.run_step = len(rules.deck.suits)  # the next rank of the same suit is this many card ids on
-        # run_reach[c]: the masks of the ``runs - 1`` cards that follow c up and down its suit (those
-        # that fit in the deck); c starts a run of the least length when the hand holds one mask whole
-        reach, step = rules.runs - 1, self.run_step
-        self.run_reach = [
-            tuple(
-                sum(1 << (c + i * d) for i in range(1, reach + 1))
-                for d in (step, -step)
-                if reach > 0 and 0 <= c + reach * d < self.size
-            )
-            for c in range(self.size)
+        # run_shifts: card c + i * step is the card i ranks above c in its suit (i = 1 .. runs - 1);
+        # c starts a run of the least length when the hand holds every one of them above or below
+        self.run_shifts = tuple(i * self.run_step for i in range(1, rules.runs))
+        # runs of 2 or 3 (the house rules in use): the hot loop tests the two shifts inline
+        self.run_inline = 0 < len(self.run_shifts) <= 2
+        self.rs1 = self.run_shifts[0] if self.run_shifts else 0
+        self.rs2 = self.run_shifts[-1] if self.run_shifts else 0
+        # suit_line[c]: every card of c's suit; run lists depend on the hand only through these
+        # and, when a run may leave fewer than 3 cards in hand, on its size
+        self.suit_line = [
+            sum(1 << x for x in range(c % self.run_step, self.size, self.run_step)) for c in range(self.size)
         ]
+        self.run_lines: dict[tuple[int, int, int], list[Action]] = {}
         self.actions: dict[Move, Action] = {}
         self.DRAW_A = self.action(DRAW)
         self.WAIT_A = self.action(WAIT)
@@ -314,6 +316,7 @@ class _Compiled:
             sum(1 << c for c in range(self.size) if t.suit[c] == t.suit[top] or t.rank[c] == t.rank[top])
             for top in range(self.size)
         ]
+        self.to_cover = list(t.cover)  # the cards their player must cover
         self.play_on = rules.after_penalty is AfterPenalty.SAME  # the penalised seat plays on
         # after_attacker (devdo-eu/macau's K♠): a draw from the previous seat is taken at once
         self.at_once = rules.after_penalty is AfterPenalty.AFTER_ATTACKER
@@ -362,6 +365,8 @@ class _Compiled:
     def list_with_runs(self, h: int, legal: int, nh: int, cs: list[int] | None) -> list[Action]:
         """``list_for`` with no attack pending under ``[play] runs``: after each legal first card's
         own plays come the runs it starts (engine.rules.legal_moves, then draw."""
+        if cs is None:
+            return self._one_deck_list_with_runs(h, legal, nh)
         acts: list[Action] = []
         bit_index = self.bit_index
         while legal:
@@ -372,17 +377,53 @@ class _Compiled:
         acts.append(self.DRAW_A)
         return acts
 
-    def starts_run(self, h: int, legal: int) -> bool:
-        """Whether some legal first card starts a run of ``[play] runs`` cards held in ``h``; when none
-        does, the legal list is the one without runs (the ordinary, memoised paths)."""
-        run_reach, bit_index = self.run_reach, self.bit_index
+    def _one_deck_list_with_runs(self, h: int, legal: int, nh: int) -> list[Action]:
+        """``list_with_runs`` with one deck, from the memoised pieces the hot loop uses: a card's
+        own plays (``singles``, ``multi_masks``) and its runs (``run_lines``, on its suit's cards held);
+        only the cards that start a run (``run_starters``) are asked for runs."""
+        singles = self.singles[nh - 1 if nh < 3 else 2]
+        several, others, rank_mask, bit_index = self.several, self.others, self.rank_mask, self.bit_index
+        multi_masks, run_lines, suit_line = self.multi_masks, self.run_lines, self.suit_line
+        nh_key = nh if nh < self.nh_free else -1
+        starters = self.run_starters(h)
+        acts: list[Action] = []
         while legal:
             low = legal & -legal
             legal ^= low
-            for mask in run_reach[bit_index[low]]:
-                if h & mask == mask:
-                    return True
-        return False
+            c = bit_index[low]
+            if several and h & others[c]:
+                rank_key = (c, h & rank_mask[c], nh_key)
+                own = multi_masks.get(rank_key)
+                acts += own if own is not None else self.multi_for_mask(rank_key, nh)
+            else:
+                acts += singles[c]
+            if starters & low:
+                line = h & suit_line[c]
+                # the size matters only when a run may leave fewer than 3 cards (run_actions' key)
+                line_key = (c, line, nh if nh - line.bit_count() < 2 else -1)
+                runs = run_lines.get(line_key)
+                if runs is None:
+                    if len(run_lines) >= _LIST_MEMO_LIMIT:
+                        run_lines.clear()  # in place, as store_list
+                    runs = run_lines[line_key] = self.run_actions(h, c, nh)
+                acts += runs
+        acts.append(self.DRAW_A)
+        return acts
+
+    def starts_run(self, h: int, legal: int) -> bool:
+        """Whether some legal first card starts a run of ``[play] runs`` cards held in ``h``; when none
+        does, the legal list is the one without runs (the ordinary, memoised paths)."""
+        return bool(legal & self.run_starters(h))
+
+    def run_starters(self, h: int) -> int:
+        """The cards of ``h`` that start a run of the least length up or down their suit, as a mask:
+        shifting the hand by a rank's step lines each card up with its neighbour (no wrap: the ace
+        is high only, and nothing lies beyond the deck's ends)."""
+        up = down = h
+        for shift in self.run_shifts:
+            up &= h >> shift
+            down &= h << shift
+        return up | down
 
     def run_actions(self, h: int, first: int, nh: int) -> list[Action]:
         """The actions playing a run that starts with ``first`` out of hand ``h`` (memoised on the
@@ -774,6 +815,11 @@ class Playout:
         self.seed = _next_seed(rng)
         return True
 
+    def _nines_only_below(self) -> bool:
+        """The deck is empty and the pile under the top holds only cards to cover (ru-101: nothing to draw)."""
+        pile, to_cover = self.pile, self.k.to_cover
+        return not self.deck and len(pile) > 1 and all(to_cover[c] for c in pile[:-1])
+
     def _draw(self, seat: int, count: int) -> list[int]:
         """Draws ``count`` cards (fewer if the deck cannot be refilled): attacks, calls, refills."""
         deck = self.deck
@@ -816,6 +862,8 @@ class Playout:
         several, play_drawn, draw_adds, skip_adds = k.several, k.play_drawn, k.draw_adds, k.skip_adds
         backwards, first_out, makao_pen, kakao_pen = k.backwards, k.first_out, k.makao_pen, k.kakao_pen
         lapse, play_on, cover_actions, at_once, runs = k.lapse, k.play_on, k.cover_actions, k.at_once, k.runs
+        run_starters, run_inline, rs1, rs2 = k.run_starters, k.run_inline, k.rs1, k.rs2
+        list_with_runs = k.list_with_runs
         finish_round, last_holders = k.finish_round, k.last_holders
         DRAW_A, WAIT_A, drawn_lists = k.DRAW_A, k.WAIT_A, k.drawn_lists
         lists, store_list, list_for = k.lists, k.store_list, k.list_for
@@ -852,8 +900,19 @@ class Playout:
                         legal = h & top_ok[pile[-1]]
                     if not legal:
                         acts = None
-                    elif runs and not ak and k.starts_run(h, legal):  # [play] runs: off in every shipped ruleset
-                        acts, m, b = _counted(k.list_with_runs(h, legal, nh, cnt[seat] if cnt is not None else None))
+                    elif (
+                        runs  # [play] runs: off in every shipped ruleset
+                        and not ak
+                        and legal
+                        & (
+                            (h & (h >> rs1) & (h >> rs2) | h & (h << rs1) & (h << rs2))
+                            if run_inline
+                            else run_starters(h)
+                        )
+                    ):
+                        acts = list_with_runs(h, legal, nh, cnt[seat] if cnt is not None else None)
+                        m = len(acts)
+                        b = m.bit_length()
                     elif cnt is not None:  # several decks: counts matter, no memo
                         acts, m, b = _counted(list_for(h, legal, nh, ak == 2, cnt[seat]))
                     elif not several:
@@ -971,7 +1030,7 @@ class Playout:
                                 break
             elif kind == DRAW_K:
                 if cv:  # engine.rules._draw_to_cover
-                    if self._draw(seat, 1):
+                    if not self._nines_only_below() and self._draw(seat, 1):
                         hand_on = False
                     else:
                         cv = False

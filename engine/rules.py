@@ -112,7 +112,8 @@ def judge_card(st: State, t: Tables, card: int) -> str:
 # 9; draw until you can". The player of a card marked `cover` moves again and must play a card of
 # its suit or rank — a wild card only when it is of that suit — or, holding none, draw one card and
 # try again. A 9 played as the last card does not finish its player, who draws to cover it. When
-# nothing is left to draw the obligation lapses and the turn passes on (docs/ENGINE.md).
+# nothing is left to draw — the deck is empty and the pile under the top holds nothing but nines —
+# the obligation lapses and the turn passes on (docs/ENGINE.md).
 
 
 def judge_cover(t: Tables, top: int, card: int) -> str:
@@ -777,10 +778,19 @@ def _must_cover(w: _Step, seat: int, card: int) -> State:
     return w.freeze(seat)
 
 
+def _only_cards_to_cover_below(w: _Step) -> bool:
+    """Whether the deck is empty and the pile under the top holds only cards to cover (ru-101's nines)."""
+    cover = w.t.cover
+    return not w.deck and len(w.pile) > 1 and all(cover[c] for c in w.pile[:-1])
+
+
 def _draw_to_cover(w: _Step, seat: int) -> State:
     """Draws one card towards covering; with nothing left to draw the obligation lapses."""
-    got = w.draw(seat, 1)
-    if w.events is not None:
+    # ru-101: nines turned back over from the pile would only cover each other for ever, so they
+    # count as nothing left to draw (docs/ENGINE.md, "Cards to cover"; reliability.md N1).
+    nines_only = _only_cards_to_cover_below(w)
+    got = [] if nines_only else w.draw(seat, 1)
+    if w.events is not None and not nines_only:
         w.emit("drew", seat=seat, count=len(got), cards=w.names(got))
     if got:
         w.cover = True

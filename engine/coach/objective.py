@@ -57,12 +57,15 @@ def objective_for(rules: Ruleset) -> Objective:
     return Objective(kind, kind != "penalty", kind in ("win", "not_loser"), first_out)
 
 
-def bounds(obj: Objective) -> tuple[float, float]:
-    """The least and the most one round can score for the objective (shares 0 to 1; points and
-    penalty points from 0, with no fixed top)."""
+def score_range(obj: Objective, rules: Ruleset, players: int) -> tuple[float, float]:
+    """The least and most one round can score for a seat: shares and place scores lie in [0, 1];
+    da's points reach at most every card of the deal, ru-101's penalty every card's points."""
     if obj.kind in ("win", "place", "not_loser"):
         return 0.0, 1.0
-    return 0.0, float("inf")
+    cards = [rules.deck.rank_of(c) for c in range(rules.deck.size)] * rules.copies_for(players)
+    if obj.kind == "points":
+        return 0.0, float(rules.points_per_card * len(cards))
+    return 0.0, float(sum(rules.card_points.get(rank, 0) for rank in cards))
 
 
 def score(obj: Objective, p: Playout, seat: int) -> float:

@@ -26,7 +26,7 @@ The value shown (the winner's curse): the best of many noisy means is too high o
 was chosen on, so the chosen move is played again on ``FRESH_WORLDS`` fresh worlds (world
 numbers from ``FRESH_OFFSET`` on, never raced on; at most ``FRESH_SHARE`` of the playout and
 time budgets) and its value and interval are those of the fresh worlds, cut to what a round can
-score (``engine.coach.objective.bounds``). The other moves keep their racing values; how far
+score (``engine.coach.objective.score_range``). The other moves keep their racing values; how far
 each is behind the best is paired over the worlds they share.
 
 A candidate's estimate is the mean over its worlds with a 95% interval: Wilson's for a
@@ -46,7 +46,7 @@ import random
 import time
 from typing import Any, NamedTuple
 
-from engine.coach.objective import Objective, bounds, objective_for, score
+from engine.coach.objective import Objective, objective_for, score, score_range
 from engine.coach.reasons import explain_best
 from engine.coach.records import CoachReason, MoveEstimate, mean, standard_error, world_rng
 from engine.coach.rollout import ROLLOUT_CAP, rollout
@@ -207,8 +207,15 @@ class _Race:
         return None
 
 
-def interval(xs: list[float]) -> tuple[float, float]:
-    """A 95% interval of the mean of ``xs``: Wilson's for 0/1 samples, else the normal one."""
+def interval(xs: list[float], bounds: tuple[float, float] = (-math.inf, math.inf)) -> tuple[float, float]:
+    """A 95% interval of the mean of ``xs``: Wilson's for 0/1 samples, else the normal one, cut to
+    ``bounds`` (what a round can score: no -1.5 points, no 104%)."""
+    low, high = _interval(xs)
+    return max(low, bounds[0]), min(high, bounds[1])
+
+
+def _interval(xs: list[float]) -> tuple[float, float]:
+    """The uncut 95% interval of the mean of ``xs``."""
     n = len(xs)
     m = mean(xs)
     if n and all(x in (0.0, 1.0) for x in xs):
@@ -382,11 +389,10 @@ def _cover(race: _Race, unraced: list[int], count: int) -> dict[int, list[float]
     return out
 
 
-def _estimate(move: Move, notation: str, xs: list[float], obj: Objective) -> MoveEstimate:
-    """A move's mean and 95% interval over ``xs``, cut to what a round can score."""
-    floor, ceiling = bounds(obj)
-    low, high = interval(xs)
-    return MoveEstimate(move, notation, mean(xs), max(low, floor), min(high, ceiling), len(xs))
+def _estimate(move: Move, notation: str, xs: list[float], limits: tuple[float, float]) -> MoveEstimate:
+    """A move's mean and 95% interval over ``xs``, cut to ``limits``, what a round can score."""
+    low, high = interval(xs, limits)
+    return MoveEstimate(move, notation, mean(xs), low, high, len(xs))
 
 
 def hint(
@@ -430,9 +436,10 @@ def hint(
     spare = playouts - race.playouts
     covered = _cover(race, unraced, max(1, min(len(fresh), COVER_WORLDS, spare // max(1, len(unraced)))))
     estimates: dict[int, MoveEstimate] = {}
+    limits = score_range(race.obj, view.rules, view.players)
     for c, move in enumerate(moves):
         xs = fresh if c == best and fresh else covered.get(c, race.values[c])
-        estimates[c] = _estimate(move, format_move(move, view.rules.deck), xs, race.obj)
+        estimates[c] = _estimate(move, format_move(move, view.rules.deck), xs, limits)
     behind = {c: _behind(race, best, c, fresh, covered.get(c)) for c in range(len(moves)) if c != best}
     order = [best] + sorted(behind, key=lambda c: (behind[c][0], -estimates[c].playouts, c))
     for c in order[1:]:

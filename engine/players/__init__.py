@@ -19,7 +19,6 @@ from collections.abc import Callable
 
 from engine.moves import Move
 from engine.players.beginner import choose_beginner
-from engine.players.club import choose_club
 from engine.players.common import PlayerError
 from engine.seat_view import SeatView
 
@@ -44,7 +43,9 @@ def choose_move(view: SeatView, strength: str, rng: random.Random) -> Move:
         raise PlayerError(f"it is seat {view.to_move}'s turn, not seat {view.seat}'s")
     if strength == "beginner":
         return choose_beginner(view, rng)
-    if strength == "club":
+    if strength == "club":  # imported on first use: it reads the kernel's tables (engine.fastplay)
+        from engine.players.club import choose_club
+
         return choose_club(view, rng)
     return _expert()(view, rng)
 

@@ -20,7 +20,7 @@ if str(ROOT) not in sys.path:
 from engine import cli  # noqa: E402
 from engine.coach import COACH_CODES, CoachError, hint, objective_for  # noqa: E402
 from engine.coach.expert import choose_expert  # noqa: E402
-from engine.coach.objective import score  # noqa: E402
+from engine.coach.objective import score, score_range  # noqa: E402
 from engine.coach.rollout import keen_action, rollout  # noqa: E402
 from engine.coach.search import CoachReason, interval  # noqa: E402
 from engine.fastplay import PLAY, Playout  # noqa: E402
@@ -391,6 +391,51 @@ def test_the_hint_command_speaks_the_language_asked_for(tmp_path):
     _, da, _ = _run(["hint", str(path), "--playouts", "300", "--lang", "da"])
     assert json.loads(en)["moves"] == json.loads(da)["moves"]
     assert "110,0" in json.loads(da)["coach"] and "110.0" in json.loads(en)["coach"]
+
+
+def test_the_hint_command_prints_intervals_a_round_can_score(tmp_path):
+    # reliability.md / #23: "-4.4 points" was printed; a round of da never scores below 0 points.
+    st = _case_state(next(c for c in CASES["case"] if c["id"] == "da-two-of-hearts-against-heart-king"))
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(position_to_json(st)), encoding="utf-8")
+    code, out, _ = _run(["hint", str(path), "--playouts", "300"])
+    lows = [m["interval"][0] for m in json.loads(out)["moves"]]
+    assert code == 0 and min(lows) == 0.0, lows  # the draw's normal interval reaches -4.4: cut at 0
+    assert score_range(objective_for(st.rules), st.rules, 2) == (0.0, 520.0)  # 10 points x 52 cards
+
+
+def test_intervals_are_cut_to_the_bounds_given():
+    xs = [0.0] * 19 + [30.0]
+    assert interval(xs)[0] < 0.0
+    assert interval(xs, (0.0, 520.0)) == (0.0, interval(xs)[1])
+    assert interval([1.0, 1.0, 0.5], (0.0, 1.0))[1] == 1.0
+    ru = load_ruleset("ru-101")
+    assert score_range(objective_for(ru), ru, 2) == (0.0, 4 * (6 + 7 + 8 + 9 + 10 + 2 + 3 + 4 + 11))
+
+
+def test_the_hint_command_has_a_default_time_budget(tmp_path, monkeypatch):
+    # reliability.md N4: a huge --playouts without --seconds tied a shell up for minutes.
+    from engine import cli_coach
+
+    budgets = []
+    real = cli_coach.hint
+
+    def recording(view, **kwargs):
+        budgets.append(kwargs["seconds"])
+        return real(view, **{**kwargs, "playouts": 50})
+
+    monkeypatch.setattr(cli_coach, "hint", recording)
+    st = _case_state(next(c for c in CASES["case"] if c["id"] == "da-winning-last-card"))
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(position_to_json(st)), encoding="utf-8")
+    assert _run(["hint", str(path), "--playouts", "1000000"])[0] == 0
+    assert _run(["hint", str(path), "--seconds", "2.5"])[0] == 0
+    assert budgets == [cli_coach.DEFAULT_SECONDS, 2.5] and cli_coach.DEFAULT_SECONDS == 10.0
+    helps = cli.build_parser()._subparsers._group_actions[0].choices["hint"].format_help()
+    assert "default 10" in " ".join(helps.split())
+    for bad in ("0", "inf", "nan"):
+        code, _, err = _run(["hint", str(path), "--seconds", bad])
+        assert code == 2 and "--seconds" in err
 
 
 @pytest.mark.parametrize("argv, stdin, message", [

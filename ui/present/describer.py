@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import gettext
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.cards import DeckKind
-from engine.verdicts import Event, Verdict
-from ui.present.coach_text import describe_hint
-from ui.present.i18n import Translator, translator
 from ui.present.reasons import describe_event, describe_verdict
+
+if TYPE_CHECKING:  # the coach's words and the catalogs are imported when first needed: explain starts fast
+    from engine.cards import DeckKind
+    from engine.verdicts import Event, Verdict
+    from ui.present.i18n import Translator
 
 
 @dataclass(frozen=True)
@@ -32,9 +33,15 @@ class Describer:
 
     def coach(self, hint: Any, rules: Any, state: Any = None) -> str:
         """The coach's words on a hint of position ``state`` (``python -m engine hint --lang``)."""
+        from ui.present.coach_text import describe_hint
+
         return describe_hint(hint, rules, self.tr or gettext.NullTranslations(), state=state)
 
 
 def describer(lang: str) -> Describer:
     """The describer of a language the app has a catalog for (en, pl, da, hu)."""
-    return Describer(None if lang == "en" else translator(lang))
+    if lang == "en":
+        return Describer(None)
+    from ui.present.i18n import translator
+
+    return Describer(translator(lang))

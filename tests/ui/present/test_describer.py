@@ -49,7 +49,8 @@ def test_english_is_the_msgids_themselves() -> None:
 
 
 def test_without_a_text_layer_explain_says_what_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli_common, "entry_points", lambda group: [])
+    monkeypatch.setattr(cli_common, "registered_entry_points", lambda group: [])  # the fast scan...
+    monkeypatch.setattr(cli_common, "_metadata_entry_points", lambda group: [])  # ...and importlib.metadata
     err = io.StringIO()
     with redirect_stderr(err):
         status = cli.main(["explain", "-"])
