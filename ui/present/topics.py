@@ -62,7 +62,7 @@ def _pattern_rank(r: Ruleset, pattern: str) -> str:
 
 # Ranks each card row is about, per card art: the Hungarian alsó plays the jack's part
 # and the felső the queen's (RULES.md glossary).
-_ROW_RANKS = {
+_ROW_RANKS: dict[str, dict[str, tuple[str, ...]]] = {
     "two_three": {"french": ("2", "3")},
     "four": {"french": ("4",)},
     "six": {"french": ("6",)},
@@ -99,7 +99,7 @@ def _ranks_cell(row: str) -> Callable[[Ruleset, Translator], str]:
         present = [rank for rank in ranks if rank in r.deck.ranks]
         if not present:
             return t.gettext("Not in this deck.")
-        parts = []
+        parts: list[str] = []
         for rank in present:
             rules = [rule for rule in r.cards if _pattern_rank(r, rule.pattern) == rank]
             parts.extend(_rule_text(r, rule, t) for rule in rules)
@@ -112,7 +112,7 @@ def _ranks_cell(row: str) -> Callable[[Ruleset, Translator], str]:
     return cell
 
 
-def _rule_meaning(r: Ruleset, rule: CardRule) -> tuple:
+def _rule_meaning(r: Ruleset, rule: CardRule) -> tuple[object, ...]:
     """What a card rule does, without the deck's names: equal for the 7 of two decks that act alike."""
     suit = "" if rule.pattern in r.deck.ranks else rule.pattern[-1]
     return (suit, rule.draw, rule.skip, rule.target, rule.wish, rule.wish_values, rule.wish_optional,
