@@ -415,16 +415,17 @@ def test_intervals_are_cut_to_the_bounds_given():
 
 def test_the_hint_command_has_a_default_time_budget(tmp_path, monkeypatch):
     # reliability.md N4: a huge --playouts without --seconds tied a shell up for minutes.
+    import engine.coach
     from engine import cli_coach
 
     budgets = []
-    real = cli_coach.hint
+    real = engine.coach.hint  # the command imports the coach when it runs (a quick start)
 
     def recording(view, **kwargs):
         budgets.append(kwargs["seconds"])
         return real(view, **{**kwargs, "playouts": 50})
 
-    monkeypatch.setattr(cli_coach, "hint", recording)
+    monkeypatch.setattr(engine.coach, "hint", recording)
     st = _case_state(next(c for c in CASES["case"] if c["id"] == "da-winning-last-card"))
     path = tmp_path / "pos.json"
     path.write_text(json.dumps(position_to_json(st)), encoding="utf-8")
