@@ -54,6 +54,7 @@ REVIEW = "play_review"              # the last round's review: (round number, mo
 REVIEW_ASKED = "play_review_asked"  # the review was asked for: the next run works it out
 QUEUED = "play_queued"              # a table action held for the page to run under the move checker's spinner
 TABLE = "play_table"
+PAGE_KEY = "play_page_key"          # what the page around the table was last drawn for (see page_key)
 SET = "play_set_"                   # prefix of the new-game form's widget keys
 LOG_SHOWN = 40
 LOG_RECENT = 6                      # moves shown in the log before "Earlier moves"
@@ -439,17 +440,26 @@ def draw_replay_bar(g: Game, t: Translator) -> None:
                    icon=":material/close:")
 
 
-def draw_page() -> None:
-    """Draws the Play page for the session."""
-    t = session.tr()
+def page_key(g: Game | None) -> tuple[Any, ...]:
+    """What the page around the table shows: it is drawn again only when this changes (a round ends,
+    a replay starts or ends, another round or game is dealt)."""
+    if g is None:
+        return (None,)
+    return g.settings.seed, g.round_no, len(g.rounds), g.over, g.replay is None, g.stats
+
+
+def log_in_table(g: Game) -> bool:
+    """While the round runs (or is replayed) the log follows every move, in the table's fragment; after
+    the round it stands under the scores and the review."""
+    return not g.over or g.replay is not None
+
+
+def draw_table(t: Translator) -> None:
+    """The table, its buttons, the coach's hint and question, and the log: what a tap changes."""
     _ = t.gettext
     g = game()
-    st.markdown(_("Play a whole round against computer players. Every move, yours and theirs, is explained."))
-    draw_new_game(t, expanded=g is None)
-    if g is None:
-        st.info(_("Choose the rules and the players above, then Deal."), icon=":material/info:")
-        return
-    draw_options(t)
+    if g is None or page_key(g) != st.session_state.get(PAGE_KEY):
+        st.rerun(scope="app")           # the round ended, a replay began or ended: the page around changes too
     # The move checker and the hint run before the table is drawn (the table shows their outcome), but
     # their button and spinner sit under it, beside the hand, where a thumb on a phone is: the slots
     # are laid out first and filled in the order the work needs.
@@ -459,6 +469,8 @@ def draw_page() -> None:
         run_queued(t)
         draw_hint_button(game(), t)
     g = game()
+    if page_key(g) != st.session_state.get(PAGE_KEY):
+        st.rerun(scope="app")           # the checked move ended the round
     notice = notice_text(g.notice, t)
     if notice:
         notice_slot.caption(notice)
@@ -476,9 +488,34 @@ def draw_page() -> None:
                   help=_("The computer players move by themselves; this makes the next move at once."))
     if g.replay is not None:
         draw_replay_bar(g, t)
-    elif g.over:
+    if log_in_table(g):
+        draw_log(g, t)
+        draw_sandbox_button(g, t)
+
+
+@st.fragment
+def table_fragment(t: Translator) -> None:
+    """A tap reruns only this part of the page (the table and what a move changes)."""
+    draw_table(t)
+
+
+def draw_page() -> None:
+    """Draws the Play page for the session."""
+    t = session.tr()
+    _ = t.gettext
+    g = game()
+    st.markdown(_("Play a whole round against computer players. Every move, yours and theirs, is explained."))
+    draw_new_game(t, expanded=g is None)
+    if g is None:
+        st.info(_("Choose the rules and the players above, then Deal."), icon=":material/info:")
+        return
+    draw_options(t)
+    st.session_state[PAGE_KEY] = page_key(game())
+    table_fragment(t)
+    g = game()
+    if g.replay is None and g.over:
         draw_round_end(g, t)
         draw_review(g, t)
-    draw_log(g, t)
-    draw_sandbox_button(g, t)
+    if not log_in_table(g):
+        draw_log(g, t)
     st.caption(stats_line(g, t))
