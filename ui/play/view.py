@@ -16,6 +16,7 @@ from ui.play.model import (
     can_take_back,
     human_to_move,
     is_human,
+    lone_cards,
     non_play_move,
     people_out,
     selectable,
@@ -59,6 +60,7 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
     verdicts = selectable(game) if mover_is_viewer and not hidden else {}
     best = coach_move(game) if mover_is_viewer and not hidden else None
     coach_cards = list(best.move.cards) if best is not None else []
+    lone = lone_cards(game) if mover_is_viewer and not hidden else frozenset()
     hand_cards = []
     if not hidden:
         for index, card in enumerate(state.hands[viewer]):
@@ -67,6 +69,9 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
             if card in game.selected and mover_is_viewer:
                 mark, shown = "selected", "selected"
                 label = _("{card}, selected ({order})").format(card=label, order=game.selected.index(card) + 1)
+            elif card in verdicts and not verdicts[card].legal and card in coach_cards[1:]:
+                # The coach's group goes down after its first card: lit as part of the move, not dimmed (D6).
+                mark, shown = "group", "legal" if lighting else None
             elif card in verdicts:
                 legal = verdicts[card].legal
                 mark = "legal" if legal else "illegal"
@@ -85,9 +90,10 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
                 "label": label,
                 "coach": coach_pick,
                 "coach_order": coach_cards.index(card) + 1 if coach_pick and len(coach_cards) > 1 else None,
-                "state": mark if (lighting or mark == "selected") else "plain",
+                "state": mark if (lighting or mark in ("selected", "group")) else "plain",
                 "order": game.selected.index(card) + 1 if card in game.selected and mover_is_viewer else None,
                 "action": {"type": "tap", "card": name} if mover_is_viewer else None,
+                "alone": card in lone and card in verdicts and verdicts[card].legal,   # one tap plays it
             })
 
     buttons: list[dict[str, Any]] = []

@@ -12,6 +12,11 @@ function el(tag, cls, text) {
   return node;
 }
 
+function hidden(node) {
+  node.setAttribute("aria-hidden", "true");
+  return node;
+}
+
 function svgBox(cls, svg) {
   const box = el("div", cls);
   box.innerHTML = svg; // trusted: drawn by ui/cards.py, every caller text escaped there
@@ -190,12 +195,20 @@ export default function (component) {
     const art = svgBox("ct-card-art", card.svg);
     art.setAttribute("aria-hidden", "true");
     node.appendChild(art);
-    if (card.order) node.appendChild(el("span", "ct-order", String(card.order)));
-    if (card.state === "illegal") node.appendChild(el("span", "ct-mark", "✕"));
+    if (card.alone) node.dataset.alone = "true"; // one tap plays it
+    // The order and the ✕ are said in the card's name already (D8: the name holds what is seen).
+    if (card.order) node.appendChild(hidden(el("span", "ct-order", String(card.order))));
+    if (card.state === "illegal") node.appendChild(hidden(el("span", "ct-mark", "✕")));
     if (card.coach) markCoach(node, data.coach, null, card.coach_order);
     hand.appendChild(node);
   }
-  table.appendChild(hand);
+  // On a phone the felt scrolls away above the hand: a small copy of the top card stays beside it (D14).
+  const handRow = el("div", "ct-hand-row");
+  if (data.pile.length && !data.hand.hidden_text) {
+    handRow.appendChild(hidden(svgBox("ct-mini-pile", data.pile[data.pile.length - 1])));
+  }
+  handRow.appendChild(hand);
+  table.appendChild(handRow);
 
   if (data.why) {
     const why = el("div", "ct-why");
