@@ -628,6 +628,13 @@ def act(game: Game, action: Any) -> Game:
     return replace(game, notice="bad_action")
 
 
+def replay_move(game: Game, move: Move) -> Game | None:
+    """Makes a kept move again (a game brought back after a reload): None when it is not legal now."""
+    if game.over or not check(game.state, move).legal:
+        return None
+    return _apply(game, move)
+
+
 def run_computers(game: Game, limit: int = MAX_TURNS) -> Game:
     """Plays computer moves until a person is to move or the round ends (tests and the "skip ahead" button)."""
     for _ in range(limit):

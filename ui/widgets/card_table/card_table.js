@@ -80,9 +80,74 @@ function markCoach(node, coach, aria, order) {
   if (aria) node.setAttribute("aria-label", aria);
 }
 
+// The browser's own copy of a game, for a reload (Play: ui/play/saved.py signs it, the server rebuilds
+// it). `data.save` is kept under `data.store_key`; `data.restore` hands the kept copy back once;
+// `data.forget` removes a copy the server refused. Draws nothing when only that is asked.
+function keep(data, parentElement, setTriggerValue) {
+  if (!data.store_key) return false;
+  try {
+    if (data.forget) window.localStorage.removeItem(data.store_key);
+    if (data.save) window.localStorage.setItem(data.store_key, data.save);
+    if (data.restore && !parentElement._askedBack) {
+      const blob = window.localStorage.getItem(data.store_key);
+      if (blob) {
+        parentElement._askedBack = true;
+        setTriggerValue("action", { type: "restore", blob: blob, nonce: Date.now() });
+      }
+    }
+  } catch (e) {
+    // No storage (a private window, storage turned off): the game lasts as long as the session.
+  }
+  return !data.seats;
+}
+
+// The browser moves first: the tapped card's art flies onto the pile (a CSS transform; none under
+// prefers-reduced-motion, where it is simply laid there) and the card leaves the hand at once. The
+// next drawing of the table is the server's answer: the card gone from the hand confirms; a card still
+// in the hand was refused and is put back visibly (.is-returned), with the reason the server sends.
+function fly(root, node, pile) {
+  const from = node.getBoundingClientRect();
+  const to = pile.getBoundingClientRect();
+  const art = node.querySelector(".ct-card-art").cloneNode(true);
+  art.className = "ct-flying";
+  art.setAttribute("aria-hidden", "true");
+  art.style.left = from.left + "px";
+  art.style.top = from.top + "px";
+  root.appendChild(art);
+  const top = pile.querySelector(".ct-pile-card:last-child");
+  const target = top ? top.getBoundingClientRect() : to;
+  const dx = target.left + (top ? 14 : 0) - from.left;
+  const dy = target.top - from.top;
+  const scale = (top ? target.width : from.width) / from.width;
+  requestAnimationFrame(() => {
+    art.style.transform = "translate(" + dx + "px, " + dy + "px) scale(" + scale + ")";
+  });
+  node.classList.add("is-gone");
+  root._flown = { card: node.dataset.card, art: art, count: root.querySelectorAll(
+    '.ct-hand .ct-card[data-card="' + CSS.escape(node.dataset.card) + '"]').length };
+  root.dataset.flown = node.dataset.card;
+}
+
+// The server's answer to a card flown ahead: confirmed (one fewer of it in the hand) or put back.
+function answer(root, hand) {
+  const flown = root._flown;
+  if (!flown) return;
+  root._flown = null;
+  flown.art.remove();
+  delete root.dataset.flown;
+  const same = hand.querySelectorAll('.ct-card[data-card="' + CSS.escape(flown.card) + '"]');
+  if (same.length >= flown.count && same.length) {
+    same[0].classList.add("is-returned");
+    root.dataset.returned = flown.card;
+  } else {
+    delete root.dataset.returned;
+  }
+}
+
 export default function (component) {
   const { data, setTriggerValue, parentElement } = component;
   if (!data) return;
+  if (keep(data, parentElement, setTriggerValue)) return;
   let root = parentElement.querySelector(".ct-root");
   if (!root) {
     root = el("div", "ct-root");
@@ -188,7 +253,11 @@ export default function (component) {
     if (card.action) {
       node.type = "button";
       node.setAttribute("aria-pressed", card.state === "selected" ? "true" : "false");
-      node.addEventListener("click", () => send(card.action));
+      node.addEventListener("click", () => {
+        // A card one tap plays goes to the pile at once; the server's answer confirms or puts it back.
+        if (data.fly && node.dataset.alone === "true" && Date.now() - last >= 150) fly(root, node, pile);
+        send(card.action);
+      });
     } else {
       node.setAttribute("role", "img");
     }
@@ -253,6 +322,7 @@ export default function (component) {
     table.appendChild(curtain);
   }
   root.appendChild(table);
+  answer(root, hand);
 
   // A hand that scrolls sideways (a phone) keeps its place across redraws, and a newly lit coach's
   // move is brought into view: its first card may lie past the screen's edge.
