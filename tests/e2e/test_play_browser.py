@@ -252,7 +252,8 @@ def test_a_reload_brings_back_the_round_the_match_table_and_the_statistics(app_u
     over = kept_view(page)
     assert over["stats"].startswith("Rounds: 1 ·") and "Round 1" in over["scores"]
     page.reload()
-    expect(page.get_by_role("heading", name="Scores")).to_be_visible()
+    # The browser hands the kept game back and the server rebuilds it: on a busy machine that takes a while.
+    expect(page.get_by_role("heading", name="Scores")).to_be_visible(timeout=60_000)
     assert kept_view(page) == over                   # after the round: the match table and the statistics
     page.locator(".st-key-play_next_round button").click()
     headline = page.locator(".ct-headline")
@@ -262,7 +263,7 @@ def test_a_reload_brings_back_the_round_the_match_table_and_the_statistics(app_u
     expect(page.locator(".st-key-play_log")).to_contain_text("Player 1 (you)")
     during = kept_view(page)
     page.reload()
-    expect(page.locator(".ct-felt")).to_be_visible()
+    expect(page.locator(".ct-felt")).to_be_visible(timeout=60_000)
     expect(headline).to_have_text(re.compile("Your turn"))
     assert kept_view(page) == during                 # mid-round: the same hand, pile and moves
     assert during["stats"] == over["stats"]
@@ -337,3 +338,51 @@ def test_the_browser_moves_first_and_a_refused_card_comes_back_with_its_reason(a
     expect(root).to_have_attribute("data-returned", name)
     expect(page.locator(f".ct-hand .ct-card.is-returned[data-card='{name}']")).to_be_visible()
     expect(page.locator(".ct-why")).to_contain_text(re.compile(r"Why not: .+ may not"))
+
+
+def first_move_and_replies(variant: str) -> tuple[int, model.Game, list[str]]:
+    """A seed whose first move of the learner (the habit's) is answered by three computer moves, and
+    their narration, in order."""
+    from ui.play.text import narrate_turn
+    from ui.present.i18n import translator
+    rules = load_ruleset(variant)
+    for seed in range(1, 200):
+        game = model.start(model.make_settings(rules, 4, 1, ["beginner"] * 3, seed))
+        if not model.human_to_move(game):
+            continue
+        moved = game
+        while model.human_to_move(moved) and len(moved.turns) == 0:
+            moved = act(moved, habit(moved))
+        after = model.run_computers(moved)
+        if not after.over and model.human_to_move(after) and len(after.turns) == 4:
+            return seed, after, [" ".join(narrate_turn(t, after, translator("en"))) for t in after.turns[1:]]
+    raise AssertionError("no such seed")
+
+
+def steps_of(page) -> list[str]:
+    return [m.inner_text() for m in page.locator(".ct-steps li.ct-step").all()]
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_the_computer_players_moves_come_as_one_list_played_step_by_step(app_url, browser, motion) -> None:
+    seed, after, said = first_move_and_replies("da")
+    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900}, reduced_motion=motion)
+    try:
+        page = context.new_page()
+        runs = []
+        page.on("websocket", lambda ws: ws.on("framesent", lambda payload: runs.append(payload)))
+        deal(page, app_url, "da", seed)
+        sent = len(runs)
+        while page.locator(".ct-hand .ct-card").count() == len(after.turns[0].before.hands[0]):
+            tap_a_habitual_move(page)
+        marks = page.locator(".ct-steps li.ct-step")
+        expect(marks).to_have_count(3)                      # every computer move of the answer, in order
+        assert steps_of(page) == said
+        assert [m.get_attribute("data-seat") for m in marks.all()] == ["1", "2", "3"]
+        expect(page.locator(".ct-root")).to_have_attribute("data-motion", "reduced" if motion == "reduce" else "full")
+        expect(page.locator(".ct-root")).not_to_have_attribute("data-playing", "true")
+        expect(page.locator(".ct-headline")).to_have_text(re.compile("Your turn"))
+        # No round trip per computer move: the browser sent only the taps (one message each).
+        assert len(runs) - sent <= 2
+    finally:
+        context.close()

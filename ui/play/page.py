@@ -28,7 +28,7 @@ from ui.play.text import (
     transcript,
     transcript_name,
 )
-from ui.play.view import table_data
+from ui.play.view import computer_steps, table_data
 from ui.present.cards import hand_html
 from ui.present.coach_text import (
     describe_hint,
@@ -58,6 +58,7 @@ TABLE = "play_table"
 STORE_KEY = "makao-tutor/play"      # the browser's localStorage entry holding the kept game (ui/play/saved.py)
 RESTORED = "play_restored"          # the kept game came back ("ok") or could not ("signature", "rules", "damaged")
 LOG_LINES = "play_log_lines"        # the log's narrated moves, kept across reruns (see log_lines)
+SEEN = "play_seen"                  # (round, moves) the browser's table last showed: later computer moves are played to it
 PAGE_KEY = "play_page_key"          # what the page around the table was last drawn for (see page_key)
 SET = "play_set_"                   # prefix of the new-game form's widget keys
 LOG_SHOWN = 40
@@ -527,14 +528,15 @@ def draw_table(t: Translator) -> None:
     with st.container(key="play_under_table"):
         run_queued(t)
         draw_hint_button(game(), t)
-    g = game()
+    g = run_computers_ahead(game())
     if page_key(g) != st.session_state.get(PAGE_KEY):
-        st.rerun(scope="app")           # the checked move ended the round
+        st.rerun(scope="app")           # the checked move (or the computer players' moves) ended the round
     notice = notice_text(g.notice, t)
     if notice:
         notice_slot.caption(notice)
     data = table_data(g, t, lighting=bool(st.session_state.get(LIGHTING, True)), four_colour=session.four_colour(),
                       pace="fast" if st.session_state.get(FASTER) else "normal")
+    data.update(computer_list(g, t))
     data.update(store_key=STORE_KEY, save=pack(g),     # the browser keeps the game for a reload
                 fly=not model.checker_active(g))       # and moves a lone card first (the checker may ask)
     with table_box:
@@ -552,6 +554,28 @@ def draw_table(t: Translator) -> None:
     if log_in_table(g):
         draw_log(g, t)
         draw_sandbox_button(g, t)
+
+
+def run_computers_ahead(g: Game) -> Game:
+    """The computer players' moves up to a person's next turn, made in one run: the browser plays them
+    one by one (no round trip per move). Once every person is out they go on one at a time (the timer)
+    or all at once ("Play the rest at once")."""
+    if g.over or g.replay is not None or model.human_to_move(g) or model.people_out(g):
+        return g
+    g = model.run_computers(g)
+    st.session_state[GAME] = g
+    return g
+
+
+def computer_list(g: Game, t: Translator) -> dict[str, Any]:
+    """The computer moves the browser has not shown yet, with the pace the person set."""
+    seen = st.session_state.get(SEEN)
+    now = (g.round_no, g.round_seed, len(g.turns))
+    st.session_state[SEEN] = now
+    fresh = isinstance(seen, tuple) and len(seen) == 3 and seen[:2] == now[:2] and seen[2] <= now[2]
+    steps = computer_steps(g, seen[2], t, four_colour=session.four_colour()) if fresh else None
+    pace = model.PACES["fast" if st.session_state.get(FASTER) else "normal"]
+    return {"steps": steps, "step_ms": pace}
 
 
 @st.fragment

@@ -27,6 +27,7 @@ from ui.play.text import (
     banners,
     call_label,
     checker_question,
+    narrate_turn,
     seat_forms,
     seat_name,
     seat_title,
@@ -36,7 +37,7 @@ from ui.play.text import (
 )
 from ui.present.cards import card_label, card_svg
 from ui.present.i18n import Translator
-from ui.present.table_data import CARD_W, table_common
+from ui.present.table_data import CARD_W, PILE_SHOWN, table_common
 from ui.present.table_marks import light_coach_move
 from ui.present.widget_text import coach_card_label
 
@@ -187,3 +188,32 @@ def coach_move(game: Game) -> MoveEstimate | None:
     if game.coach is not None:
         return game.coach.best
     return None
+
+
+def computer_steps(game: Game, seen: int, t: Translator, *, four_colour: bool = False) -> dict[str, Any] | None:
+    """The computer players' moves since the browser last drew the table (turns ``seen`` on), for the
+    component to play one by one: each with its seat, kind, narration, and the pile and seat counts after
+    it; ``start`` is the table before the first of them. None when there is nothing to play."""
+    turns = game.turns
+    first = next((i for i in range(max(seen, 0), len(turns)) if not is_human(game, turns[i].seat)), None)
+    if first is None or game.replay is not None:
+        return None
+    deck = game.rules.deck
+
+    def table_at(state: Any) -> dict[str, Any]:
+        return {"pile": [card_svg(c, deck, four_colour=four_colour, width=CARD_W, label=card_label(c, deck, t))
+                         for c in state.pile[-PILE_SHOWN:]],
+                "counts": [t.ngettext("{count} card", "{count} cards", len(h)).format(count=len(h))
+                           for h in state.hands],
+                "deck": t.ngettext("Deck: {count} card", "Deck: {count} cards", len(state.deck)).format(
+                    count=len(state.deck))}
+
+    steps = []
+    for index in range(first, len(turns)):
+        turn = turns[index]
+        if is_human(game, turn.seat):
+            continue
+        after = turns[index + 1].before if index + 1 < len(turns) else game.state
+        steps.append({"seat": turn.seat, "kind": turn.move.kind, "cards": len(turn.move.cards),
+                      "text": " ".join(narrate_turn(turn, game, t)), **table_at(after)})
+    return {"start": table_at(turns[first].before), "steps": steps}

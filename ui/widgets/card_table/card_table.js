@@ -92,7 +92,16 @@ function keep(data, parentElement, setTriggerValue) {
       const blob = window.localStorage.getItem(data.store_key);
       if (blob) {
         parentElement._askedBack = true;
-        setTriggerValue("action", { type: "restore", blob: blob, nonce: Date.now() });
+        // Sent again while this probe is still on the page (a trigger sent during the page's very first
+        // run can be lost); the server takes the first that arrives and ignores the rest.
+        let tries = 0;
+        const ask = () => {
+          if (!parentElement.isConnected || tries >= 5) return;
+          tries += 1;
+          setTriggerValue("action", { type: "restore", blob: blob, nonce: Date.now() });
+          parentElement._askAgain = setTimeout(ask, 2500);
+        };
+        ask();
       }
     }
   } catch (e) {
@@ -144,10 +153,101 @@ function answer(root, hand) {
   }
 }
 
+// The computer players' moves of one answer (`data.steps`), played one by one at `data.step_ms`: the
+// table starts as it was before them (`steps.start`), then each move sets the pile, the seat counts
+// and the deck, says its narration in the headline and, with motion allowed, flies a card from the
+// seat to the pile (a play) or from the deck to the seat (a draw). Each step leaves a mark
+// (`ol.ct-steps`, read by screen readers as a list and by the browser tests). A tap on the table
+// while they play shows the rest at once. Once done, the table is the one the data describes.
+function setTable(root, view) {
+  const pile = root.querySelector(".ct-pile");
+  pile.replaceChildren();
+  view.pile.forEach((svg, i) => {
+    const card = svgBox("ct-pile-card", svg);
+    card.style.setProperty("--i", String(i));
+    pile.appendChild(card);
+  });
+  root.querySelectorAll(".ct-seat").forEach((box) => {
+    const count = box.querySelector(".ct-seat-count");
+    if (count && view.counts) count.textContent = view.counts[Number(box.dataset.seat)];
+  });
+  const deck = root.querySelector(".ct-deck-count");
+  if (deck && view.deck) deck.textContent = view.deck;
+}
+
+function flyBetween(root, from, to, art) {
+  if (!from || !to || !art) return;
+  const a = from.getBoundingClientRect();
+  const b = to.getBoundingClientRect();
+  const node = art.cloneNode(true);
+  node.className = "ct-flying";
+  node.setAttribute("aria-hidden", "true");
+  node.style.left = a.left + "px";
+  node.style.top = a.top + "px";
+  root.appendChild(node);
+  requestAnimationFrame(() => {
+    node.style.transform = "translate(" + (b.left - a.left) + "px, " + (b.top - a.top) + "px)";
+  });
+  setTimeout(() => node.remove(), 400);
+}
+
+function playSteps(root, data) {
+  const list = data.steps;
+  const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const marks = el("ol", "ct-steps");
+  marks.setAttribute("aria-label", data.headline);
+  root.querySelector(".ct-table").appendChild(marks);
+  const headline = root.querySelector(".ct-headline");
+  const final = { pile: data.pile, counts: data.seats.map((seat) => seat.count_text), deck: data.deck.label };
+  root.classList.add("is-playing");
+  root.dataset.playing = "true";
+  root.dataset.motion = still ? "reduced" : "full";
+  setTable(root, list.start);
+  let index = 0;
+  const finish = () => {
+    if (root._steps) clearTimeout(root._steps);
+    root._steps = null;
+    while (index < list.steps.length) step(false);
+    setTable(root, final);
+    headline.textContent = data.headline;
+    root.classList.remove("is-playing");
+    delete root.dataset.playing;
+    root.removeEventListener("click", finish, true);
+  };
+  const step = (animate) => {
+    const move = list.steps[index];
+    const seat = root.querySelector('.ct-seat[data-seat="' + move.seat + '"]');
+    if (animate && !still) {
+      if (move.kind === "play") {
+        const pile = root.querySelector(".ct-pile");
+        flyBetween(root, seat, pile, svgBox("ct-card-art", move.pile[move.pile.length - 1]));
+      } else if (move.kind === "draw") {
+        flyBetween(root, root.querySelector(".ct-deck"), seat, root.querySelector(".ct-deck-back"));
+      }
+    }
+    setTable(root, move);
+    headline.textContent = move.text;
+    const mark = el("li", "ct-step", move.text);
+    mark.dataset.seat = move.seat;
+    mark.dataset.kind = move.kind;
+    marks.appendChild(mark);
+    index += 1;
+  };
+  const next = () => {
+    if (index >= list.steps.length) return finish();
+    step(true);
+    root._steps = setTimeout(next, data.step_ms);
+  };
+  root.addEventListener("click", finish, true);
+  root._steps = setTimeout(next, Math.min(data.step_ms, 300));
+}
+
 export default function (component) {
   const { data, setTriggerValue, parentElement } = component;
   if (!data) return;
-  if (keep(data, parentElement, setTriggerValue)) return;
+  if (keep(data, parentElement, setTriggerValue)) {
+    return () => clearTimeout(parentElement._askAgain);
+  }
   let root = parentElement.querySelector(".ct-root");
   if (!root) {
     root = el("div", "ct-root");
@@ -157,6 +257,12 @@ export default function (component) {
     clearTimeout(root._timer);
     root._timer = null;
   }
+  if (root._steps) {
+    clearTimeout(root._steps);
+    root._steps = null;
+  }
+  root.classList.remove("is-playing");
+  delete root.dataset.playing;
   const active = parentElement.activeElement || document.activeElement;
   const focusKey = active && active.dataset ? active.dataset.ctKey : null;
   let last = 0;
@@ -323,6 +429,10 @@ export default function (component) {
   }
   root.appendChild(table);
   answer(root, hand);
+  if (data.steps && data.steps.steps.length && root._stepsStamp !== data.stamp) {
+    root._stepsStamp = data.stamp;
+    playSteps(root, data);
+  }
 
   // A hand that scrolls sideways (a phone) keeps its place across redraws, and a newly lit coach's
   // move is brought into view: its first card may lie past the screen's edge.
