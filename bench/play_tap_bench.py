@@ -122,7 +122,7 @@ def play_taps(server: Server, browser, taps: int, seed: int) -> list[tuple[float
     deadline = time.monotonic() + 60 * 20
     while len(out) < taps and time.monotonic() < deadline:
         if "The round is over" in p.locator(".ct-headline").inner_text():
-            p.locator(".st-key-play_again button").click()        # the next seed's cards
+            p.locator(".st-key-play_again button").first.click()  # the next seed's cards
             p.wait_for_function(f"() => !/The round is over/.test((({FIND})('.ct-headline') || {{}}).innerText || '')")
             page.settle()
             continue
