@@ -12,7 +12,9 @@ Chromium pages (Playwright) that click alongside and report click → updated co
 
 The server (``streamlit run``) is pinned to core 0 with ``taskset``, this client to core 1.
 Each session follows a realistic mix of what pupils do — lesson steps on Learn, deals and plays
-in the Sandbox, toggles on Compare, quiz answers in Practice, page switches — one click every
+in the Sandbox, toggles on Compare, quiz answers in Practice, a Play deal and taps at its card
+table (cards, buttons and the computer players' timed moves, as the component sends them), page
+switches — one click every
 ``--interval`` seconds (jittered), for ``--seconds`` per row. The trivial app
 (``bench/trivial_app.py``) runs through the same harness in the same run as the floor.
 
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import signal
@@ -74,8 +77,8 @@ def free_port() -> int:
 class Server:
     """One ``streamlit run`` of an app on a loopback port, pinned to a core, in its own process group."""
 
-    def __init__(self, app: Path, core: int, log: Path, cwd: Path):
-        self.port = free_port()
+    def __init__(self, app: Path, core: int, log: Path, cwd: Path, port: int = 0):
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         command = [sys.executable, "-m", "streamlit", "run", str(app), "--server.headless", "true",
                    "--server.address", "127.0.0.1", "--server.port", str(self.port),
@@ -131,6 +134,7 @@ class Widget:
     id: str
     options: tuple[str, ...] = ()
     fragment: str = ""            # the st.fragment it is drawn in: its changes rerun that part alone
+    data: str = ""                # a custom component's data (JSON), e.g. the Play card table
 
 
 @dataclass
@@ -196,13 +200,27 @@ class Session:
         state.string_value = option
         return await self.rerun(kind, fragment=widget.fragment)
 
+    async def send_action(self, key: str, action: dict, kind: str) -> Run:
+        """A tap inside a bidirectional component, as its setTriggerValue("action", …) sends it."""
+        from streamlit.components.v2.bidi_component.main import _make_trigger_id
+        from streamlit.proto.WidgetStates_pb2 import WidgetState
+        widget = self.widgets[key]
+        event = WidgetState(id=_make_trigger_id(widget.id, "events"),
+                            json_trigger_value=json.dumps([{"event": "action", "value": action}]))
+        return await self.rerun(kind, fragment=widget.fragment, extra=event)
+
+    def table(self, key: str) -> dict:
+        widget = self.widgets.get(key)
+        return json.loads(widget.data) if widget is not None and widget.data else {}
+
     def _state(self, widget_id: str):
         from streamlit.proto.WidgetStates_pb2 import WidgetState
         state = WidgetState(id=widget_id)
         self.values[widget_id] = state
         return state
 
-    async def rerun(self, kind: str, trigger: str | None = None, query: str = "", fragment: str = "") -> Run:
+    async def rerun(self, kind: str, trigger: str | None = None, query: str = "", fragment: str = "",
+                    extra=None) -> Run:
         message = BackMsg()
         client = message.rerun_script
         client.query_string = query
@@ -216,6 +234,8 @@ class Session:
             client.widget_states.widgets.append(state)
         if trigger is not None:
             client.widget_states.widgets.add(id=trigger, trigger_value=True)
+        if extra is not None:
+            client.widget_states.widgets.append(extra)
         client.cached_message_hashes.extend(
             h for h, (_, used) in self.cache.items() if self.run_index - used < MAX_CACHE_AGE)
         started = time.perf_counter()
@@ -285,7 +305,8 @@ class Session:
         key = widget_id.split("-", 2)[-1] if widget_id.startswith("$$ID-") else ""
         if key and key != "None":
             options = tuple(getattr(body, "options", ()) or ())
-            widgets[key] = Widget(kind, widget_id, tuple(str(o) for o in options), forward.delta.fragment_id)
+            data = body.json if kind == "bidi_component" else ""
+            widgets[key] = Widget(kind, widget_id, tuple(str(o) for o in options), forward.delta.fragment_id, data)
 
 
 # ------------------------------------------------------------------------- what pupils do
@@ -346,14 +367,41 @@ async def _practice(session: Session, rng: random.Random) -> AsyncIterator[Run]:
             yield await session.click("practice_next", "quiz answer")
 
 
+PLAY_TAPS = 8                  # taps at the Play table per visit (the computer players' moves come between)
+
+
+def play_tap(table: dict) -> dict | None:
+    """What the browser sends next at the Play table, as a learner's habit: the computer player's move
+    when its timer runs, the wish picker's first choice, a card one tap plays, the selection again, the
+    first lit card, else draw / wait / pass."""
+    if table.get("timer"):
+        return table["timer"]["action"]
+    if table.get("picker"):
+        return table["picker"]["options"][0]["action"]
+    cards = [c for c in table.get("hand", {}).get("cards", []) if c.get("action")]
+    for pick in (lambda c: c.get("alone"), lambda c: c["state"] == "selected", lambda c: c["state"] == "legal"):
+        found = [c for c in cards if pick(c)]
+        if found:
+            return (found[-1] if found[0]["state"] == "selected" else found[0])["action"]
+    buttons = [b for b in table.get("buttons", []) if b["id"] in ("draw", "wait", "pass", "finish")]
+    return buttons[0]["action"] if buttons else None
+
+
 async def _play(session: Session, rng: random.Random) -> AsyncIterator[Run]:
-    # Moves on the Play table are taps inside a custom component; this harness deals (the page's
-    # heaviest click) and leaves the taps to the browser pages of --browsers.
+    # A deal (the page's heaviest click), then taps inside the card-table component as the browser
+    # sends them: the learner's cards and buttons, and each computer player's move when its timer runs.
     if "play" not in session.pages:
         return
     yield await session.goto("play")
     if session.has("play_deal"):
         yield await session.click("play_deal", "play deal")
+    for _ in range(PLAY_TAPS):
+        table = session.table("play_table")
+        action = play_tap(table) if table else None
+        if action is None:
+            return
+        kind = "play computer move" if action.get("type") == "step" else "play tap"
+        yield await session.send_action("play_table", dict(action, nonce=rng.random()), kind)
 
 
 async def _home(session: Session, rng: random.Random) -> AsyncIterator[Run]:
@@ -554,8 +602,11 @@ async def main_async(args: argparse.Namespace) -> None:
     empty = Path(tempfile.mkdtemp(prefix="load-bench-"))
     servers = {}
     try:
+        ports = {"trivial-default": args.trivial_port, "trivial": args.trivial_port + 1 if args.trivial_port else 0,
+                 "makao": args.port}
         for app, (script, folder, _pupil) in APPS.items():
-            servers[app] = Server(script, SERVER_CORE, artifacts / f"load-{app}.log", folder or empty)
+            servers[app] = Server(script, SERVER_CORE, artifacts / f"load-{app}.log", folder or empty,
+                                  port=ports.get(app, 0))
         means = {}
         for app, server in servers.items():
             await quiet_pass(app, server, 1, args.seed)                   # warm: imports, catalogs, caches
@@ -605,6 +656,9 @@ def main() -> None:
     parser.add_argument("--app-root", type=Path, default=ROOT,
                         help="serve Makao Tutor from another checkout (e.g. the one before a change) with "
                              "its own configuration; the trivial floors stay the same")
+    parser.add_argument("--port", type=int, default=0, help="Makao Tutor's server port (0: a free port)")
+    parser.add_argument("--trivial-port", type=int, default=0,
+                        help="the trivial apps' ports: this one and the next (0: free ports)")
     args = parser.parse_args()
     root = args.app_root.resolve()
     APPS["makao"] = (root / "streamlit_app.py", root, "makao")

@@ -170,12 +170,14 @@ def test_the_move_checker_warns_before_a_worse_move_and_lets_you_choose_again(ap
     expect(page.locator(".ct-coach")).to_have_count(0)
     expect(page.locator(".ct-headline")).to_contain_text("Your turn")
     expect(page.get_by_text("No move yet. Player 1 starts.")).to_be_visible()
-    # The coach's own move goes down without a question: tap its card(s), then Play.
+    # The coach's own move goes down without a question: tap its card(s), then Play (a card that can
+    # only go down alone plays at its one tap).
     for card in found.best.move.cards:
         page.locator(f".ct-hand .ct-card[data-card='{game.rules.deck.name(card)}']").click()
         wait_for_app(page)
-    page.locator('.ct-buttons button[data-action="play"]').click()
-    wait_for_app(page)
+    if page.locator('.ct-buttons button[data-action="play"]').count():
+        page.locator('.ct-buttons button[data-action="play"]').click()
+        wait_for_app(page)
     if page.locator(".ct-picker").count():                 # a wishing card: the coach's wish is lit too
         page.locator(".ct-picker button.is-coach").click()
         wait_for_app(page)

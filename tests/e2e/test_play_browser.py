@@ -20,6 +20,19 @@ from ui.play.model import act
 PHONE = {"width": 390, "height": 844}
 
 
+@pytest.fixture(scope="module", autouse=True)
+def warm_server(app_url, browser):
+    """Opens Play once before the tests: a fresh server's first page imports the app, which on a busy
+    machine outlasts a test's 30-second wait."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"{app_url}/play?lang=en", timeout=180_000)
+        page.wait_for_selector("[data-testid=stApp][data-test-script-state=notRunning]", timeout=180_000)
+    finally:
+        context.close()
+
+
 def habit(game: model.Game) -> dict:
     """What the browser test does at its turn, written as the action the table sends."""
     deck = game.rules.deck
@@ -51,7 +64,7 @@ def short_seed(variant: str, longest: int) -> tuple[int, model.Game]:
     raise AssertionError(f"no {variant} seed ends within {longest} moves")
 
 
-def deal(page, url: str, variant: str, seed: int) -> None:
+def deal(page, url: str, variant: str, seed: int, rounds: int = 1) -> None:
     page.goto(f"{url}/play?variant={variant}&lang=en")
     wait_for_app(page)
     if page.viewport_size["width"] < 600:
@@ -60,6 +73,10 @@ def deal(page, url: str, variant: str, seed: int) -> None:
     page.locator(".st-key-play_set_seed input").fill(str(seed))
     page.locator(".st-key-play_set_seed input").press("Enter")
     wait_for_app(page)
+    if rounds > 1:
+        page.locator(".st-key-play_set_rounds input").fill(str(rounds))
+        page.locator(".st-key-play_set_rounds input").press("Enter")
+        wait_for_app(page)
     for seat in (1, 2, 3):
         box = page.locator(f".st-key-play_set_strength_{seat}")
         box.click()
@@ -209,3 +226,178 @@ def test_the_three_switches_stand_in_one_row_on_a_laptop(app_url, new_page, lang
     tops = [page.locator(f".st-key-{key}").bounding_box()["y"] for key in ("play_lighting", "play_faster", "play_checker")]
     screenshot(page, f"play-switches-{lang}")
     assert max(tops) - min(tops) < 4, tops
+
+
+def test_one_tap_plays_a_lone_card(app_url, new_page) -> None:
+    rules = load_ruleset("da")
+    seed = next(s for s in range(1, 200)
+                if (g := model.start(model.make_settings(rules, 4, 1, ["beginner"] * 3, s)))
+                and model.human_to_move(g) and model.lone_cards(g))
+    game = model.start(model.make_settings(rules, 4, 1, ["beginner"] * 3, seed))
+    card = rules.deck.name(sorted(model.lone_cards(game))[0])
+    page = new_page("en-US")
+    deal(page, app_url, "da", seed)
+    lone = page.locator(f".ct-hand button.ct-card[data-card='{card}']")
+    expect(lone).to_have_attribute("data-alone", "true")
+    cards = page.locator(".ct-hand .ct-card").count()
+    tap(page, lone)
+    # One tap: the card is on the pile and out of the hand, and no selection waits for a second tap.
+    expect(page.locator(".ct-hand .ct-card")).to_have_count(cards - 1)
+    expect(page.locator(".ct-hand .ct-card.is-selected")).to_have_count(0)
+    expect(page.locator(".st-key-play_log")).to_contain_text(re.compile(r"Player 1 \(you\) plays"))
+
+
+def kept_view(page) -> dict:
+    """What a reload must bring back: the hand, the pile, the log, the match table and the statistics."""
+    wait_for_app(page)
+    scores = page.locator("[data-testid=stTable]")
+    return {"hand": [c.get_attribute("data-card") for c in page.locator(".ct-hand .ct-card").all()],
+            "pile": page.locator(".ct-pile").get_attribute("aria-label"),
+            "log": page.locator(".st-key-play_log").inner_text() if page.locator(".st-key-play_log").count() else "",
+            "scores": scores.first.inner_text() if scores.count() else "",
+            "stats": page.get_by_text(re.compile(r"^Rounds: \d+ · wins")).inner_text()}
+
+
+def test_a_reload_brings_back_the_round_the_match_table_and_the_statistics(app_url, new_page) -> None:
+    seed, expected = short_seed("da", 40)
+    page = new_page("en-US")
+    deal(page, app_url, "da", seed, rounds=2)
+    play_round_by_tapping(page, expected)
+    expect(page.get_by_role("heading", name="Scores")).to_be_visible()
+    over = kept_view(page)
+    assert over["stats"].startswith("Rounds: 1 ·") and "Round 1" in over["scores"]
+    page.reload()
+    # The browser hands the kept game back and the server rebuilds it: on a busy machine that takes a while.
+    expect(page.get_by_role("heading", name="Scores")).to_be_visible(timeout=60_000)
+    assert kept_view(page) == over                   # after the round: the match table and the statistics
+    page.locator(".st-key-play_next_round button").click()
+    headline = page.locator(".ct-headline")
+    expect(headline).to_have_text(re.compile("Your turn"))
+    tap_a_habitual_move(page)
+    expect(headline).to_have_text(re.compile("Your turn"))
+    expect(page.locator(".st-key-play_log")).to_contain_text("Player 1 (you)")
+    during = kept_view(page)
+    page.reload()
+    expect(page.locator(".ct-felt")).to_be_visible(timeout=60_000)
+    expect(headline).to_have_text(re.compile("Your turn"))
+    assert kept_view(page) == during                 # mid-round: the same hand, pile and moves
+    assert during["stats"] == over["stats"]
+
+
+def first_lone_then_dimmed(rules) -> tuple[int, str]:
+    """A seed whose first hand has a card one tap plays, and whose next turn has a dimmed card."""
+    for s in range(1, 300):
+        game = model.start(model.make_settings(rules, 4, 1, ["beginner"] * 3, s))
+        if not (model.human_to_move(game) and model.lone_cards(game)):
+            continue
+        card = rules.deck.name(sorted(model.lone_cards(game))[0])
+        later = model.run_computers(act(game, {"type": "tap", "card": card}))
+        if model.human_to_move(later) and any(not v.legal for v in model.selectable(later).values()):
+            return s, card
+    raise AssertionError("no such seed")
+
+
+def test_the_browser_moves_first_and_a_refused_card_comes_back_with_its_reason(app_url, new_page) -> None:
+    rules = load_ruleset("da")
+    seed, card = first_lone_then_dimmed(rules)
+    page = new_page("en-US")
+    link = {"hold": False, "held": [], "ws": None}
+
+    def route(ws) -> None:
+        server = ws.connect_to_server()
+        link["ws"] = ws
+        ws.on_message(server.send)
+
+        def down(message) -> None:
+            if link["hold"]:
+                link["held"].append(message)
+            else:
+                ws.send(message)
+        server.on_message(down)
+
+    page.route_web_socket(re.compile(r"/_stcore/stream"), route)
+    deal(page, app_url, "da", seed)
+    root = page.locator(".ct-root")
+    lone = page.locator(f".ct-hand button.ct-card[data-card='{card}']")
+    expect(lone).to_have_attribute("data-alone", "true")
+    stamp = root.get_attribute("data-stamp")
+    cards = page.locator(".ct-hand .ct-card:not(.is-gone)").count()
+    link["hold"] = True                     # the server's answer is held back from here on
+    lone.click()
+    expect(root).to_have_attribute("data-flown", card)
+    expect(page.locator(".ct-hand .ct-card:not(.is-gone)")).to_have_count(cards - 1)
+    pile = page.locator(".ct-pile").bounding_box()
+    page.wait_for_function("""(pile) => { const f = [...document.querySelectorAll('*')].filter(n => n.shadowRoot)
+            .map(host => host.shadowRoot.querySelector('.ct-flying')).find(Boolean);   // the component's shadow root
+        if (!f) return false; const b = f.getBoundingClientRect();
+        return b.left < pile.x + pile.width && b.right > pile.x && b.top < pile.y + pile.height && b.bottom > pile.y; }""",
+                           arg=pile)
+    assert root.get_attribute("data-stamp") == stamp            # on the pile, and no answer drawn yet
+    link["hold"] = False
+    for message in link["held"]:
+        link["ws"].send(message)
+    link["held"].clear()
+    expect(root).not_to_have_attribute("data-stamp", stamp or "")
+    expect(root).not_to_have_attribute("data-flown", card)
+    expect(page.locator(".ct-hand .ct-card.is-returned")).to_have_count(0)   # confirmed
+    expect(page.locator(".ct-headline")).to_have_text(re.compile("Your turn"), timeout=30_000)
+    wait_for_app(page)
+    # A guess the server refuses (the browser's copy said the card goes alone, the server says it may
+    # not): it flies, then comes back to the hand with the reason.
+    dimmed = page.locator(".ct-hand button.ct-card.is-illegal").first
+    name = dimmed.get_attribute("data-card")
+    dimmed.evaluate("node => { node.dataset.alone = 'true'; }")
+    stamp = root.get_attribute("data-stamp")
+    dimmed.click()
+    expect(root).not_to_have_attribute("data-stamp", stamp or "")
+    expect(root).to_have_attribute("data-returned", name)
+    expect(page.locator(f".ct-hand .ct-card.is-returned[data-card='{name}']")).to_be_visible()
+    expect(page.locator(".ct-why")).to_contain_text(re.compile(r"Why not: .+ may not"))
+
+
+def first_move_and_replies(variant: str) -> tuple[int, model.Game, list[str]]:
+    """A seed whose first move of the learner (the habit's) is answered by three computer moves, and
+    their narration, in order."""
+    from ui.play.text import narrate_turn
+    from ui.present.i18n import translator
+    rules = load_ruleset(variant)
+    for seed in range(1, 200):
+        game = model.start(model.make_settings(rules, 4, 1, ["beginner"] * 3, seed))
+        if not model.human_to_move(game):
+            continue
+        moved = game
+        while model.human_to_move(moved) and len(moved.turns) == 0:
+            moved = act(moved, habit(moved))
+        after = model.run_computers(moved)
+        if not after.over and model.human_to_move(after) and len(after.turns) == 4:
+            return seed, after, [" ".join(narrate_turn(t, after, translator("en"))) for t in after.turns[1:]]
+    raise AssertionError("no such seed")
+
+
+def steps_of(page) -> list[str]:
+    return [m.inner_text() for m in page.locator(".ct-steps li.ct-step").all()]
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_the_computer_players_moves_come_as_one_list_played_step_by_step(app_url, browser, motion) -> None:
+    seed, after, said = first_move_and_replies("da")
+    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900}, reduced_motion=motion)
+    try:
+        page = context.new_page()
+        runs = []
+        page.on("websocket", lambda ws: ws.on("framesent", lambda payload: runs.append(payload)))
+        deal(page, app_url, "da", seed)
+        sent = len(runs)
+        while page.locator(".ct-hand .ct-card").count() == len(after.turns[0].before.hands[0]):
+            tap_a_habitual_move(page)
+        marks = page.locator(".ct-steps li.ct-step")
+        expect(marks).to_have_count(3)                      # every computer move of the answer, in order
+        assert steps_of(page) == said
+        assert [m.get_attribute("data-seat") for m in marks.all()] == ["1", "2", "3"]
+        expect(page.locator(".ct-root")).to_have_attribute("data-motion", "reduced" if motion == "reduce" else "full")
+        expect(page.locator(".ct-root")).not_to_have_attribute("data-playing", "true")
+        expect(page.locator(".ct-headline")).to_have_text(re.compile("Your turn"))
+        # No round trip per computer move: the browser sent only the taps (one message each).
+        assert len(runs) - sent <= 2
+    finally:
+        context.close()

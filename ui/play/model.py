@@ -258,6 +258,27 @@ def selectable(game: Game) -> dict[int, Verdict]:
     return out
 
 
+def _call_due(game: Game, cards: int) -> bool:
+    """A last-card call this play would need and that has not been said yet (pl/hu "Makao!", hu "Kakaó!")."""
+    left = len(game.state.hands[game.state.to_move]) - cards
+    due = {"makao": left == 1, "kakao": left == 0}
+    return any(due.get(call) and call not in game.calls for call in call_choices(game))
+
+
+def lone_cards(game: Game) -> frozenset[int]:
+    """The cards one tap plays: legal alone, no legal play of several cards starts with them, and no
+    last-card call is due with them (then the first tap selects, so the call can still be said)."""
+    if game.selected or game.picking or not human_to_move(game) or game.curtain is not None:
+        return frozenset()
+    starts: dict[int, bool] = {}
+    for move in legal_moves(game.state):
+        if move.kind == "play":
+            starts[move.cards[0]] = starts.get(move.cards[0], True) and len(move.cards) == 1
+    if _call_due(game, 1):
+        return frozenset()
+    return frozenset(card for card, alone in starts.items() if alone)
+
+
 def non_play_move(state: State) -> Move:
     """The mover's option besides playing: keep a drawn card, sit out, or draw."""
     if state.drawn is not None:
@@ -486,6 +507,8 @@ def _tap(game: Game, card: int) -> Game:
         return replace(game, notice="not_in_hand")
     if not verdict.legal:
         return replace(game, why=verdict, notice=None)
+    if card in lone_cards(game):
+        return _play_selected(replace(game, selected=(card,), why=None, notice=None))   # one tap plays it
     return replace(game, selected=game.selected + (card,), why=None, notice=None)
 
 
@@ -619,6 +642,13 @@ def act(game: Game, action: Any) -> Game:
             return replace(game, why=check(game.state, Move(kind)), notice=None)
         return _human_move(replace(game, selected=()), move)
     return replace(game, notice="bad_action")
+
+
+def replay_move(game: Game, move: Move) -> Game | None:
+    """Makes a kept move again (a game brought back after a reload): None when it is not legal now."""
+    if game.over or not check(game.state, move).legal:
+        return None
+    return _apply(game, move)
 
 
 def run_computers(game: Game, limit: int = MAX_TURNS) -> Game:

@@ -15,6 +15,7 @@ from engine.position import position_to_json
 from engine.ruleset import Ruleset, load_ruleset
 from ui.play import model
 from ui.play.model import STRENGTHS, Game, act
+from ui.play.saved import SavedError, pack, unpack
 from ui.play.text import (
     in_force,
     match_summary,
@@ -28,7 +29,7 @@ from ui.play.text import (
     transcript,
     transcript_name,
 )
-from ui.play.view import table_data
+from ui.play.view import computer_steps, table_data
 from ui.present.cards import hand_html
 from ui.present.coach_text import (
     describe_hint,
@@ -56,6 +57,11 @@ REVIEW = "play_review"              # the last round's review: (round number, mo
 REVIEW_ASKED = "play_review_asked"  # the review was asked for: the next run works it out
 QUEUED = "play_queued"              # a table action held for the page to run under the move checker's spinner
 TABLE = "play_table"
+STORE_KEY = "makao-tutor/play"      # the browser's localStorage entry holding the kept game (ui/play/saved.py)
+RESTORED = "play_restored"          # the kept game came back ("ok") or could not ("signature", "rules", "damaged")
+LOG_LINES = "play_log_lines"        # the log's narrated moves, kept across reruns (see log_lines)
+SEEN = "play_seen"                  # (round, moves) the browser's table last showed: later computer moves are played to it
+PAGE_KEY = "play_page_key"          # what the page around the table was last drawn for (see page_key)
 SET = "play_set_"                   # prefix of the new-game form's widget keys
 LOG_SHOWN = 40
 LOG_RECENT = 6                      # moves shown in the log before "Earlier moves"
@@ -89,6 +95,47 @@ def run_queued(t: Translator) -> None:
         return
     with st.spinner(t.gettext("The coach is checking your move…")):
         st.session_state[GAME] = act(current, action)
+
+
+# ------------------------------------------------------------------------------- a reload keeps the game
+
+def _on_restore(action: dict[str, Any]) -> None:
+    """The browser hands back the game it kept: rebuilt by the engine from its signed moves."""
+    if action.get("type") != "restore" or game() is not None:
+        return
+    try:
+        kept = unpack(action.get("blob"), _rulesets())
+    except SavedError as refused:
+        st.session_state[RESTORED] = refused.reason
+        return
+    st.session_state[GAME] = kept
+    st.session_state[RESTORED] = "ok"
+    s = kept.settings          # the form shows the game's settings again: Play again deals the next seed
+    st.session_state.update({SET + "rules": s.rules.id, SET + "players": s.players, SET + "humans": s.humans,
+                             SET + "seed": s.seed, SET + "rounds": s.rounds, SET + "counted": s.counted})
+    for index, strength in enumerate(s.strengths):
+        st.session_state[f"{SET}strength_{s.humans + index}"] = strength
+
+
+def draw_restore(t: Translator) -> None:
+    """With no game in the session (a reload, a browser opened again): asks the browser for the kept game."""
+    _ = t.gettext
+    reason = st.session_state.get(RESTORED)
+    if reason == "rules":
+        st.warning(_("The game kept in this browser was played under house rules that this session does not "
+                     "have. Deal a new game."), icon=":material/warning:")
+    elif reason not in (None, "ok"):
+        st.warning(_("The game kept in this browser could not be brought back: it was changed, or made by "
+                     "another server. Deal a new game."), icon=":material/warning:")
+    card_table({"store_key": STORE_KEY, "restore": reason is None, "forget": reason is not None},
+               key=TABLE + "_restore", on_action=_on_restore)
+
+
+def draw_restored_note(t: Translator) -> None:
+    if st.session_state.get(RESTORED) == "ok":
+        st.session_state[RESTORED] = "shown"
+        st.toast(t.gettext("Your game is back: the round, the match table and the statistics."),
+                 icon=":material/restore:")
 
 
 # ------------------------------------------------------------------------------- the new-game form
@@ -278,6 +325,26 @@ def draw_several_tip(g: Game, t: Translator) -> None:
             st.caption(":material/touch_app: " + tip)
 
 
+def log_lines(g: Game, turns: tuple[Any, ...], t: Translator) -> list[str]:
+    """The log's lines, newest first; each move is narrated once and kept for the next reruns (a move's
+    words do not change after it is made: the same game, round, seat names and language)."""
+    kept = st.session_state.get(LOG_LINES)
+    key = (id(g.settings), g.round_no, g.settings.humans, t.language)
+    if not (isinstance(kept, dict) and kept.get("key") == key):
+        kept = {"key": key, "settings": g.settings, "lines": {}}
+        st.session_state[LOG_LINES] = kept
+    lines = []
+    for number in range(max(1, len(turns) - LOG_SHOWN + 1), len(turns) + 1):
+        turn = turns[number - 1]
+        known = kept["lines"].get(number)
+        if known is None or known[0] is not turn:        # a take-back replaces a move: narrated anew
+            known = (turn, f"{number}. " + " ".join(narrate_turn(turn, g, t)))
+            kept["lines"][number] = known
+        lines.append(known[1])
+    lines.reverse()                   # newest first: the last move is always in view
+    return lines
+
+
 def draw_log(g: Game, t: Translator) -> None:
     _ = t.gettext
     turns = g.rounds[-1].turns[:g.replay] if g.replay is not None and g.rounds else g.turns
@@ -285,12 +352,7 @@ def draw_log(g: Game, t: Translator) -> None:
     if not turns:
         st.caption(_("No move yet. Player 1 starts."))
         return
-    lines = []
-    for number, turn in enumerate(turns, start=1):
-        if number <= len(turns) - LOG_SHOWN:
-            continue
-        lines.append(f"{number}. " + " ".join(narrate_turn(turn, g, t)))
-    lines.reverse()                   # newest first: the last move is always in view
+    lines = log_lines(g, turns, t)
     # No scrolling box: a region that scrolls must take the keyboard's focus (axe,
     # scrollable-region-focusable), which a Streamlit container cannot. The older moves fold away.
     with st.container(key="play_log"):
@@ -298,8 +360,7 @@ def draw_log(g: Game, t: Translator) -> None:
             st.markdown(line.replace("*", "\\*"))
         if lines[LOG_RECENT:]:
             with st.expander(_("Earlier moves"), icon=":material/history:"):
-                for line in lines[LOG_RECENT:]:
-                    st.markdown(line.replace("*", "\\*"))
+                st.markdown("\n\n".join(line.replace("*", "\\*") for line in lines[LOG_RECENT:]))
 
 
 def draw_sandbox_button(g: Game, t: Translator) -> None:
@@ -445,17 +506,26 @@ def draw_replay_bar(g: Game, t: Translator) -> None:
                    icon=":material/close:")
 
 
-def draw_page() -> None:
-    """Draws the Play page for the session."""
-    t = session.tr()
+def page_key(g: Game | None) -> tuple[Any, ...]:
+    """What the page around the table shows: it is drawn again only when this changes (a round ends,
+    a replay starts or ends, another round or game is dealt)."""
+    if g is None:
+        return (None,)
+    return g.settings.seed, g.round_no, len(g.rounds), g.over, g.replay is None, g.stats
+
+
+def log_in_table(g: Game) -> bool:
+    """While the round runs (or is replayed) the log follows every move, in the table's fragment; after
+    the round it stands under the scores and the review."""
+    return not g.over or g.replay is not None
+
+
+def draw_table(t: Translator) -> None:
+    """The table, its buttons, the coach's hint and question, and the log: what a tap changes."""
     _ = t.gettext
     g = game()
-    st.markdown(_("Play a whole round against computer players. Every move, yours and theirs, is explained."))
-    draw_new_game(t, expanded=g is None)
-    if g is None:
-        st.info(_("Choose the rules and the players above, then Deal."), icon=":material/info:")
-        return
-    draw_options(t)
+    if g is None or page_key(g) != st.session_state.get(PAGE_KEY):
+        st.rerun(scope="app")           # the round ended, a replay began or ended: the page around changes too
     # The move checker and the hint run before the table is drawn (the table shows their outcome), but
     # their button and spinner sit under it, beside the hand, where a thumb on a phone is: the slots
     # are laid out first and filled in the order the work needs.
@@ -464,12 +534,17 @@ def draw_page() -> None:
     with st.container(key="play_under_table"):
         run_queued(t)
         draw_hint_button(game(), t)
-    g = game()
+    g = run_computers_ahead(game())
+    if page_key(g) != st.session_state.get(PAGE_KEY):
+        st.rerun(scope="app")           # the checked move (or the computer players' moves) ended the round
     notice = notice_text(g.notice, t)
     if notice:
         notice_slot.caption(notice)
     data = table_data(g, t, lighting=bool(st.session_state.get(LIGHTING, True)), four_colour=session.four_colour(),
                       pace="fast" if st.session_state.get(FASTER) else "normal")
+    data.update(computer_list(g, t))
+    data.update(store_key=STORE_KEY, save=pack(g),     # the browser keeps the game for a reload
+                fly=not model.checker_active(g))       # and moves a lone card first (the checker may ask)
     with table_box:
         card_table(data, key=TABLE, on_action=_on_table)
         # Inside the table's own box: drawn after the box, in the page's flow, a Chromium round on a phone
@@ -482,9 +557,58 @@ def draw_page() -> None:
                   help=_("The computer players move by themselves; this makes the next move at once."))
     if g.replay is not None:
         draw_replay_bar(g, t)
-    elif g.over:
+    if log_in_table(g):
+        draw_log(g, t)
+        draw_sandbox_button(g, t)
+
+
+def run_computers_ahead(g: Game) -> Game:
+    """The computer players' moves up to a person's next turn, made in one run: the browser plays them
+    one by one (no round trip per move). Once every person is out they go on one at a time (the timer)
+    or all at once ("Play the rest at once")."""
+    if g.over or g.replay is not None or model.human_to_move(g) or model.people_out(g):
+        return g
+    g = model.run_computers(g)
+    st.session_state[GAME] = g
+    return g
+
+
+def computer_list(g: Game, t: Translator) -> dict[str, Any]:
+    """The computer moves the browser has not shown yet, with the pace the person set."""
+    seen = st.session_state.get(SEEN)
+    now = (g.round_no, g.round_seed, len(g.turns))
+    st.session_state[SEEN] = now
+    fresh = isinstance(seen, tuple) and len(seen) == 3 and seen[:2] == now[:2] and seen[2] <= now[2]
+    steps = computer_steps(g, seen[2], t, four_colour=session.four_colour()) if fresh else None
+    pace = model.PACES["fast" if st.session_state.get(FASTER) else "normal"]
+    return {"steps": steps, "step_ms": pace}
+
+
+@st.fragment
+def table_fragment(t: Translator) -> None:
+    """A tap reruns only this part of the page (the table and what a move changes)."""
+    draw_table(t)
+
+
+def draw_page() -> None:
+    """Draws the Play page for the session."""
+    t = session.tr()
+    _ = t.gettext
+    g = game()
+    st.markdown(_("Play a whole round against computer players. Every move, yours and theirs, is explained."))
+    draw_new_game(t, expanded=g is None)
+    if g is None:
+        st.info(_("Choose the rules and the players above, then Deal."), icon=":material/info:")
+        draw_restore(t)
+        return
+    draw_restored_note(t)
+    draw_options(t)
+    st.session_state[PAGE_KEY] = page_key(game())
+    table_fragment(t)
+    g = game()
+    if g.replay is None and g.over:
         draw_round_end(g, t)
         draw_review(g, t)
-    draw_log(g, t)
-    draw_sandbox_button(g, t)
+    if not log_in_table(g):
+        draw_log(g, t)
     st.caption(stats_line(g, t))

@@ -16,6 +16,7 @@ from ui.play.model import (
     can_take_back,
     human_to_move,
     is_human,
+    lone_cards,
     non_play_move,
     people_out,
     selectable,
@@ -28,6 +29,7 @@ from ui.play.text import (
     call_badges,
     call_label,
     checker_question,
+    narrate_turn,
     seat_forms,
     seat_name,
     seat_title,
@@ -37,7 +39,7 @@ from ui.play.text import (
 )
 from ui.present.cards import card_label, card_svg
 from ui.present.i18n import Translator
-from ui.present.table_data import CARD_W, table_common
+from ui.present.table_data import CARD_W, PILE_SHOWN, table_common
 from ui.present.table_marks import light_coach_move
 from ui.present.widget_text import coach_card_label
 
@@ -61,6 +63,7 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
     verdicts = selectable(game) if mover_is_viewer and not hidden else {}
     best = coach_move(game) if mover_is_viewer and not hidden else None
     coach_cards = list(best.move.cards) if best is not None else []
+    lone = lone_cards(game) if mover_is_viewer and not hidden else frozenset()
     hand_cards = []
     if not hidden:
         for index, card in enumerate(state.hands[viewer]):
@@ -69,6 +72,9 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
             if card in game.selected and mover_is_viewer:
                 mark, shown = "selected", "selected"
                 label = _("{card}, selected ({order})").format(card=label, order=game.selected.index(card) + 1)
+            elif card in verdicts and not verdicts[card].legal and card in coach_cards[1:]:
+                # The coach's group goes down after its first card: lit as part of the move, not dimmed (D6).
+                mark, shown = "group", "legal" if lighting else None
             elif card in verdicts:
                 legal = verdicts[card].legal
                 mark = "legal" if legal else "illegal"
@@ -87,9 +93,10 @@ def table_data(game: Game, t: Translator, *, lighting: bool = True, four_colour:
                 "label": label,
                 "coach": coach_pick,
                 "coach_order": coach_cards.index(card) + 1 if coach_pick and len(coach_cards) > 1 else None,
-                "state": mark if (lighting or mark == "selected") else "plain",
+                "state": mark if (lighting or mark in ("selected", "group")) else "plain",
                 "order": game.selected.index(card) + 1 if card in game.selected and mover_is_viewer else None,
                 "action": {"type": "tap", "card": name} if mover_is_viewer else None,
+                "alone": card in lone and card in verdicts and verdicts[card].legal,   # one tap plays it
             })
 
     buttons: list[dict[str, Any]] = []
@@ -192,3 +199,32 @@ def coach_move(game: Game) -> MoveEstimate | None:
     if game.coach is not None:
         return game.coach.best
     return None
+
+
+def computer_steps(game: Game, seen: int, t: Translator, *, four_colour: bool = False) -> dict[str, Any] | None:
+    """The computer players' moves since the browser last drew the table (turns ``seen`` on), for the
+    component to play one by one: each with its seat, kind, narration, and the pile and seat counts after
+    it; ``start`` is the table before the first of them. None when there is nothing to play."""
+    turns = game.turns
+    first = next((i for i in range(max(seen, 0), len(turns)) if not is_human(game, turns[i].seat)), None)
+    if first is None or game.replay is not None:
+        return None
+    deck = game.rules.deck
+
+    def table_at(state: Any) -> dict[str, Any]:
+        return {"pile": [card_svg(c, deck, four_colour=four_colour, width=CARD_W, label=card_label(c, deck, t))
+                         for c in state.pile[-PILE_SHOWN:]],
+                "counts": [t.ngettext("{count} card", "{count} cards", len(h)).format(count=len(h))
+                           for h in state.hands],
+                "deck": t.ngettext("Deck: {count} card", "Deck: {count} cards", len(state.deck)).format(
+                    count=len(state.deck))}
+
+    steps = []
+    for index in range(first, len(turns)):
+        turn = turns[index]
+        if is_human(game, turn.seat):
+            continue
+        after = turns[index + 1].before if index + 1 < len(turns) else game.state
+        steps.append({"seat": turn.seat, "kind": turn.move.kind, "cards": len(turn.move.cards),
+                      "text": " ".join(narrate_turn(turn, game, t)), **table_at(after)})
+    return {"start": table_at(turns[first].before), "steps": steps}

@@ -12,6 +12,11 @@ function el(tag, cls, text) {
   return node;
 }
 
+function hidden(node) {
+  node.setAttribute("aria-hidden", "true");
+  return node;
+}
+
 function svgBox(cls, svg) {
   const box = el("div", cls);
   box.innerHTML = svg; // trusted: drawn by ui/cards.py, every caller text escaped there
@@ -75,9 +80,174 @@ function markCoach(node, coach, aria, order) {
   if (aria) node.setAttribute("aria-label", aria);
 }
 
+// The browser's own copy of a game, for a reload (Play: ui/play/saved.py signs it, the server rebuilds
+// it). `data.save` is kept under `data.store_key`; `data.restore` hands the kept copy back once;
+// `data.forget` removes a copy the server refused. Draws nothing when only that is asked.
+function keep(data, parentElement, setTriggerValue) {
+  if (!data.store_key) return false;
+  try {
+    if (data.forget) window.localStorage.removeItem(data.store_key);
+    if (data.save) window.localStorage.setItem(data.store_key, data.save);
+    if (data.restore && !parentElement._askedBack) {
+      const blob = window.localStorage.getItem(data.store_key);
+      if (blob) {
+        parentElement._askedBack = true;
+        // Sent again while this probe is still on the page (a trigger sent during the page's very first
+        // run can be lost); the server takes the first that arrives and ignores the rest.
+        let tries = 0;
+        const ask = () => {
+          if (!parentElement.isConnected || tries >= 5) return;
+          tries += 1;
+          setTriggerValue("action", { type: "restore", blob: blob, nonce: Date.now() });
+          parentElement._askAgain = setTimeout(ask, 2500);
+        };
+        ask();
+      }
+    }
+  } catch (e) {
+    // No storage (a private window, storage turned off): the game lasts as long as the session.
+  }
+  return !data.seats;
+}
+
+// The browser moves first: the tapped card's art flies onto the pile (a CSS transform; none under
+// prefers-reduced-motion, where it is simply laid there) and the card leaves the hand at once. The
+// next drawing of the table is the server's answer: the card gone from the hand confirms; a card still
+// in the hand was refused and is put back visibly (.is-returned), with the reason the server sends.
+function fly(root, node, pile) {
+  const from = node.getBoundingClientRect();
+  const to = pile.getBoundingClientRect();
+  const art = node.querySelector(".ct-card-art").cloneNode(true);
+  art.className = "ct-flying";
+  art.setAttribute("aria-hidden", "true");
+  art.style.left = from.left + "px";
+  art.style.top = from.top + "px";
+  root.appendChild(art);
+  const top = pile.querySelector(".ct-pile-card:last-child");
+  const target = top ? top.getBoundingClientRect() : to;
+  const dx = target.left + (top ? 14 : 0) - from.left;
+  const dy = target.top - from.top;
+  const scale = (top ? target.width : from.width) / from.width;
+  requestAnimationFrame(() => {
+    art.style.transform = "translate(" + dx + "px, " + dy + "px) scale(" + scale + ")";
+  });
+  node.classList.add("is-gone");
+  root._flown = { card: node.dataset.card, art: art, count: root.querySelectorAll(
+    '.ct-hand .ct-card[data-card="' + CSS.escape(node.dataset.card) + '"]').length };
+  root.dataset.flown = node.dataset.card;
+}
+
+// The server's answer to a card flown ahead: confirmed (one fewer of it in the hand) or put back.
+function answer(root, hand) {
+  const flown = root._flown;
+  if (!flown) return;
+  root._flown = null;
+  flown.art.remove();
+  delete root.dataset.flown;
+  const same = hand.querySelectorAll('.ct-card[data-card="' + CSS.escape(flown.card) + '"]');
+  if (same.length >= flown.count && same.length) {
+    same[0].classList.add("is-returned");
+    root.dataset.returned = flown.card;
+  } else {
+    delete root.dataset.returned;
+  }
+}
+
+// The computer players' moves of one answer (`data.steps`), played one by one at `data.step_ms`: the
+// table starts as it was before them (`steps.start`), then each move sets the pile, the seat counts
+// and the deck, says its narration in the headline and, with motion allowed, flies a card from the
+// seat to the pile (a play) or from the deck to the seat (a draw). Each step leaves a mark
+// (`ol.ct-steps`, read by screen readers as a list and by the browser tests). A tap on the table
+// while they play shows the rest at once. Once done, the table is the one the data describes.
+function setTable(root, view) {
+  const pile = root.querySelector(".ct-pile");
+  pile.replaceChildren();
+  view.pile.forEach((svg, i) => {
+    const card = svgBox("ct-pile-card", svg);
+    card.style.setProperty("--i", String(i));
+    pile.appendChild(card);
+  });
+  root.querySelectorAll(".ct-seat").forEach((box) => {
+    const count = box.querySelector(".ct-seat-count");
+    if (count && view.counts) count.textContent = view.counts[Number(box.dataset.seat)];
+  });
+  const deck = root.querySelector(".ct-deck-count");
+  if (deck && view.deck) deck.textContent = view.deck;
+}
+
+function flyBetween(root, from, to, art) {
+  if (!from || !to || !art) return;
+  const a = from.getBoundingClientRect();
+  const b = to.getBoundingClientRect();
+  const node = art.cloneNode(true);
+  node.className = "ct-flying";
+  node.setAttribute("aria-hidden", "true");
+  node.style.left = a.left + "px";
+  node.style.top = a.top + "px";
+  root.appendChild(node);
+  requestAnimationFrame(() => {
+    node.style.transform = "translate(" + (b.left - a.left) + "px, " + (b.top - a.top) + "px)";
+  });
+  setTimeout(() => node.remove(), 400);
+}
+
+function playSteps(root, data) {
+  const list = data.steps;
+  const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const marks = el("ol", "ct-steps");
+  marks.setAttribute("aria-label", data.headline);
+  root.querySelector(".ct-table").appendChild(marks);
+  const headline = root.querySelector(".ct-headline");
+  const final = { pile: data.pile, counts: data.seats.map((seat) => seat.count_text), deck: data.deck.label };
+  root.classList.add("is-playing");
+  root.dataset.playing = "true";
+  root.dataset.motion = still ? "reduced" : "full";
+  setTable(root, list.start);
+  let index = 0;
+  const finish = () => {
+    if (root._steps) clearTimeout(root._steps);
+    root._steps = null;
+    while (index < list.steps.length) step(false);
+    setTable(root, final);
+    headline.textContent = data.headline;
+    root.classList.remove("is-playing");
+    delete root.dataset.playing;
+    root.removeEventListener("click", finish, true);
+  };
+  const step = (animate) => {
+    const move = list.steps[index];
+    const seat = root.querySelector('.ct-seat[data-seat="' + move.seat + '"]');
+    if (animate && !still) {
+      if (move.kind === "play") {
+        const pile = root.querySelector(".ct-pile");
+        flyBetween(root, seat, pile, svgBox("ct-card-art", move.pile[move.pile.length - 1]));
+      } else if (move.kind === "draw") {
+        flyBetween(root, root.querySelector(".ct-deck"), seat, root.querySelector(".ct-deck-back"));
+      }
+    }
+    setTable(root, move);
+    headline.textContent = move.text;
+    const mark = el("li", "ct-step", move.text);
+    mark.dataset.seat = move.seat;
+    mark.dataset.kind = move.kind;
+    marks.appendChild(mark);
+    index += 1;
+  };
+  const next = () => {
+    if (index >= list.steps.length) return finish();
+    step(true);
+    root._steps = setTimeout(next, data.step_ms);
+  };
+  root.addEventListener("click", finish, true);
+  root._steps = setTimeout(next, Math.min(data.step_ms, 300));
+}
+
 export default function (component) {
   const { data, setTriggerValue, parentElement } = component;
   if (!data) return;
+  if (keep(data, parentElement, setTriggerValue)) {
+    return () => clearTimeout(parentElement._askAgain);
+  }
   let root = parentElement.querySelector(".ct-root");
   if (!root) {
     root = el("div", "ct-root");
@@ -87,6 +257,12 @@ export default function (component) {
     clearTimeout(root._timer);
     root._timer = null;
   }
+  if (root._steps) {
+    clearTimeout(root._steps);
+    root._steps = null;
+  }
+  root.classList.remove("is-playing");
+  delete root.dataset.playing;
   const active = parentElement.activeElement || document.activeElement;
   const focusKey = active && active.dataset ? active.dataset.ctKey : null;
   let last = 0;
@@ -183,19 +359,31 @@ export default function (component) {
     if (card.action) {
       node.type = "button";
       node.setAttribute("aria-pressed", card.state === "selected" ? "true" : "false");
-      node.addEventListener("click", () => send(card.action));
+      node.addEventListener("click", () => {
+        // A card one tap plays goes to the pile at once; the server's answer confirms or puts it back.
+        if (data.fly && node.dataset.alone === "true" && Date.now() - last >= 150) fly(root, node, pile);
+        send(card.action);
+      });
     } else {
       node.setAttribute("role", "img");
     }
     const art = svgBox("ct-card-art", card.svg);
     art.setAttribute("aria-hidden", "true");
     node.appendChild(art);
-    if (card.order) node.appendChild(el("span", "ct-order", String(card.order)));
-    if (card.state === "illegal") node.appendChild(el("span", "ct-mark", "✕"));
+    if (card.alone) node.dataset.alone = "true"; // one tap plays it
+    // The order and the ✕ are said in the card's name already (D8: the name holds what is seen).
+    if (card.order) node.appendChild(hidden(el("span", "ct-order", String(card.order))));
+    if (card.state === "illegal") node.appendChild(hidden(el("span", "ct-mark", "✕")));
     if (card.coach) markCoach(node, data.coach, null, card.coach_order);
     hand.appendChild(node);
   }
-  table.appendChild(hand);
+  // On a phone the felt scrolls away above the hand: a small copy of the top card stays beside it (D14).
+  const handRow = el("div", "ct-hand-row");
+  if (data.pile.length && !data.hand.hidden_text) {
+    handRow.appendChild(hidden(svgBox("ct-mini-pile", data.pile[data.pile.length - 1])));
+  }
+  handRow.appendChild(hand);
+  table.appendChild(handRow);
 
   if (data.why) {
     const why = el("div", "ct-why");
@@ -240,6 +428,11 @@ export default function (component) {
     table.appendChild(curtain);
   }
   root.appendChild(table);
+  answer(root, hand);
+  if (data.steps && data.steps.steps.length && root._stepsStamp !== data.stamp) {
+    root._stepsStamp = data.stamp;
+    playSteps(root, data);
+  }
 
   // A hand that scrolls sideways (a phone) keeps its place across redraws, and a newly lit coach's
   // move is brought into view: its first card may lie past the screen's edge.

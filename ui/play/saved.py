@@ -1,0 +1,148 @@
+"""The game kept in the browser across a reload: settings, seeds and moves, signed by the server.
+
+What the browser keeps is only what its seat has seen: the settings and the seed (both shown in the
+new-game form), the moves made at the table in notation (a draw is ``draw``, never the card drawn), the
+seconds of each round and the statistics. The server rebuilds the rounds from them with the engine,
+which judges every move again. The blob is signed with HMAC-SHA256 under a per-server secret, so a
+blob changed in the browser (statistics made up, a move edited) or made by another server is refused.
+
+The secret is ``MAKAO_PLAY_SECRET`` (hex) when set, else 32 random bytes from ``secrets`` kept in
+``data/play_secret`` (made on first use, readable by the server's user only).
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import os
+import secrets
+import time
+import zlib
+from dataclasses import replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from engine.errors import EngineError
+from engine.moves import format_move, parse_move
+from engine.ruleset import Ruleset
+from ui.play import model
+from ui.play.model import Game, Stats
+
+VERSION = 1
+MAX_BLOB = 200_000            # characters: 20 rounds of a long match fit many times over
+SECRET_FILE = Path(__file__).resolve().parents[2] / "data" / "play_secret"
+
+
+class SavedError(ValueError):
+    """A kept game that cannot be brought back; ``reason`` says why (a code for the page's message)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@lru_cache(maxsize=1)
+def secret() -> bytes:
+    """The server's signing key: from the environment, else from its file (made once)."""
+    given = os.environ.get("MAKAO_PLAY_SECRET")
+    if given:
+        return bytes.fromhex(given)
+    try:
+        return bytes.fromhex(SECRET_FILE.read_text(encoding="ascii").strip())
+    except (OSError, ValueError):
+        pass
+    key = secrets.token_bytes(32)
+    SECRET_FILE.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(SECRET_FILE, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="ascii") as out:
+        out.write(key.hex())
+    return key
+
+
+def record_of(game: Game) -> dict[str, Any]:
+    """The game as the browser may keep it: settings, seed, moves, seconds and statistics."""
+    s = game.settings
+    deck = game.rules.deck
+    finished = [[format_move(turn.move, deck) for turn in r.turns] for r in game.rounds]
+    live = None if game.over else [format_move(turn.move, deck) for turn in game.turns]
+    return {"v": VERSION, "rules": s.rules.id, "players": s.players, "humans": s.humans,
+            "strengths": list(s.strengths), "seed": s.seed, "rounds": s.rounds, "counted": s.counted,
+            "finished": finished, "seconds": [round(r.seconds, 3) for r in game.rounds], "live": live,
+            "elapsed": round(max(0.0, time.time() - game.started), 3) if game.started and not game.over else 0.0,
+            "stats": [game.stats.rounds, game.stats.wins, game.stats.points, round(game.stats.seconds, 3)]}
+
+
+def _sign(body: bytes) -> str:
+    return hmac.new(secret(), body, hashlib.sha256).hexdigest()
+
+
+def pack(game: Game) -> str:
+    """The signed blob the browser keeps: ``<signature>.<zlib+base64 of the record's JSON>``."""
+    body = base64.urlsafe_b64encode(zlib.compress(json.dumps(record_of(game), separators=(",", ":")).encode(), 9))
+    return _sign(body) + "." + body.decode("ascii")
+
+
+def _read(blob: Any) -> dict[str, Any]:
+    if not isinstance(blob, str) or len(blob) > MAX_BLOB or "." not in blob:
+        raise SavedError("damaged")
+    signature, body = blob.split(".", 1)
+    if not hmac.compare_digest(signature, _sign(body.encode("ascii", "replace"))):
+        raise SavedError("signature")
+    try:
+        record = json.loads(zlib.decompress(base64.urlsafe_b64decode(body), bufsize=MAX_BLOB * 4))
+    except (ValueError, zlib.error):
+        raise SavedError("damaged") from None
+    if not isinstance(record, dict) or record.get("v") != VERSION:
+        raise SavedError("damaged")
+    return record
+
+
+def _play(game: Game, moves: Any) -> Game:
+    if not isinstance(moves, list):
+        raise SavedError("damaged")
+    for text in moves:
+        if game.over:
+            raise SavedError("damaged")
+        try:
+            move = parse_move(text, game.rules.deck)
+        except (EngineError, TypeError):
+            raise SavedError("damaged") from None
+        after = model.replay_move(game, move)
+        if after is None:
+            raise SavedError("damaged")
+        game = after
+    return game
+
+
+def unpack(blob: Any, rulesets: dict[str, Ruleset]) -> Game:
+    """Rebuilds the kept game; raises SavedError (signature, rules, damaged) when it cannot."""
+    record = _read(blob)
+    rules = rulesets.get(record.get("rules"))
+    if rules is None:
+        raise SavedError("rules")
+    try:
+        settings = model.make_settings(rules, record["players"], record["humans"], record["strengths"],
+                                       record["seed"], record["rounds"], record["counted"])
+        finished, seconds, live = record["finished"], record["seconds"], record["live"]
+        stats = Stats(int(record["stats"][0]), int(record["stats"][1]), int(record["stats"][2]),
+                      float(record["stats"][3]))
+    except (KeyError, IndexError, TypeError, ValueError):
+        raise SavedError("damaged") from None
+    if not isinstance(finished, list) or not isinstance(seconds, list) or len(seconds) != len(finished):
+        raise SavedError("damaged")
+    game = model.start(settings)
+    for number, moves in enumerate(finished):
+        if number:
+            game = model.act(game, {"type": "next_round"})
+        game = _play(game, moves)
+        if not game.over or len(game.rounds) != number + 1:
+            raise SavedError("damaged")
+    if live is not None:
+        if finished:
+            game = model.act(game, {"type": "next_round"})
+        game = _play(game, live)
+    rounds = tuple(replace(r, seconds=float(s)) for r, s in zip(game.rounds, seconds, strict=True))
+    started = time.time() - float(record.get("elapsed") or 0.0)
+    return replace(game, rounds=rounds, stats=stats, started=started)
