@@ -59,11 +59,16 @@ def hint_seed(round_seed: int, turn: int) -> int:
 
 def hint_for(state: State, seed: int, playouts: int = HINT_PLAYOUTS, seconds: float | None = HINT_SECONDS,
              explain: bool = True) -> Hint | None:
-    """The coach's hint for the seat to move, from that seat's view (None when the round is over)."""
+    """The coach's hint for the seat to move, from that seat's view (None when the round is over).
+
+    Play races every move from the first world (``allocation="flat"``): the move checker and the
+    review weigh the learner's own move against the best, and the grouped search leaves a move whose
+    cards lost with 1–8 worlds, too few to call any mistake clear (docs/COACH.md, "Play's search")."""
     if state.over:
         return None
     try:
-        return hint(view_of(state, state.to_move), playouts=playouts, seed=seed, seconds=seconds, explain=explain)
+        return hint(view_of(state, state.to_move), playouts=playouts, seed=seed, seconds=seconds, explain=explain,
+                    allocation="flat", remeasure=False)
     except CoachError:
         return None
 
