@@ -249,7 +249,7 @@ def rlcard_games():
     return run
 
 
-def main(argv: list[str] | None = None) -> int:
+def _arguments(argv: list[str] | None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=2.0, help="time per figure, all rounds together (default 2)")
     ap.add_argument("--rounds", type=int, default=3, help="interleaved rounds per figure (default 3)")
@@ -258,21 +258,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--baseline", default="", metavar="REV",
                     help="also measure the kernel of this git revision, on the same games")
     ap.add_argument("--wall", action="store_true", help="time with the wall clock instead of this process's CPU time")
-    args = ap.parse_args(argv)
-    global CLOCK
-    if args.wall:
-        CLOCK = time.perf_counter
-    variants = [v for v in args.variants.split(",") if v] or variant_ids()
-    box = args.seconds / max(1, args.rounds)
+    return ap.parse_args(argv)
 
-    print(f"Python {platform.python_version()} on {platform.machine()}; {args.seconds:g} s per figure "
-          f"in {args.rounds} interleaved rounds; clock: {'wall' if args.wall else 'process CPU time'}")
-    items: list[Item] = []
-    os_run, rl_run = openspiel_games(), rlcard_games()
-    os_item = Item("openspiel", os_run) if os_run else None
-    rl_item = Item("rlcard", rl_run) if rl_run else None
+
+def _variant_rows(variants: list[str], args: argparse.Namespace, base) -> list[dict]:
+    """One row of items per ruleset: kernel, reference, optionally the baseline and the verdicts."""
     rows = []
-    base = baseline_kernel(args.baseline) if args.baseline else None
     for vid in variants:
         rules = house_ruleset(vid)
         low, high = rules.players
@@ -287,16 +278,21 @@ def main(argv: list[str] | None = None) -> int:
             row["verdicts"] = Item(f"{vid} verdicts", verdict_listings(positions, True))
             row["verdicts_fx0"] = Item(f"{vid} verdicts(effects=False)", verdict_listings(positions, False))
         rows.append(row)
-        items += [row[k] for k in ("kernel", "baseline", "reference", "verdicts", "verdicts_fx0") if k in row]
-    # Interleave: each round runs the comparators, then every variant's items, then the comparators again.
-    for r in range(args.rounds):
-        order = ([os_item, rl_item] if r % 2 == 0 else [rl_item, os_item])
+    return rows
+
+
+def _measure_interleaved(comparators: list, items: list[Item], rounds: int, box: float) -> None:
+    """Each round runs the comparators (half a box each, twice), then every variant's items."""
+    for r in range(rounds):
+        order = comparators if r % 2 == 0 else comparators[::-1]
         for item in [x for x in order if x] + items:
-            half = box / 2 if item in (os_item, rl_item) else box
+            half = box / 2 if item in comparators else box
             item.measure(half)
-            if item in (os_item, rl_item):
+            if item in comparators:
                 item.measure(half)
 
+
+def _print_comparators(os_item: Item | None, rl_item: Item | None) -> None:
     print()
     if os_item:
         print(f"OpenSpiel crazy_eights (4 players): {os_item.rate:>10,.0f} decisions/s ±{os_item.spread:.0%}"
@@ -305,6 +301,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"RLCard uno env.step:                {rl_item.rate:>10,.0f} steps/s     ±{rl_item.spread:.0%}"
               f"  ({rl_item.game_rate:,.0f} games/s)  bar {RLCARD_BAR:g}x = {RLCARD_BAR * rl_item.rate:,.0f}/s")
     print()
+
+
+def _print_rows(rows: list[dict], os_item: Item | None, rl_item: Item | None) -> bool:
+    """The table of every ruleset against the comparators; True when every bar is met."""
     head = (f"{'variant':<11} {'seats':>5} | {'kernel dec/s':>13} {'games/s':>8} | {'reference dec/s':>15} {'games/s':>8} "
             f"{'speedup':>7} | {'verdicts/s':>10} {'no effects':>10} | {'xOpenSpiel':>10} {'xRLCard':>8} | result")
     print(head)
@@ -328,15 +328,39 @@ def main(argv: list[str] | None = None) -> int:
               f"{(v.rate if v else 0):>10,.0f} {(v0.rate if v0 else 0):>10,.0f} | "
               f"{x_os if x_os is not None else float('nan'):>9.2f}x {x_rl if x_rl is not None else float('nan'):>7.2f}x | "
               f"{' '.join(verdict) or 'no comparator'}")
+    return all_pass
+
+
+def _print_baseline(rows: list[dict], baseline: str) -> None:
+    print()
+    head = f"{'variant':<11} {'seats':>5} | {'kernel dec/s':>13} | {'at ' + baseline:>14} | {'now / then':>10}"
+    print(head)
+    print("-" * len(head))
+    for row in rows:
+        k, b = row["kernel"], row["baseline"]
+        print(f"{row['variant']:<11} {row['players']:>5} | {k.rate:>10,.0f}±{k.spread:>2.0%} | "
+              f"{b.rate:>11,.0f}±{b.spread:>2.0%} | {k.rate / b.rate if b.rate else 0:>9.3f}x")
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _arguments(argv)
+    global CLOCK
+    if args.wall:
+        CLOCK = time.perf_counter
+    variants = [v for v in args.variants.split(",") if v] or variant_ids()
+    print(f"Python {platform.python_version()} on {platform.machine()}; {args.seconds:g} s per figure "
+          f"in {args.rounds} interleaved rounds; clock: {'wall' if args.wall else 'process CPU time'}")
+    os_run, rl_run = openspiel_games(), rlcard_games()
+    os_item = Item("openspiel", os_run) if os_run else None
+    rl_item = Item("rlcard", rl_run) if rl_run else None
+    base = baseline_kernel(args.baseline) if args.baseline else None
+    rows = _variant_rows(variants, args, base)
+    items = [row[k] for row in rows for k in ("kernel", "baseline", "reference", "verdicts", "verdicts_fx0") if k in row]
+    _measure_interleaved([os_item, rl_item], items, args.rounds, args.seconds / max(1, args.rounds))
+    _print_comparators(os_item, rl_item)
+    all_pass = _print_rows(rows, os_item, rl_item)
     if base is not None:
-        print()
-        head = f"{'variant':<11} {'seats':>5} | {'kernel dec/s':>13} | {'at ' + args.baseline:>14} | {'now / then':>10}"
-        print(head)
-        print("-" * len(head))
-        for row in rows:
-            k, b = row["kernel"], row["baseline"]
-            print(f"{row['variant']:<11} {row['players']:>5} | {k.rate:>10,.0f}±{k.spread:>2.0%} | "
-                  f"{b.rate:>11,.0f}±{b.spread:>2.0%} | {k.rate / b.rate if b.rate else 0:>9.3f}x")
+        _print_baseline(rows, args.baseline)
     print()
     if os_item or rl_item:
         print("ALL PASS" if all_pass else "SOME FAIL", f"(bars: >= {OS_BAR:g}x OpenSpiel decisions/s, "
