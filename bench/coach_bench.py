@@ -264,8 +264,7 @@ _OBJECTIVE_NAME = {"place": "mean place (parity 2.5)", "not_loser": "not the los
                    "points": "mean points", "win": "wins", "penalty": "mean penalty points"}
 
 
-def main(argv: list[str] | None = None) -> int:
-    global CLOCK
+def _arguments(argv: list[str] | None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--variants", default=",".join(SEED_RULESETS))
     ap.add_argument("--positions", type=int, default=10)
@@ -287,7 +286,68 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--skip-speed", action="store_true")
     ap.add_argument("--skip-strength", action="store_true")
     ap.add_argument("--wall", action="store_true", help="wall-clock time instead of CPU time")
-    args = ap.parse_args(argv)
+    return ap.parse_args(argv)
+
+
+def _hint_speed(variants: list[str], positions: int) -> bool:
+    """Prints the hint-speed table (ours between two OpenSpiel measurements); True when every bar is met."""
+    ok = True
+    ref_before = speed_openspiel(positions)
+    ours = [speed_ours(v, positions) for v in variants]
+    ref_after = speed_openspiel(positions)
+    print("\n## Hint speed: a 1,000-playout hint vs OpenSpiel MCTSBot (1,000 simulations) choosing one move")
+    if ref_before and ref_after:
+        ref = (ref_before["per_move"] + ref_after["per_move"]) / 2
+        print(f"OpenSpiel MCTSBot, crazy_eights(players=4), {ref_before['positions']} positions: "
+              f"{ref_before['per_move']:.3f} s a move before ours, {ref_after['per_move']:.3f} s after "
+              f"(mean {ref:.3f} s; {ref_before['simulations_per_s']:.0f} simulations/s)")
+    else:
+        ref = None
+    print("\n| ruleset | positions | playouts/s | 1,000-playout hint (s) | max (s) | ratio to MCTSBot | bar <= 1.0 | "
+          "default hint, early stop + words (s) |")
+    print("|---|---:|---:|---:|---:|---:|:---:|---:|")
+    for o in ours:
+        ratio = o["full"] / ref if ref else float("nan")
+        passed = ref is not None and ratio <= RATIO_BAR
+        ok &= passed
+        print(f"| {o['variant']} | {o['positions']} | {o['playouts_per_s']:,.0f} | {o['full']:.3f} | "
+              f"{o['full_max']:.3f} | {ratio:.2f}x | {'yes' if passed else 'NO'} | {o['default']:.3f} |")
+    return ok
+
+
+def _strength_row(v: str, s: dict) -> bool:
+    """Prints one ruleset's strength row; True when its bar is met."""
+    passed = s["rate"] >= WIN_BAR
+    show = (lambda x: f"{x:.2f}") if s["objective"] in ("place", "points", "penalty") else (
+        lambda x: f"{100 * x:.1f}%")
+    print(f"| {v} | {s['rounds']} | {100 * s['rate']:.1f}% | ±{100 * s['half']:.1f} | "
+          f"{'yes' if passed else 'NO'} | {100 * s['ref_rate']:.1f}% | {100 * s['gain']:+.1f} "
+          f"±{100 * s['gain_half']:.1f} | {_OBJECTIVE_NAME[s['objective']]}: {show(s['objective_mean'])} / "
+          f"{show(s['ref_objective'])} | {s['ms_per_move']:.1f} |", flush=True)
+    return passed
+
+
+def _strength(variants: list[str], args: argparse.Namespace) -> bool:
+    """Prints the strength table: one expert against three opponents per ruleset; True when every bar is met."""
+    ok = True
+    opponent, name = opponents()
+    print(f"\n## Strength: one expert ({args.budget} playouts a move, horizon {args.horizon}, deviate "
+          f"{args.deviate} SE, drop {args.drop} SE, wishes {'all' if args.wishes else 'club'}, race against "
+          f"{'the leader' if args.race_leader else 'the club move'}) against three {name}, "
+          f"{args.rounds} seeded rounds per ruleset")
+    print("\n| ruleset | rounds | expert wins | 95% interval | bar >= 35% | reference in the seat, same deals | "
+          "paired gain | own objective (expert / reference) | ms a move |")
+    print("|---|---:|---:|---:|:---:|---:|---:|---:|---:|")
+    for v in variants:
+        cfg = ExpertSettings(args.budget, args.horizon, args.deviate, args.drop, args.wishes, args.race_leader)
+        record = args.record.with_suffix(f".{v}.txt") if args.record else None
+        ok &= _strength_row(v, strength(v, args.rounds, args.budget, opponent, cfg, record, args.first))
+    return ok
+
+
+def main(argv: list[str] | None = None) -> int:
+    global CLOCK
+    args = _arguments(argv)
     if args.wall:
         CLOCK = time.perf_counter
     variants = [v for v in args.variants.split(",") if v]
@@ -295,47 +355,9 @@ def main(argv: list[str] | None = None) -> int:
           f"{'wall' if args.wall else 'CPU'} time")
     ok = True
     if not args.skip_speed:
-        ref_before = speed_openspiel(args.positions)
-        ours = [speed_ours(v, args.positions) for v in variants]
-        ref_after = speed_openspiel(args.positions)
-        print("\n## Hint speed: a 1,000-playout hint vs OpenSpiel MCTSBot (1,000 simulations) choosing one move")
-        if ref_before and ref_after:
-            ref = (ref_before["per_move"] + ref_after["per_move"]) / 2
-            print(f"OpenSpiel MCTSBot, crazy_eights(players=4), {ref_before['positions']} positions: "
-                  f"{ref_before['per_move']:.3f} s a move before ours, {ref_after['per_move']:.3f} s after "
-                  f"(mean {ref:.3f} s; {ref_before['simulations_per_s']:.0f} simulations/s)")
-        else:
-            ref = None
-        print("\n| ruleset | positions | playouts/s | 1,000-playout hint (s) | max (s) | ratio to MCTSBot | bar <= 1.0 | "
-              "default hint, early stop + words (s) |")
-        print("|---|---:|---:|---:|---:|---:|:---:|---:|")
-        for o in ours:
-            ratio = o["full"] / ref if ref else float("nan")
-            passed = ref is not None and ratio <= RATIO_BAR
-            ok &= passed
-            print(f"| {o['variant']} | {o['positions']} | {o['playouts_per_s']:,.0f} | {o['full']:.3f} | "
-                  f"{o['full_max']:.3f} | {ratio:.2f}x | {'yes' if passed else 'NO'} | {o['default']:.3f} |")
+        ok &= _hint_speed(variants, args.positions)
     if not args.skip_strength:
-        opponent, name = opponents()
-        print(f"\n## Strength: one expert ({args.budget} playouts a move, horizon {args.horizon}, deviate "
-              f"{args.deviate} SE, drop {args.drop} SE, wishes {'all' if args.wishes else 'club'}, race against "
-              f"{'the leader' if args.race_leader else 'the club move'}) against three {name}, "
-              f"{args.rounds} seeded rounds per ruleset")
-        print("\n| ruleset | rounds | expert wins | 95% interval | bar >= 35% | reference in the seat, same deals | "
-              "paired gain | own objective (expert / reference) | ms a move |")
-        print("|---|---:|---:|---:|:---:|---:|---:|---:|---:|")
-        for v in variants:
-            cfg = ExpertSettings(args.budget, args.horizon, args.deviate, args.drop, args.wishes, args.race_leader)
-            record = args.record.with_suffix(f".{v}.txt") if args.record else None
-            s = strength(v, args.rounds, args.budget, opponent, cfg, record, args.first)
-            passed = s["rate"] >= WIN_BAR
-            ok &= passed
-            show = (lambda x: f"{x:.2f}") if s["objective"] in ("place", "points", "penalty") else (
-                lambda x: f"{100 * x:.1f}%")
-            print(f"| {v} | {s['rounds']} | {100 * s['rate']:.1f}% | ±{100 * s['half']:.1f} | "
-                  f"{'yes' if passed else 'NO'} | {100 * s['ref_rate']:.1f}% | {100 * s['gain']:+.1f} "
-                  f"±{100 * s['gain_half']:.1f} | {_OBJECTIVE_NAME[s['objective']]}: {show(s['objective_mean'])} / "
-                  f"{show(s['ref_objective'])} | {s['ms_per_move']:.1f} |", flush=True)
+        ok &= _strength(variants, args)
     print(f"\nAll bars met: {'yes' if ok else 'NO'}")
     return 0
 
