@@ -221,6 +221,22 @@ class Session:
 
     async def rerun(self, kind: str, trigger: str | None = None, query: str = "", fragment: str = "",
                     extra=None) -> Run:
+        message = self._rerun_message(trigger, query, fragment, extra)
+        started = time.perf_counter()
+        await self.ws.send(message.SerializeToString())
+        run = Run(kind, 0.0, 0, 0, 0, 0)
+        widgets: dict[str, Widget] = {}
+        await self._receive(run, widgets, started + RERUN_TIMEOUT)
+        run.seconds = time.perf_counter() - started
+        self.run_index += 1
+        if fragment:                          # a fragment run redraws its own part only
+            self.widgets.update(widgets)
+        elif widgets or run.ok:
+            self.widgets = widgets
+        return run
+
+    def _rerun_message(self, trigger: str | None, query: str, fragment: str, extra) -> BackMsg:
+        """The browser's rerun request: every live widget value, the trigger, the cached message hashes."""
         message = BackMsg()
         client = message.rerun_script
         client.query_string = query
@@ -238,57 +254,55 @@ class Session:
             client.widget_states.widgets.append(extra)
         client.cached_message_hashes.extend(
             h for h, (_, used) in self.cache.items() if self.run_index - used < MAX_CACHE_AGE)
-        started = time.perf_counter()
-        await self.ws.send(message.SerializeToString())
-        run = Run(kind, 0.0, 0, 0, 0, 0)
-        widgets: dict[str, Widget] = {}
-        deadline = started + RERUN_TIMEOUT
+        return message
+
+    async def _receive(self, run: Run, widgets: dict[str, Widget], deadline: float) -> None:
+        """Reads frames until the script has finished; a timeout or a closed socket marks the run failed."""
         while True:
             remaining = deadline - time.perf_counter()
             if remaining <= 0:
                 run.ok = False
-                break
+                return
             try:
                 frame = await asyncio.wait_for(self.ws.recv(), remaining)
             except (TimeoutError, websockets.ConnectionClosed):
                 run.ok = False
-                break
-            run.payload += len(frame)
-            run.deflated += len(zlib.compress(frame, 6))
-            forward = ForwardMsg()
-            forward.ParseFromString(frame)
-            which = forward.WhichOneof("type")
-            if which == "ref_hash":
-                run.references += 1
-                cached = self.cache.get(forward.ref_hash)
-                if cached is None:
-                    continue
-                forward = cached[0]
-                which = "delta"
-            if forward.metadata.cacheable and forward.hash:
+                return
+            if self._read_frame(frame, run, widgets):
+                return
+
+    def _read_frame(self, frame: bytes, run: Run, widgets: dict[str, Widget]) -> bool:
+        """Counts and reads one frame (a cached message by its hash too); True once the script has finished."""
+        run.payload += len(frame)
+        run.deflated += len(zlib.compress(frame, 6))
+        forward = ForwardMsg()
+        forward.ParseFromString(frame)
+        which = forward.WhichOneof("type")
+        if which == "ref_hash":
+            run.references += 1
+            cached = self.cache.get(forward.ref_hash)
+            if cached is None:
+                return False
+            forward = cached[0]
+            which = "delta"
+        if forward.metadata.cacheable and forward.hash:
+            self.cache[forward.hash] = (forward, self.run_index)
+        if which == "delta":
+            if forward.hash in self.cache:
                 self.cache[forward.hash] = (forward, self.run_index)
-            if which == "delta":
-                if forward.hash in self.cache:
-                    self.cache[forward.hash] = (forward, self.run_index)
-                self._read_delta(forward, widgets)
-                run.elements += 1
-            elif which == "navigation":
-                for page in forward.navigation.app_pages:
-                    self.pages[page.url_pathname] = page.page_script_hash
-                    if page.is_default:
-                        self.pages[""] = page.page_script_hash
-                self.page_hash = forward.navigation.page_script_hash or self.page_hash
-            elif which == "new_session":
-                self.page_hash = self.page_hash or forward.new_session.page_script_hash
-            elif which == "script_finished" and forward.script_finished in (FINISHED, FRAGMENT_FINISHED):
-                break
-        run.seconds = time.perf_counter() - started
-        self.run_index += 1
-        if fragment:                          # a fragment run redraws its own part only
-            self.widgets.update(widgets)
-        elif widgets or run.ok:
-            self.widgets = widgets
-        return run
+            self._read_delta(forward, widgets)
+            run.elements += 1
+        elif which == "navigation":
+            for page in forward.navigation.app_pages:
+                self.pages[page.url_pathname] = page.page_script_hash
+                if page.is_default:
+                    self.pages[""] = page.page_script_hash
+            self.page_hash = forward.navigation.page_script_hash or self.page_hash
+        elif which == "new_session":
+            self.page_hash = self.page_hash or forward.new_session.page_script_hash
+        elif which == "script_finished" and forward.script_finished in (FINISHED, FRAGMENT_FINISHED):
+            return True
+        return False
 
     @staticmethod
     def _read_delta(forward: ForwardMsg, widgets: dict[str, Widget]) -> None:
