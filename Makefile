@@ -11,6 +11,9 @@ UV_HOME := $(VENV)/.uv
 UV := PYTHONPATH= UV_PROJECT_ENVIRONMENT=$(VENV) UV_PYTHON=$(CURDIR)/$(PY) UV_PYTHON_DOWNLOADS=never \
   $(UV_HOME)/bin/uv
 PYTEST_WORKERS ?= auto
+# Work stealing: a worker that runs out takes queued tests from the other, so the long tests
+# (SLOW_FIRST in tests/conftest.py) never leave one worker alone at the end (docs/ARCHITECTURE.md).
+PYTEST_DIST ?= worksteal
 CHROMIUM ?= /usr/bin/chromium
 PORT ?= 8501
 PYBABEL := PYTHONPATH=$(CURDIR) $(PY) -m babel.messages.frontend
@@ -89,11 +92,11 @@ typecheck: lint
 
 # pytest's exit status 5 (no test collected) is a failure too. The tests run on every core.
 test: $(STAMP) static-dates chromium postgres lint
-	@$(PY) -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS); status=$$?; \
+	@$(PY) -m pytest -n $(PYTEST_WORKERS) --dist $(PYTEST_DIST) $(PYTEST_ARGS); status=$$?; \
 	  if [ $$status -eq 5 ]; then echo "pytest collected no tests" >&2; fi; exit $$status
 
 test-fast: $(STAMP) postgres
-	$(PY) -m pytest -n $(PYTEST_WORKERS) -m "not e2e" $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist $(PYTEST_DIST) -m "not e2e" $(PYTEST_ARGS)
 
 # Default keywords only (_, gettext, ngettext, pgettext, N_, ...): `-k ngettext` would drop plurals.
 extract: $(STAMP)
