@@ -351,6 +351,28 @@ def card_back_svg(deck: DeckKind, *, width: int = 72, label: str = "", inline: b
     return _svg(body, width=width, label=label or "card back", css_class="makao-card makao-back")
 
 
+def _check_hand_options(count: int, highlights: Sequence[str | None] | None, labels: Sequence[str] | None,
+                        overlap: float) -> None:
+    """Refuses highlights or labels that do not run parallel to the cards, and an overlap outside [0, 1)."""
+    if highlights is not None and len(highlights) != count:
+        raise ValueError(f"{len(highlights)} highlights for {count} cards")
+    if labels is not None and len(labels) != count:
+        raise ValueError(f"{len(labels)} labels for {count} cards")
+    if not 0 <= overlap < 1:
+        raise ValueError(f"overlap must be a fraction of a card's width in [0, 1), not {overlap!r}")
+
+
+def _hand_item(svg: str, *, last: bool, selected: bool, shift: int, lift: int) -> str:
+    """One card of a hand's row: overlapping the next one, raised when selected."""
+    style = ["line-height:0", "flex:0 0 auto"]
+    if not last:
+        # A negative right margin (not left) keeps the first card of a wrapped row flush.
+        style.append(f"margin-right:-{shift}px")
+    if selected:
+        style.append(f"transform:translateY(-{lift}px)")
+    return f'<div role="listitem" style="{";".join(style)}">{svg}</div>'
+
+
 def hand_html(
     cards: Sequence[int | None],
     deck: DeckKind,
@@ -373,12 +395,7 @@ def hand_html(
     does not mistake any of it for Markdown; ``st.html`` takes it as is.
     """
     cards = list(cards)
-    if highlights is not None and len(highlights) != len(cards):
-        raise ValueError(f"{len(highlights)} highlights for {len(cards)} cards")
-    if labels is not None and len(labels) != len(cards):
-        raise ValueError(f"{len(labels)} labels for {len(cards)} cards")
-    if not 0 <= overlap < 1:
-        raise ValueError(f"overlap must be a fraction of a card's width in [0, 1), not {overlap!r}")
+    _check_hand_options(len(cards), highlights, labels, overlap)
     catalog = translations if translations is not None else gettext.NullTranslations()
     shift = round(width * overlap)
     lift = max(4, round(width * 0.14))
@@ -392,13 +409,8 @@ def hand_html(
             label = label or card_label(card, deck, catalog)
             svg = card_svg(card, deck, four_colour=four_colour, width=width, highlight=mark,
                            label=label, inline=inline)
-        style = ["line-height:0", "flex:0 0 auto"]
-        if position < len(cards) - 1:
-            # A negative right margin (not left) keeps the first card of a wrapped row flush.
-            style.append(f"margin-right:-{shift}px")
-        if mark == "selected":
-            style.append(f"transform:translateY(-{lift}px)")
-        items.append(f'<div role="listitem" style="{";".join(style)}">{svg}</div>')
+        items.append(_hand_item(svg, last=position == len(cards) - 1, selected=mark == "selected",
+                                shift=shift, lift=lift))
     name = html.escape(aria_label, quote=True)
     named = f' aria-label="{name}"' if name else ""
     return (
