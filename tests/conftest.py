@@ -1,4 +1,24 @@
-"""Shared test set-up: the repository root is importable and known to every test."""
+"""Shared test set-up: the repository root is importable and known to every test.
+
+Keeping the suite quick (``.ci/run`` on a fresh clone within 10 minutes; docs/ARCHITECTURE.md,
+"Suite time"), for whoever adds tests:
+
+* Random games are seeded property tests with a budget: a fixed range of seeds per ruleset and
+  seat count (``SEEDS`` in tests/engine/test_random_games.py, ``ROUNDS`` in test_players.py,
+  ``GAMES``/``RU101_GAMES`` in test_rounds_end.py), never a time limit, so a failure replays. A rare
+  situation a test must reach gets its seeds recorded beside it and a test that they still reach
+  it (``RU101_NOTHING_TO_DRAW``), instead of thousands of rounds hoping to meet it.
+* Browser tests share one app server per worker (the ``app_url`` fixture, tests/e2e/conftest.py);
+  start your own (``fresh_server``) only when the test is about a server nobody has visited.
+  Wait on conditions (``wait_for_app``, ``expect``), never on sleeps.
+* Storage tests share one PostgreSQL cluster per worker (``pg_cluster``, session-scoped) and get a
+  fresh database on it per test.
+* Build an expensive pure value once per process (``functools.cache`` on a module-level helper, as
+  ``cross`` in test_witness.py and ``_ru101`` in test_rounds_end.py): a new Ruleset object makes
+  the kernel compile its tables again.
+* A test that takes over ~10 s goes into ``SLOW_FIRST`` below; ``make test`` distributes by work
+  stealing (``--dist worksteal``), so the long ones start first and the short ones fill in.
+"""
 from __future__ import annotations
 
 import sys
