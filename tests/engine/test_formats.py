@@ -170,6 +170,31 @@ def test_the_reader_names_the_first_field_that_does_not_fit() -> None:
     assert _refusal([]) == ("", "not_table")
 
 
+def test_collecting_the_reader_notes_every_misfit_and_reads_on() -> None:
+    noted: list[Exception] = []
+    data = {"size": True, "colour": "green", "parts": [{"n": 1}, 5, {"n": 2, "m": 3}], "extra": 1}
+    read = fieldspec.read(TINY, data, _tiny_refuse(), collect=noted)
+    assert [error.args[:2] for error in noted] == [
+        ("name", "missing"),
+        ("size", "wrong_type"),
+        ("colour", "not_one_of"),
+        ("parts[1]", "not_table"),
+        ("parts[2].m", "unknown_field"),
+        ("extra", "unknown_field"),  # a table's unknown fields come after its own (no unknown_first)
+    ]
+    assert read == {"parts": [{"n": 1}, {"n": 2}]}  # what does not fit is left out, defaults too
+
+
+def test_a_reader_may_read_the_fields_in_its_own_order_and_with_its_own_checks() -> None:
+    seen: list[str] = []
+    spec = fieldspec.adapted(TINY, ("size", "name", "colour", "parts"), name={"check": lambda v, p: seen.append(v)})
+    assert [item.name for item in spec.fields] == ["size", "name", "colour", "parts"]
+    assert fieldspec.read(spec, {"name": "a"}, _tiny_refuse()) == {"size": 3, "name": "a", "parts": []}
+    assert seen == ["a"] and TINY.fields[0].spec.check is None  # the declaration itself is unchanged
+    with pytest.raises(ValueError):
+        fieldspec.adapted(TINY, ("name", "size"))
+
+
 def test_the_ruleset_document_shows_the_declarations_tables() -> None:
     doc = (ROOT / "docs" / "RULESET_SCHEMA.md").read_text(encoding="utf-8")
     assert schemas.ruleset_doc(doc) == doc, "run: python -m engine.schemas (or make schemas)"
