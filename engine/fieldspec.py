@@ -75,11 +75,18 @@ class Place:
 
     def at(self, key: str | int) -> Place:
         """The place of a field below this one (siblings stay those of this table)."""
-        return replace(self, path=(*self.path, key))
+        return self.moved((*self.path, key))
 
     def up(self) -> Place:
         """The place of the field that holds this one."""
-        return replace(self, path=self.path[:-1])
+        return self.moved(self.path[:-1])
+
+    def moved(self, path: Path, siblings: dict[str, Any] | None = None, raw: dict[str, Any] | None = None) -> Place:
+        """This place at another path (in another table, given its values and raw data)."""
+        here = self.siblings if siblings is None else siblings
+        return Place(
+            self.refuse_with, path, self.root, here, self.raw if raw is None else raw, self.context, self.collect
+        )
 
     def refuse(self, code: str, **params: Any) -> Exception:
         """The format's error for this field (to raise); collecting, the error is noted and the
@@ -161,7 +168,7 @@ def read(
 
 
 def _read_table(spec: Spec, data: dict[str, Any], place: Place, out: dict[str, Any]) -> None:
-    place = replace(place, siblings=out, raw=data)
+    place = place.moved(place.path, out, data)
     if spec.unknown_first:
         _refuse_unknown(spec, data, place)
     read_fields(spec.fields, data, place, out)
@@ -177,7 +184,7 @@ def read_fields(fields: tuple[Field, ...], data: dict[str, Any], place: Place, o
     A check that returns ``OMITTED`` leaves its field out (collecting, a value that cannot be judged
     without a field refused before it)."""
     for item in fields:
-        here = replace(place, path=(*place.path, item.name), siblings=out, raw=data)
+        here = place.moved((*place.path, item.name), out, data)
         try:
             value = _field_value(item, data, here)
         except _Noted:

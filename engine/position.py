@@ -506,9 +506,8 @@ def _check_seats(d: _Draft) -> None:
 
 def _state(d: _Draft) -> State:
     """The State of a position without problems, its unknown cards dealt with its seed."""
-    free = [
-        c for c in d.deck.all_cards() for _ in range(max(0, d.rules.copies_for(d.players) - _known_cards(d).get(c, 0)))
-    ]
+    known, copies = _known_cards(d), d.rules.copies_for(d.players)
+    free = [c for c in d.deck.all_cards() for _ in range(max(0, copies - known.get(c, 0)))]
     random.Random(d.seed).shuffle(free)
     final_hands = []
     for hand in d.hands:
