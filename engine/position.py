@@ -522,22 +522,19 @@ def _state(d: _Draft) -> State:
         final_deck = tuple(free)
     else:
         final_deck = tuple(d.deck_cards) if isinstance(d.deck_cards, list) else ()
+    as_read = {name: getattr(d, name) for name in _AS_READ}
     return State(
-        rules=d.rules,
-        hands=tuple(final_hands),
-        pile=tuple(d.pile),
-        deck=final_deck,
-        to_move=d.to_move,
-        attack=d.attack,
-        wish=d.wish,
+        d.rules,
+        tuple(final_hands),
+        tuple(d.pile),
+        final_deck,
         waiting=tuple(d.waiting),
-        drawn=d.drawn,
         finished=tuple(d.finished),
-        over=d.over,
-        seed=d.seed,
-        cover=d.cover,
-        direction=d.direction,
+        **as_read,
     )
+
+
+_AS_READ = ("to_move", "attack", "wish", "drawn", "over", "seed", "cover", "direction")  # State's fields, as read
 
 
 def taken_at_once(rules: Ruleset, t: Tables, attack: Attack) -> bool:
