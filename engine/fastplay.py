@@ -75,6 +75,7 @@ from engine.ruleset import (
     SelfTarget,
     WishDuration,
     WishKind,
+    cached,
     load_ruleset,
 )
 from engine.seat_view import SeatView
@@ -525,11 +526,7 @@ class _Compiled:
 
 def compiled(rules: Ruleset) -> _Compiled:
     """The kernel's compiled data of a ruleset, built once and kept on the (immutable) ruleset."""
-    k = rules.__dict__.get("_fastplay")
-    if k is None:
-        k = _Compiled(rules)
-        object.__setattr__(rules, "_fastplay", k)
-    return k
+    return cached(rules, "_fastplay", _Compiled)
 
 
 class Playout:

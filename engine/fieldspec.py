@@ -2,7 +2,8 @@
 
 A format is a ``Spec`` (a table of ``Field``\\ s, each holding a ``Spec``). One generic reader
 (``read``) follows it and refuses the first field that does not fit, with the format's own error
-(``Refuse``); ``bound_paths`` lists its ranges for the bounds table and ``json_schema`` writes it as
+(``Refuse``), or — collecting (``read(..., collect=[...])``) — notes every misfit and reads on,
+leaving out what does not fit (a position is judged as a whole); ``bound_paths`` lists its ranges for the bounds table and ``json_schema`` writes it as
 JSON Schema (draft 2020-12) for editors. Checks a type cannot say (a card pattern of the file's deck,
 ``[min, max]`` seats) are functions on the spec that raise through the same ``Refuse``; their codes
 are declared beside them (``Spec.codes``) so the docs can list them. Stdlib only.
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from engine.guard import shown, value_params
@@ -56,6 +57,10 @@ class Refuse:
         self.error = error
 
 
+class _Noted(Exception):
+    """A misfit noted while collecting: the field (or list entry) being read is left out."""
+
+
 @dataclass
 class Place:
     """Where the reader stands: the field's path, the values read so far (``root``, ``siblings``)."""
@@ -66,18 +71,38 @@ class Place:
     siblings: dict[str, Any]
     raw: dict[str, Any] = field(default_factory=dict)  # the table being read, as the file gives it
     context: dict[str, Any] = field(default_factory=dict)  # what the caller knows (a drill file's variant)
+    collect: list[Exception] | None = None  # the misfits noted so far, when the reader lists them all
 
     def at(self, key: str | int) -> Place:
         """The place of a field below this one (siblings stay those of this table)."""
-        return Place(self.refuse_with, (*self.path, key), self.root, self.siblings, self.raw, self.context)
+        return self.moved((*self.path, key))
 
     def up(self) -> Place:
         """The place of the field that holds this one."""
-        return Place(self.refuse_with, self.path[:-1], self.root, self.siblings, self.raw, self.context)
+        return self.moved(self.path[:-1])
+
+    def moved(self, path: Path, siblings: dict[str, Any] | None = None, raw: dict[str, Any] | None = None) -> Place:
+        """This place at another path (in another table, given its values and raw data)."""
+        here = self.siblings if siblings is None else siblings
+        return Place(
+            self.refuse_with, path, self.root, here, self.raw if raw is None else raw, self.context, self.collect
+        )
 
     def refuse(self, code: str, **params: Any) -> Exception:
-        """The format's error for this field."""
-        return self.refuse_with.error(self.path, code, params)
+        """The format's error for this field (to raise); collecting, the error is noted and the
+        exception raised leaves the field out."""
+        error = self.refuse_with.error(self.path, code, params)
+        if self.collect is None:
+            return error
+        self.collect.append(error)
+        return _Noted()
+
+    def note(self, code: str, **params: Any) -> None:
+        """Notes a misfit and reads on when collecting (a value may hold several); raises it otherwise."""
+        error = self.refuse_with.error(self.path, code, params)
+        if self.collect is None:
+            raise error
+        self.collect.append(error)
 
 
 Check = Callable[[Any, Place], Any]
@@ -112,6 +137,7 @@ class Spec:
     codes: tuple[str, ...] = ()  # the refusal codes ``check`` and ``key_check`` may raise
     schema: dict[str, Any] = field(default_factory=dict)  # JSON Schema words no type above can say
     word: str = ""  # what the docs' field table says it holds, where its type says too little ("card")
+    instead: Any = OMITTED  # collecting: what a list keeps in place of an entry it refused (OMITTED: none)
 
 
 @dataclass(frozen=True)
@@ -124,10 +150,17 @@ class Field:
     before: Callable[[dict[str, Any], Place], None] | None = None  # a check of the raw table, run just before
 
 
-def read(spec: Spec, data: Any, refuse: Refuse, context: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Reads a whole file (a table) as its spec says; raises the format's error for the first misfit."""
+def read(
+    spec: Spec,
+    data: Any,
+    refuse: Refuse,
+    context: dict[str, Any] | None = None,
+    collect: list[Exception] | None = None,
+) -> dict[str, Any]:
+    """Reads a whole file (a table) as its spec says; raises the format's error for the first misfit,
+    or, given a ``collect`` list, notes every misfit there and returns what fits."""
     root: dict[str, Any] = {}
-    place = Place(refuse, (), root, root, {}, context or {})
+    place = Place(refuse, (), root, root, {}, context or {}, collect)
     if not isinstance(data, dict):
         raise place.refuse("not_table")
     _read_table(spec, data, place, root)
@@ -135,36 +168,48 @@ def read(spec: Spec, data: Any, refuse: Refuse, context: dict[str, Any] | None =
 
 
 def _read_table(spec: Spec, data: dict[str, Any], place: Place, out: dict[str, Any]) -> None:
-    place = Place(place.refuse_with, place.path, place.root, out, data, place.context)
+    place = place.moved(place.path, out, data)
     if spec.unknown_first:
         _refuse_unknown(spec, data, place)
     read_fields(spec.fields, data, place, out)
     if spec.check is not None:
         spec.check(out, place)
-    _refuse_unknown(spec, data, place)
+    if not spec.unknown_first:
+        _refuse_unknown(spec, data, place)
 
 
 def read_fields(fields: tuple[Field, ...], data: dict[str, Any], place: Place, out: dict[str, Any]) -> None:
-    """Reads the named fields of a table into ``out``, in their order (a check may read more)."""
+    """Reads the named fields of a table into ``out``, in their order (a check may read more).
+
+    A check that returns ``OMITTED`` leaves its field out (collecting, a value that cannot be judged
+    without a field refused before it)."""
     for item in fields:
-        here = Place(place.refuse_with, (*place.path, item.name), place.root, out, data, place.context)
-        if item.before is not None:
-            item.before(data, here)
-        if item.name in data:
-            out[item.name] = _read_value(item.spec, data[item.name], here)
-        elif item.default is REQUIRED:
-            raise here.refuse("missing")
-        elif item.default is not OMITTED and item.default is not None:
-            out[item.name] = _read_value(item.spec, item.default, here)  # a default meets the same checks
-        elif item.default is None:
-            out[item.name] = None
+        here = place.moved((*place.path, item.name), out, data)
+        try:
+            value = _field_value(item, data, here)
+        except _Noted:
+            continue
+        if value is not OMITTED:
+            out[item.name] = value
+
+
+def _field_value(item: Field, data: dict[str, Any], here: Place) -> Any:
+    if item.before is not None:
+        item.before(data, here)
+    if item.name in data:
+        return _read_value(item.spec, data[item.name], here)
+    if item.default is REQUIRED:
+        raise here.refuse("missing")
+    if item.default is not OMITTED and item.default is not None:
+        return _read_value(item.spec, item.default, here)  # a default meets the same checks
+    return item.default
 
 
 def _refuse_unknown(spec: Spec, data: dict[str, Any], place: Place) -> None:
     names = spec.known or tuple(item.name for item in spec.fields)
     for key in data:
         if key not in names:
-            raise place.at(key).refuse("unknown_field", known=names)
+            place.at(key).note("unknown_field", known=names)
 
 
 def _fits(spec: Spec, value: Any) -> bool:
@@ -188,16 +233,54 @@ def _read_value(spec: Spec, value: Any, place: Place) -> Any:
                 spec.key_check(key, entry, place.at(key))
             read_map[key] = _read_value(spec.values, entry, place.at(key))
         value = read_map
-    elif spec.item is not None and spec.item.fields:
-        value = [_read_entry(spec.item, entry, place.at(index)) for index, entry in enumerate(value)]
-    elif spec.item is not None and spec.item.check is not None and spec.check is None:
-        for index, entry in enumerate(value):
-            spec.item.check(entry, place.at(index))
+    elif spec.item is not None and (spec.item.fields or spec.item.check is not None):
+        value = _read_entries(spec, value, place)
     if spec.check is not None:
         kept = spec.check(value, place)
         if kept is not None:
             value = kept
     return value
+
+
+def read_value(spec: Spec, value: Any, place: Place) -> Any:
+    """Reads one value at ``place`` as ``spec`` says (a check reading a value of one of two kinds)."""
+    return _read_value(spec, value, place)
+
+
+def _read_entries(spec: Spec, value: list[Any], place: Place) -> list[Any]:
+    """The entries of a list, each read by its item spec (tables) or its item check (which may
+    return the value to keep); collecting, a refused entry gives way to the item's ``instead``."""
+    item = spec.item
+    assert item is not None
+    out: list[Any] = []
+    for index, entry in enumerate(value):
+        try:
+            kept = _read_entry(item, entry, place.at(index)) if item.fields else _checked(item, entry, place.at(index))
+        except _Noted:
+            kept = item.instead
+        if kept is not OMITTED:
+            out.append(kept)
+    return out
+
+
+def _checked(item: Spec, entry: Any, place: Place) -> Any:
+    assert item.check is not None
+    kept = item.check(entry, place)
+    return entry if kept is None else kept
+
+
+def adapted(spec: Spec, order: tuple[str, ...], **changes: dict[str, Any]) -> Spec:
+    """A table's spec with its fields read in ``order`` and some fields' specs changed (``changes``:
+    field name -> Spec attributes), for a reader that judges a field with ones declared after it."""
+    by_name = {item.name: item for item in spec.fields}
+    if sorted(order) != sorted(by_name) or set(changes) - set(by_name):
+        raise ValueError(f"{order} does not name the fields {tuple(by_name)}")
+    return replace(
+        spec,
+        fields=tuple(
+            replace(by_name[name], spec=replace(by_name[name].spec, **changes.get(name, {}))) for name in order
+        ),
+    )
 
 
 def _read_entry(spec: Spec, entry: Any, place: Place) -> dict[str, Any]:

@@ -1,19 +1,22 @@
 """Position JSON v1 (POSITION.md): reading with a validator that lists every problem,
 writing, and the share code used in links (``?pos=``). The fields are declared once in
-``engine.position_format.POSITION`` (also the source of docs/schemas/position.schema.json)."""
+``engine.position_format.POSITION`` (also the source of docs/schemas/position.schema.json); the
+generic reader follows it collecting every misfit (``_READ``: its order and the checks of single
+fields), and the rules of the whole position follow (``_check_cards``, ``_check_seats``)."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeGuard
 
-from engine import guard
+from engine import fieldspec, guard
 from engine.cards import DeckKind
 from engine.errors import NotationError, PositionError, Problem, RulesetError
+from engine.fieldspec import OMITTED, Spec
 from engine.packing import pack_json
-from engine.position_format import FIELDS, FORMAT, MAX_ATTACK, MAX_TURNS, MAX_UNKNOWN, REQUIRED
+from engine.position_format import FORMAT, MAX_ATTACK, MAX_TURNS, MAX_UNKNOWN, POSITION, REQUIRED
 from engine.ruleset import AfterPenalty, Ruleset, WishKind, load_ruleset
 from engine.state import Attack, AttackKind, State, Tables, Wish, tables_for
 
@@ -64,9 +67,8 @@ def _is_int(value: Any) -> TypeGuard[int]:
 
 @dataclass
 class _Draft:
-    """A position being read: the data, the ruleset, the problems found so far and the fields read."""
+    """A position read field by field, to be judged as a whole: the ruleset, the problems found so far."""
 
-    data: dict[str, Any]
     rules: Ruleset
     problems: list[Problem]
     seed: int = 0
@@ -95,67 +97,96 @@ class _Draft:
         """Notes one problem (a code of PROBLEM_CODES, its English text and its params)."""
         self.problems.append(Problem(code, message, params))
 
-    def seat_ok(self, name: str, value: Any) -> bool:
-        """Tells whether a value is a seat of this table; notes ``not_a_seat`` when it is not."""
-        if not _is_int(value) or not 0 <= value < max(self.players, 1):
-            last = self.players - 1
-            text = f"{name}: {value!r} is not a seat (seats are 0 to {last})"
-            self.add("not_a_seat", text, field=name, value=str(value)[:20], last=last)
-            return False
-        return True
 
-    def cards_of(self, name: str, value: Any, allow_count: bool) -> list[int] | int | None:
-        """Reads a list of cards (or, where allowed, a number of unknown cards)."""
-        if allow_count and _is_int(value):
-            if not 0 <= value <= MAX_UNKNOWN:
-                self.add("bad_count", f"{name}: {value} is not a possible number of cards", field=name, value=value)
-                return None
-            return value
-        if not isinstance(value, list):
-            text = f"{name} must be a list of cards" + (" or a number" if allow_count else "")
-            self.add("bad_type", text, field=name, expected="cards")
-            return None
-        out = []
-        for i, item in enumerate(value):
-            try:
-                out.append(self.deck.parse(item))
-            except NotationError as exc:
-                where = f"{name}[{i}]"
-                self.add("bad_card", f"{where}: {exc}", field=where, text=str(item)[:20], deck=self.deck.id)
-        return out
+class _Misfit(Exception):
+    """One problem of a position, as the declaration's reader notes it."""
 
-    @property
-    def mover_hand(self) -> list[int] | int | None:
-        """The hand of the seat to move, when ``to_move`` is a seat."""
-        return self.hands[self.to_move] if _is_int(self.to_move) and 0 <= self.to_move < self.players else None
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem.text)
+        self.problem = problem
+
+
+# What a field that is not of its declared type says (POSITION.md's sentences): field -> (text, expected).
+_TYPE_TEXTS = {
+    "seed": ("seed must be an integer", "integer"),
+    "hands": ("hands must be a list with one entry per seat", "hands"),
+    "pile": ("pile must be a list of cards", "cards"),
+    "finished": ("finished must be a list of seats", "seats"),
+    "over": ("over must be true or false", "boolean"),
+    "cover": ("cover: must be true or false", "boolean"),
+}
+_SHAPE = {"unknown_field": 0, "bad_format": 1, "missing_field": 2, "unknown_variant": 3}  # listed first
+
+
+def _refuse(data: dict[str, Any]) -> fieldspec.Refuse:
+    """The position's problems for the declaration's refusals (a check's own carry their ``message``)."""
+
+    def error(path: fieldspec.Path, code: str, params: dict[str, Any]) -> Exception:
+        if "message" in params:
+            return _Misfit(Problem(code, params.pop("message"), params))
+        return _Misfit(_declared_problem(data, path, code))
+
+    return fieldspec.Refuse(error)
+
+
+def _declared_problem(data: dict[str, Any], path: fieldspec.Path, code: str) -> Problem:
+    if code == "unknown_field":
+        return Problem("unknown_field", f"unknown field {path[0]!r}", {"field": path[0]})
+    name, where = str(path[0]), fieldspec.dotted(path)
+    if code == "missing":
+        return Problem("missing_field", f"field {name!r} is missing", {"field": name})
+    raw = data[name]
+    if name == "format":
+        return Problem("bad_format", f"format must be {FORMAT!r}, not {raw!r}", {"value": str(raw)})
+    if name == "direction":
+        shown = raw[:20] if isinstance(raw, str) else type(raw).__name__
+        text = f'direction must be "clockwise" or "counterclockwise", not {shown!r}'
+        return Problem("bad_direction", text, {"field": "direction", "value": shown})
+    if name == "attack":
+        return Problem("bad_attack", 'attack must be {"draw": N} or {"skip": N}', {"field": "attack"})
+    if name == "wish":
+        return Problem("bad_wish", _WISH_SHAPE, {"field": "wish"})
+    if name in ("hands", "deck") and where != "hands":
+        return Problem(
+            "bad_type", f"{where} must be a list of cards or a number", {"field": where, "expected": "cards"}
+        )
+    text, expected = _TYPE_TEXTS[name]
+    return Problem("bad_type", text, {"field": name, "expected": expected})
+
+
+_WISH_SHAPE = 'wish must be {"rank": R, "by": SEAT} or {"suit": S, "by": SEAT}'
 
 
 def position_from_json(data: Any, rules: Ruleset | None = None) -> State:
     """Builds a State from position JSON (a dict); raises PositionError listing every problem.
 
     ``rules`` overrides the variant (a house ruleset); otherwise ``variant`` names a shipped one.
-    The fields are those of ``engine.position_format.POSITION``, read in the order of ``_STEPS``.
+    The declaration (``engine.position_format.POSITION``) is read in the order of ``_READ``, noting
+    every misfit; then the position as a whole is judged (``_check_cards``, ``_check_seats``).
     """
     if not isinstance(data, dict):
         text = f"a position must be a JSON object, not {type(data).__name__}"
         raise PositionError([Problem("bad_type", text, {"field": "position", "expected": "object"})])
     data = _without_nulls(data)
-    problems = _field_problems(data)
-    if rules is None:
-        try:
-            rules = load_ruleset(data.get("variant"))
-        except RulesetError as exc:
-            if "variant" in data:
-                problems.append(Problem("unknown_variant", f"variant: {exc}", {"variant": str(data.get("variant"))}))
-            raise PositionError(problems) from None
-    draft = _Draft(data, rules, problems)
-    for step in _STEPS:
-        step(draft)
+    noted: list[Exception] = []
+    context: dict[str, Any] = {"rules": rules}
+    fields = fieldspec.read(_READ, data, _refuse(data), context, noted)
+    problems = sorted((exc.problem for exc in noted if isinstance(exc, _Misfit)), key=_shape_first)
+    if context["rules"] is None:  # no deck to read the cards with: the shape's problems only
+        raise PositionError([p for p in problems if p.code in _SHAPE])
+    draft = _draft(fields, context["rules"], problems)
     _check_cards(draft)
     _check_seats(draft)
     if problems:
         raise PositionError(problems)
     return _state(draft)
+
+
+def _shape_first(problem: Problem) -> tuple[int, int]:
+    """Unknown fields, a wrong format, missing fields (in POSITION's order), then the rest as read."""
+    if problem.code == "missing_field":
+        return (_SHAPE["missing_field"], REQUIRED.index(problem.params["field"]))
+    return (_SHAPE.get(problem.code, len(_SHAPE)), 0)
 
 
 def _without_nulls(data: dict[str, Any]) -> dict[str, Any]:
@@ -166,213 +197,256 @@ def _without_nulls(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def _field_problems(data: dict[str, Any]) -> list[Problem]:
-    """Unknown fields, a wrong ``format`` and missing required fields (POSITION's names)."""
-    problems = [Problem("unknown_field", f"unknown field {k!r}", {"field": k}) for k in data if k not in FIELDS]
-    if "format" in data and data["format"] != FORMAT:
-        text = f"format must be {FORMAT!r}, not {data['format']!r}"
-        problems.append(Problem("bad_format", text, {"value": str(data["format"])}))
-    for key in REQUIRED:
-        if key not in data:
-            problems.append(Problem("missing_field", f"field {key!r} is missing", {"field": key}))
-    return problems
+def _draft(fields: dict[str, Any], rules: Ruleset, problems: list[Problem]) -> _Draft:
+    """The fields read, with the defaults that depend on the table (a waiting of 0 for each seat)."""
+    hands = fields.get("hands", [])
+    return _Draft(
+        rules=rules,
+        problems=problems,
+        seed=fields.get("seed", 0),
+        hands=hands,
+        pile=fields.get("pile", []),
+        deck_cards=fields.get("deck"),
+        to_move=fields.get("to_move", 0),
+        finished=fields.get("finished", []),
+        waiting=fields.get("waiting", [0] * len(hands)),
+        over=fields.get("over", False),
+        direction=fields.get("direction", 1),
+        attack=fields.get("attack"),
+        wish=fields.get("wish"),
+        drawn=fields.get("drawn"),
+        cover=fields.get("cover", False),
+    )
 
 
-def _read_seed(d: _Draft) -> None:
-    seed = d.data.get("seed", 0)
-    if not _is_int(seed):
-        d.add("bad_type", "seed must be an integer", field="seed", expected="integer")
-        seed = 0
-    d.seed = seed
+# ----------------------------------------------------------------- the checks of single fields
 
 
-def _read_hands(d: _Draft) -> None:
-    hands_raw = d.data.get("hands", [])
-    if not isinstance(hands_raw, list):
-        d.add("bad_type", "hands must be a list with one entry per seat", field="hands", expected="hands")
-        hands_raw = []
-    d.hands = [d.cards_of(f"hands[{seat}]", hand, True) for seat, hand in enumerate(hands_raw)]
-    low, high = d.rules.players
-    if isinstance(d.data.get("hands"), list) and not low <= d.players <= high:
-        text = f"{d.rules.id} is played by {low} to {high} players, not {d.players}"
-        d.add("players_out_of_range", text, low=low, high=high, count=d.players)
+def _rules(place: fieldspec.Place) -> Ruleset | None:
+    rules: Ruleset | None = place.context["rules"]
+    return rules
 
 
-def _read_pile(d: _Draft) -> None:
-    if "pile" not in d.data:
+def _variant(value: Any, place: fieldspec.Place) -> None:
+    """The ruleset of ``variant``, unless the caller gave one (a house ruleset)."""
+    if _rules(place) is not None:
         return
-    d.pile = d.cards_of("pile", d.data["pile"], False)
-    if isinstance(d.pile, list) and not d.pile:
-        d.add("empty_pile", "pile must hold at least one card (the top card)", field="pile")
+    try:
+        place.context["rules"] = load_ruleset(value)
+    except RulesetError as exc:
+        raise place.refuse("unknown_variant", message=f"variant: {exc}", variant=str(value)) from None
 
 
-def _read_deck(d: _Draft) -> None:
-    deck_raw = d.data.get("deck")
-    d.deck_cards = d.cards_of("deck", deck_raw, True) if deck_raw is not None else None
+def _card(value: Any, place: fieldspec.Place) -> Any:
+    """A card of the variant's deck."""
+    rules = _rules(place)
+    if rules is None:
+        return OMITTED
+    try:
+        return rules.deck.parse(value)
+    except NotationError as exc:
+        where = fieldspec.dotted(place.path)
+        raise place.refuse(
+            "bad_card", message=f"{where}: {exc}", field=where, text=str(value)[:20], deck=rules.deck.id
+        ) from None
 
 
-def _read_to_move(d: _Draft) -> None:
-    d.to_move = d.data.get("to_move", 0)
-    if "to_move" in d.data:
-        d.seat_ok("to_move", d.to_move)
+_CARD_LIST = Spec("list", item=Spec("any", check=_card))
 
 
-def _read_finished(d: _Draft) -> None:
-    finished_raw = d.data.get("finished", [])
-    if not isinstance(finished_raw, list):
-        d.add("bad_type", "finished must be a list of seats", field="finished", expected="seats")
+def _cards_or_count(value: Any, place: fieldspec.Place) -> Any:
+    """A list of cards, or a number of unknown cards (a hand, the deck)."""
+    if not _is_int(value):
+        return fieldspec.read_value(_CARD_LIST, value, place)
+    if not 0 <= value <= MAX_UNKNOWN:
+        name = fieldspec.dotted(place.path)
+        message = f"{name}: {value} is not a possible number of cards"
+        raise place.refuse("bad_count", message=message, field=name, value=value)
+    return value
+
+
+def _players(hands: list[Any], place: fieldspec.Place) -> None:
+    """One hand per seat, as many seats as the variant is played by."""
+    rules = _rules(place)
+    if rules is None:
         return
-    for i, s in enumerate(finished_raw):
-        if d.seat_ok(f"finished[{i}]", s):
-            if s in d.finished:
-                d.add("seat_listed_twice", f"finished: seat {s} is listed twice", field="finished", seat=s)
-            d.finished.append(s)
+    low, high = rules.players
+    if not low <= len(hands) <= high:
+        text = f"{rules.id} is played by {low} to {high} players, not {len(hands)}"
+        place.note("players_out_of_range", message=text, low=low, high=high, count=len(hands))
 
 
-def _read_waiting(d: _Draft) -> None:
-    players = d.players
-    waiting_raw = d.data.get("waiting", [0] * players)
-    d.waiting = [0] * players
-    if not isinstance(waiting_raw, list) or len(waiting_raw) != players:
+def _pile(pile: list[int], place: fieldspec.Place) -> None:
+    if not pile and _rules(place) is not None:
+        place.note("empty_pile", message="pile must hold at least one card (the top card)", field="pile")
+
+
+def _seat(value: Any, place: fieldspec.Place, name: str = "") -> bool:
+    """Tells whether a value is a seat of this table; notes ``not_a_seat`` when it is not."""
+    players = len(place.siblings.get("hands", []))
+    if not _is_int(value) or not 0 <= value < max(players, 1):
+        name = name or fieldspec.dotted(place.path)
+        text = f"{name}: {value!r} is not a seat (seats are 0 to {players - 1})"
+        place.note("not_a_seat", message=text, field=name, value=str(value)[:20], last=players - 1)
+        return False
+    return True
+
+
+def _to_move(value: Any, place: fieldspec.Place) -> None:
+    _seat(value, place)  # kept even when no seat: the checks of the whole ask whether it is one
+
+
+def _finished(value: list[Any], place: fieldspec.Place) -> list[int]:
+    """Seats that are out, each once."""
+    finished: list[int] = []
+    for index, seat in enumerate(value):
+        if _seat(seat, place, f"finished[{index}]"):
+            if seat in finished:
+                text = f"finished: seat {seat} is listed twice"
+                place.note("seat_listed_twice", message=text, field="finished", seat=seat)
+            finished.append(seat)
+    return finished
+
+
+def _waiting(value: Any, place: fieldspec.Place) -> list[int]:
+    """A number of turns for each seat."""
+    players = len(place.siblings.get("hands", []))
+    if not isinstance(value, list) or len(value) != players:
         text = f"waiting must list one number per seat ({players})"
-        d.add("waiting_length", text, field="waiting", count=players)
-        return
-    for i, n in enumerate(waiting_raw):
+        raise place.refuse("waiting_length", message=text, field="waiting", count=players)
+    waiting = [0] * players
+    for i, n in enumerate(value):
         if not _is_int(n) or not 0 <= n <= MAX_TURNS:
-            d.add(
-                "bad_waiting", f"waiting[{i}]: {n!r} is not a number of turns", field=f"waiting[{i}]", value=str(n)[:20]
-            )
+            text = f"waiting[{i}]: {n!r} is not a number of turns"
+            place.note("bad_waiting", message=text, field=f"waiting[{i}]", value=str(n)[:20])
         else:
-            d.waiting[i] = n
+            waiting[i] = n
+    return waiting
 
 
-def _read_over(d: _Draft) -> None:
-    over = d.data.get("over", False)
-    if not isinstance(over, bool):
-        d.add("bad_type", "over must be true or false", field="over", expected="boolean")
-        over = False
-    d.over = over
+def _direction(value: str, place: fieldspec.Place) -> int:
+    return DIRECTIONS[value]
 
 
-def _read_direction(d: _Draft) -> None:
-    """Reads ``direction`` (absent or null: clockwise, the seat numbers rising)."""
-    value = d.data.get("direction")
-    if value is None:
-        return
-    if not isinstance(value, str) or value not in DIRECTIONS:
-        shown = value[:20] if isinstance(value, str) else type(value).__name__
-        text = f'direction must be "clockwise" or "counterclockwise", not {shown!r}'
-        d.add("bad_direction", text, field="direction", value=shown)
-        return
-    d.direction = DIRECTIONS[value]
-
-
-def _read_attack(d: _Draft) -> None:
-    """Reads ``attack``: ``{"draw": N}`` or ``{"skip": N}``, with the attacking card when it is not the top."""
-    if "attack" not in d.data:
-        return
-    a, t, rules = d.data["attack"], tables_for(d.rules), d.rules
-    if (
-        not isinstance(a, dict)
-        or not ({"draw", "skip"} & set(a))
-        or set(a) - {"draw", "skip", "card"}
-        or ("draw" in a and "skip" in a)
-    ):
-        d.add("bad_attack", 'attack must be {"draw": N} or {"skip": N}', field="attack")
-        return
+def _attack(a: dict[str, Any], place: fieldspec.Place) -> Any:
+    """``{"draw": N}`` or ``{"skip": N}``, with the attacking card when it is not the top."""
+    rules = _rules(place)
+    if rules is None:
+        return OMITTED
+    t = tables_for(rules)
+    if not ({"draw", "skip"} & set(a)) or set(a) - {"draw", "skip", "card"} or ("draw" in a and "skip" in a):
+        raise place.refuse("bad_attack", message='attack must be {"draw": N} or {"skip": N}', field="attack")
     kind: AttackKind = "draw" if "draw" in a else "skip"
     amount, table = a[kind], (t.draw if kind == "draw" else t.skip)
     if not _is_int(amount) or not 1 <= amount <= MAX_ATTACK:
-        d.add(
-            "bad_attack_amount", f"attack: {amount!r} is not a positive number", field="attack", value=str(amount)[:20]
+        text = f"attack: {amount!r} is not a positive number"
+        raise place.refuse("bad_attack_amount", message=text, field="attack", value=str(amount)[:20])
+    if not any(table[c] for c in rules.deck.all_cards()):
+        raise place.refuse(
+            "no_such_attack", message=f"attack: {rules.id} has no {kind} attack", field="attack", kind=kind
         )
-        return
-    if not any(table[c] for c in d.deck.all_cards()):
-        d.add("no_such_attack", f"attack: {rules.id} has no {kind} attack", field="attack", kind=kind)
-        return
-    card = _attacking_card(d, a, kind)
+    card = _attacking_card(a, kind, rules, place)
     if card is None:
-        return
-    name = d.deck.name(card)
+        return OMITTED  # no pile to say which card attacks: refused as the pile
+    name = rules.deck.name(card)
     if not table[card]:
         text = f"attack: {name} does not make a {kind} attack in {rules.id}"
-        d.add("card_does_not_attack", text, field="attack", card=name, kind=kind)
-    d.attack = Attack(kind, amount, card)
-    if taken_at_once(rules, t, d.attack):
+        place.note("card_does_not_attack", message=text, field="attack", card=name, kind=kind)
+    attack = Attack(kind, amount, card)
+    if taken_at_once(rules, t, attack):
         text = f"attack: in {rules.id} a {name} is taken at once; it is never pending"
-        d.add("attack_taken_at_once", text, field="attack", card=name)
+        place.note("attack_taken_at_once", message=text, field="attack", card=name)
+    return attack
 
 
-def _attacking_card(d: _Draft, a: dict[str, Any], kind: str) -> int | None:
+def _attacking_card(a: dict[str, Any], kind: str, rules: Ruleset, place: fieldspec.Place) -> int | None:
     """The card an attack was made by: ``attack.card``, or the one the pile implies."""
     if "card" in a:
-        try:
-            return d.deck.parse(a["card"])
-        except NotationError as exc:
-            d.add("bad_card", f"attack.card: {exc}", field="attack.card", text=str(a["card"])[:20], deck=d.deck.id)
-            return None
-    if isinstance(d.pile, list) and d.pile:
-        return implied_attacker(tables_for(d.rules), tuple(d.pile), kind)
-    return None
+        return int(_card(a["card"], place.at("card")))
+    pile = place.siblings.get("pile")
+    return implied_attacker(tables_for(rules), tuple(pile), kind) if pile else None
 
 
-def _read_drawn(d: _Draft) -> None:
-    if "drawn" not in d.data:
-        return
+def _wish(w: dict[str, Any], place: fieldspec.Place) -> Any:
+    """``{"rank": R, "by": SEAT}`` or ``{"suit": S, "by": SEAT}`` of a card that wishes."""
+    rules = _rules(place)
+    if rules is None:
+        return OMITTED
+    if len({"rank", "suit"} & set(w)) != 1 or set(w) - {"rank", "suit", "by"} or "by" not in w:
+        raise place.refuse("bad_wish", message=_WISH_SHAPE, field="wish")
+    t = tables_for(rules)
+    kind: WishKind = "rank" if "rank" in w else "suit"
+    rule = t.rank_wish_card_rule if kind == "rank" else t.suit_wish_card_rule
+    ok = _seat(w["by"], place, "wish.by")
+    if rule is None:
+        raise place.refuse("no_such_wish", message=f"wish: {rules.id} has no {kind} wish", field="wish", kind=kind)
     try:
-        drawn = d.deck.parse(d.data["drawn"])
+        value = rules.deck.parse_rank(w["rank"]) if kind == "rank" else rules.deck.parse_suit(w["suit"])
     except NotationError as exc:
-        d.add("bad_card", f"drawn: {exc}", field="drawn", text=str(d.data["drawn"])[:20], deck=d.deck.id)
-        return
-    d.drawn = drawn
-    hand, name = d.mover_hand, d.deck.name(drawn)
+        message = f"wish.{kind}: {exc}"
+        raise place.refuse(
+            "bad_wish_value", message=message, field=f"wish.{kind}", kind=kind, text=str(w[kind])[:20]
+        ) from None
+    if kind == "rank" and value not in rule.wish_values:
+        allowed = " ".join(rule.wish_values)
+        text = f"wish.rank: {rules.id} does not allow wishing {value} (allowed: {allowed})"
+        place.note("wish_not_allowed", message=text, field="wish.rank", rank=value, allowed=list(rule.wish_values))
+    return Wish(kind, value, w["by"], rule.wish_duration) if ok else OMITTED
+
+
+def _drawn(value: Any, place: fieldspec.Place) -> Any:
+    """The card the seat to move has just drawn: in its hand, where a drawn card may be played."""
+    rules = _rules(place)
+    if rules is None:
+        return OMITTED
+    drawn = _card(value, place)
+    hands, to_move, name = place.siblings.get("hands", []), place.siblings.get("to_move", 0), rules.deck.name(drawn)
+    hand = hands[to_move] if _is_int(to_move) and 0 <= to_move < len(hands) else None
     if isinstance(hand, list) and drawn not in hand:
-        text = f"drawn: {name} is not in the hand of seat {d.to_move}"
-        d.add("drawn_not_in_hand", text, field="drawn", card=name, seat=d.to_move)
-    if not d.rules.play_drawn:
-        d.add("drawn_not_playable", f"drawn: in {d.rules.id} a drawn card cannot be played at once", field="drawn")
-    if d.attack is not None:
-        d.add("drawn_under_attack", "drawn: a seat under attack does not draw a card it may play", field="drawn")
+        text = f"drawn: {name} is not in the hand of seat {to_move}"
+        place.note("drawn_not_in_hand", message=text, field="drawn", card=name, seat=to_move)
+    if not rules.play_drawn:
+        text = f"drawn: in {rules.id} a drawn card cannot be played at once"
+        place.note("drawn_not_playable", message=text, field="drawn")
+    if place.siblings.get("attack") is not None:
+        text = "drawn: a seat under attack does not draw a card it may play"
+        place.note("drawn_under_attack", message=text, field="drawn")
+    return drawn
 
 
-def _read_cover(d: _Draft) -> None:
-    """Reads ``"cover": true``: the seat to move must cover the top card it played (ru-101's nine)."""
-    value = d.data.get("cover", False)
-    if value is False:
-        return
-    if value is not True:
-        d.add("bad_type", "cover: must be true or false", field="cover", expected="boolean")
-        return
-    top = d.pile[-1] if isinstance(d.pile, list) and d.pile else None
-    if top is None or not tables_for(d.rules).cover[top] or d.attack is not None or d.drawn is not None:
-        text = f"cover: in {d.rules.id} the top card is no card to cover, or an attack or a drawn card is pending"
-        d.add("bad_cover", text, field="cover")
-        return
-    d.cover = True
+def _cover(value: bool, place: fieldspec.Place) -> Any:
+    """``"cover": true``: the seat to move must cover the top card it played (ru-101's nine)."""
+    rules = _rules(place)
+    if value is False or rules is None:
+        return False
+    pile, here = place.siblings.get("pile"), place.siblings
+    top = pile[-1] if pile else None
+    if top is None or not tables_for(rules).cover[top] or here.get("attack") is not None or "drawn" in here:
+        text = f"cover: in {rules.id} the top card is no card to cover, or an attack or a drawn card is pending"
+        raise place.refuse("bad_cover", message=text, field="cover")
+    return True
 
 
-def _read_wish_field(d: _Draft) -> None:
-    if "wish" in d.data:
-        d.wish = _read_wish(d, d.data["wish"])
-
-
-# The fields in the order they are read: a later one is judged with the earlier ones (a seat needs
-# the hands, an attack the pile, a drawn card the attack).
-_STEPS = (
-    _read_seed,
-    _read_hands,
-    _read_pile,
-    _read_deck,
-    _read_to_move,
-    _read_finished,
-    _read_waiting,
-    _read_over,
-    _read_direction,
-    _read_attack,
-    _read_wish_field,
-    _read_drawn,
-    _read_cover,
+# The declaration read in this order, each field with its checks: a later one is judged with the
+# earlier ones (a seat needs the hands, an attack the pile, a drawn card the attack).
+_READ = fieldspec.adapted(
+    POSITION,
+    ("format", "variant", "seed", "hands", "pile", "deck", "to_move", "finished", "waiting")
+    + ("over", "direction", "attack", "wish", "drawn", "cover"),
+    variant={"kind": "any", "check": _variant},
+    hands={"item": Spec("any", check=_cards_or_count, instead=None), "check": _players},
+    pile={"item": Spec("any", check=_card), "check": _pile},
+    deck={"kind": "any", "check": _cards_or_count},
+    to_move={"kind": "any", "check": _to_move},
+    finished={"item": None, "check": _finished},
+    waiting={"kind": "any", "check": _waiting},
+    direction={"check": _direction},
+    attack={"check": _attack},
+    wish={"check": _wish},
+    drawn={"kind": "any", "check": _drawn},
+    cover={"check": _cover},
 )
+_READ = replace(_READ, unknown_first=True)  # every unknown field is listed first
 
 
 def _check_cards(d: _Draft) -> None:
@@ -432,9 +506,8 @@ def _check_seats(d: _Draft) -> None:
 
 def _state(d: _Draft) -> State:
     """The State of a position without problems, its unknown cards dealt with its seed."""
-    free = [
-        c for c in d.deck.all_cards() for _ in range(max(0, d.rules.copies_for(d.players) - _known_cards(d).get(c, 0)))
-    ]
+    known, copies = _known_cards(d), d.rules.copies_for(d.players)
+    free = [c for c in d.deck.all_cards() for _ in range(max(0, copies - known.get(c, 0)))]
     random.Random(d.seed).shuffle(free)
     final_hands = []
     for hand in d.hands:
@@ -449,22 +522,19 @@ def _state(d: _Draft) -> State:
         final_deck = tuple(free)
     else:
         final_deck = tuple(d.deck_cards) if isinstance(d.deck_cards, list) else ()
+    as_read = {name: getattr(d, name) for name in _AS_READ}
     return State(
-        rules=d.rules,
-        hands=tuple(final_hands),
-        pile=tuple(d.pile),
-        deck=final_deck,
-        to_move=d.to_move,
-        attack=d.attack,
-        wish=d.wish,
+        d.rules,
+        tuple(final_hands),
+        tuple(d.pile),
+        final_deck,
         waiting=tuple(d.waiting),
-        drawn=d.drawn,
         finished=tuple(d.finished),
-        over=d.over,
-        seed=d.seed,
-        cover=d.cover,
-        direction=d.direction,
+        **as_read,
     )
+
+
+_AS_READ = ("to_move", "attack", "wish", "drawn", "over", "seed", "cover", "direction")  # State's fields, as read
 
 
 def taken_at_once(rules: Ruleset, t: Tables, attack: Attack) -> bool:
@@ -489,35 +559,6 @@ def implied_attacker(t: Tables, pile: tuple[int, ...], kind: str) -> int:
             if table[card]:
                 return card
     return top
-
-
-def _read_wish(d: _Draft, w: Any) -> Wish | None:
-    """Reads ``wish``: ``{"rank": R, "by": SEAT}`` or ``{"suit": S, "by": SEAT}`` of a card that wishes."""
-    if (
-        not isinstance(w, dict)
-        or len({"rank", "suit"} & set(w)) != 1
-        or set(w) - {"rank", "suit", "by"}
-        or "by" not in w
-    ):
-        d.add("bad_wish", 'wish must be {"rank": R, "by": SEAT} or {"suit": S, "by": SEAT}', field="wish")
-        return None
-    t, rules = tables_for(d.rules), d.rules
-    kind: WishKind = "rank" if "rank" in w else "suit"
-    rule = t.rank_wish_card_rule if kind == "rank" else t.suit_wish_card_rule
-    ok = d.seat_ok("wish.by", w["by"])
-    if rule is None:
-        d.add("no_such_wish", f"wish: {rules.id} has no {kind} wish", field="wish", kind=kind)
-        return None
-    try:
-        value = d.deck.parse_rank(w["rank"]) if kind == "rank" else d.deck.parse_suit(w["suit"])
-    except NotationError as exc:
-        d.add("bad_wish_value", f"wish.{kind}: {exc}", field=f"wish.{kind}", kind=kind, text=str(w[kind])[:20])
-        return None
-    if kind == "rank" and value not in rule.wish_values:
-        allowed = " ".join(rule.wish_values)
-        text = f"wish.rank: {rules.id} does not allow wishing {value} (allowed: {allowed})"
-        d.add("wish_not_allowed", text, field="wish.rank", rank=value, allowed=list(rule.wish_values))
-    return Wish(kind, value, w["by"], rule.wish_duration) if ok else None
 
 
 def position_to_json(st: State) -> dict[str, Any]:

@@ -2,9 +2,10 @@
 
 ``POSITION`` gives ``engine.position`` its field names and required fields, docs/POSITION.md its
 field table and docs/schemas/position.schema.json its text (``python -m engine.schemas``). A position
-is judged as a whole (a card twice, a wish by a seat that does not exist), so its reader lists every
-problem (``engine.position.position_from_json``) rather than stopping at the first; the schema is the
-first check an editor or another program can make.
+is judged as a whole (a card twice, a wish by a seat that does not exist), so its reader
+(``engine.position.position_from_json``) reads this declaration collecting every problem rather than
+stopping at the first, in its own order and with the checks that need the variant's deck; the schema
+is the first check an editor or another program can make.
 """
 
 from __future__ import annotations

@@ -599,6 +599,9 @@ class _Step:
         return None
 
     def freeze(self, to_move: int) -> State:
+        """The new State, built field by field: every field but ``rules`` changes here, and
+        ``self.st._replace(...)`` cost 4–7 % of ``apply_move`` (20,851–21,872 against 22,395–22,855
+        moves/s over the same 16,549 pl/hu/da moves, both measured interleaved in one process)."""
         return State(
             rules=self.rules,
             hands=tuple(self.hands),

@@ -10,10 +10,11 @@ the file and the field.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from engine import fieldspec, guard
 from engine.cards import DECK_KINDS, DeckKind
@@ -211,6 +212,18 @@ class Ruleset:
         """Returns the last-card call ``name`` (makao, kakao) when this ruleset requires it."""
         call = self.calls.get(name)
         return call if call is not None and call.required else None
+
+
+_Built = TypeVar("_Built")
+
+
+def cached(rules: Ruleset, name: str, build: Callable[[Ruleset], _Built]) -> _Built:
+    """Returns what ``build`` makes of a ruleset, built once and kept on the (frozen) ruleset as ``name``."""
+    kept: _Built | None = rules.__dict__.get(name)
+    if kept is None:
+        kept = build(rules)
+        object.__setattr__(rules, name, kept)
+    return kept
 
 
 def _refuse(origin: str) -> fieldspec.Refuse:

@@ -9,7 +9,7 @@ import random
 from collections.abc import Callable
 
 from engine.moves import Move
-from engine.ruleset import AttackTarget, CardRule, DefenceCondition, Ruleset
+from engine.ruleset import AttackTarget, CardRule, DefenceCondition, Ruleset, cached
 
 RANK_WISH, SUIT_WISH = 1, 2  # Tables.wish_kind of a card (0: it makes no wish)
 
@@ -229,8 +229,4 @@ def _condition_holds(condition: DefenceCondition, t: Tables, a: int, c: int) -> 
 
 def tables_for(rules: Ruleset) -> Tables:
     """Returns the compiled tables of a ruleset, built once and kept on the (immutable) ruleset."""
-    tables = rules.__dict__.get("_tables")
-    if tables is None:
-        tables = Tables(rules)
-        object.__setattr__(rules, "_tables", tables)
-    return tables
+    return cached(rules, "_tables", Tables)

@@ -56,7 +56,7 @@ import random
 from engine.fastplay import compiled
 from engine.moves import Move
 from engine.players.common import calls_made, next_seat, previous_seat, view_moves
-from engine.ruleset import Ruleset
+from engine.ruleset import Ruleset, cached
 from engine.seat_view import SeatView
 from engine.state import RANK_WISH, SUIT_WISH, tables_for
 from engine.transitions import acting_cards
@@ -130,11 +130,7 @@ class _Knowledge:
 
 def knowledge(rules: Ruleset) -> _Knowledge:
     """The club player's per-ruleset tables, built once and kept on the (immutable) ruleset."""
-    kn = rules.__dict__.get("_club")
-    if kn is None:
-        kn = _Knowledge(rules)
-        object.__setattr__(rules, "_club", kn)
-    return kn
+    return cached(rules, "_club", _Knowledge)
 
 
 def _pop(mask: int) -> int:

@@ -31,6 +31,30 @@ def validator(name: str) -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(committed)
 
 
+def refused_by_both(error: type[Exception], read, data: dict, schema: str) -> Exception:
+    """What a reader raises for ``data`` (read from a copy), once the format's schema refused it too."""
+    with pytest.raises(error) as refused:
+        read(copy.deepcopy(data))
+    assert not validator(schema).is_valid(data), refused.value
+    return refused.value
+
+
+# A format's document, the command that regenerates it and a line its field table must hold.
+DOCUMENTS = [
+    ("RULESET_SCHEMA.md", schemas.ruleset_doc, "| `cards.*.cover` | `true` or `false` | `false` |"),
+    ("POSITION.md", schemas.position_doc, "| `drawn` | card | (none) |"),
+    ("SCENARIO_SCHEMA.md", schemas.scenario_doc, "| `steps[].wrong[].reason` | text | required |"),
+    ("DRILL_SCHEMA.md", schemas.drill_doc, "| `drill[].kind` | one of `select`, `next`, `best` | required |"),
+]
+
+
+@pytest.mark.parametrize("name,generated,line", DOCUMENTS)
+def test_each_formats_document_shows_its_declarations_table(name: str, generated, line: str) -> None:
+    doc = (ROOT / "docs" / name).read_text(encoding="utf-8")
+    assert generated(doc) == doc, "run: python -m engine.schemas (or make schemas)"
+    assert line in doc
+
+
 @pytest.mark.parametrize("name", sorted(schemas.FORMATS))
 def test_the_committed_schema_is_what_the_declaration_gives(name: str) -> None:
     committed = (ROOT / "docs" / "schemas" / f"{name}.schema.json").read_text(encoding="utf-8")
@@ -111,10 +135,8 @@ BAD_RULESETS = [
 def test_a_bad_ruleset_the_reader_refuses_the_schema_refuses_too(code: str, change) -> None:
     data = _pl()
     change(data)
-    with pytest.raises(RulesetError) as refused:
-        ruleset_from_dict(copy.deepcopy(data), "house.toml")
-    assert refused.value.code == code, refused.value
-    assert not validator("ruleset").is_valid(data), code
+    refused = refused_by_both(RulesetError, lambda d: ruleset_from_dict(d, "house.toml"), data, "ruleset")
+    assert refused.code == code, refused
 
 
 def test_the_bounds_table_is_the_declarations() -> None:
@@ -170,11 +192,33 @@ def test_the_reader_names_the_first_field_that_does_not_fit() -> None:
     assert _refusal([]) == ("", "not_table")
 
 
-def test_the_ruleset_document_shows_the_declarations_tables() -> None:
-    doc = (ROOT / "docs" / "RULESET_SCHEMA.md").read_text(encoding="utf-8")
-    assert schemas.ruleset_doc(doc) == doc, "run: python -m engine.schemas (or make schemas)"
-    assert fieldspec.fields_markdown(RULESET) in doc
-    assert "| `cards.*.cover` | `true` or `false` | `false` |" in doc
+def test_collecting_the_reader_notes_every_misfit_and_reads_on() -> None:
+    noted: list[Exception] = []
+    data = {"size": True, "colour": "green", "parts": [{"n": 1}, 5, {"n": 2, "m": 3}], "extra": 1}
+    read = fieldspec.read(TINY, data, _tiny_refuse(), collect=noted)
+    assert [error.args[:2] for error in noted] == [
+        ("name", "missing"),
+        ("size", "wrong_type"),
+        ("colour", "not_one_of"),
+        ("parts[1]", "not_table"),
+        ("parts[2].m", "unknown_field"),
+        ("extra", "unknown_field"),  # a table's unknown fields come after its own (no unknown_first)
+    ]
+    assert read == {"parts": [{"n": 1}, {"n": 2}]}  # what does not fit is left out, defaults too
+
+
+def test_a_reader_may_read_the_fields_in_its_own_order_and_with_its_own_checks() -> None:
+    seen: list[str] = []
+    spec = fieldspec.adapted(TINY, ("size", "name", "colour", "parts"), name={"check": lambda v, p: seen.append(v)})
+    assert [item.name for item in spec.fields] == ["size", "name", "colour", "parts"]
+    assert fieldspec.read(spec, {"name": "a"}, _tiny_refuse()) == {"size": 3, "name": "a", "parts": []}
+    assert seen == ["a"] and TINY.fields[0].spec.check is None  # the declaration itself is unchanged
+    with pytest.raises(ValueError):
+        fieldspec.adapted(TINY, ("name", "size"))
+
+
+def test_the_ruleset_document_holds_the_declarations_field_table() -> None:
+    assert fieldspec.fields_markdown(RULESET) in (ROOT / "docs" / "RULESET_SCHEMA.md").read_text(encoding="utf-8")
 
 
 # ---------------------------------------------------------------- Position JSON v1
@@ -244,22 +288,14 @@ BAD_POSITIONS = [
 def test_a_bad_position_the_reader_refuses_the_schema_refuses_too(code: str, change: dict) -> None:
     data = {**POSITION, **change}
     data = {k: v for k, v in data.items() if v is not ...}
-    with pytest.raises(PositionError) as refused:
-        position_from_json(copy.deepcopy(data))
-    assert code in [p.code for p in refused.value.problems], refused.value
-    assert not validator("position").is_valid(data), code
+    refused = refused_by_both(PositionError, position_from_json, data, "position")
+    assert code in [p.code for p in refused.problems], refused
 
 
 def test_the_position_reader_takes_its_fields_from_the_declaration() -> None:
     assert tuple(f.name for f in position_format.POSITION.fields) == FIELDS
     assert REQUIRED == ("variant", "hands", "to_move", "pile")
     assert position_from_json({**POSITION, "direction": None, "attack": None}).direction == 1
-
-
-def test_the_position_document_shows_the_declarations_table() -> None:
-    doc = (ROOT / "docs" / "POSITION.md").read_text(encoding="utf-8")
-    assert schemas.position_doc(doc) == doc, "run: python -m engine.schemas (or make schemas)"
-    assert "| `drawn` | card | (none) |" in doc
 
 
 # ---------------------------------------------------------------- lessons
@@ -302,16 +338,8 @@ BAD_LESSONS = [
 def test_a_bad_lesson_the_reader_refuses_the_schema_refuses_too(where: str, change) -> None:
     data = _lesson()
     change(data)
-    with pytest.raises(ScenarioError) as refused:
-        scenario_from_dict(copy.deepcopy(data), "lesson.toml")
-    assert refused.value.where == where, refused.value
-    assert not validator("scenario").is_valid(data), where
-
-
-def test_the_lesson_document_shows_the_declarations_table() -> None:
-    doc = (ROOT / "docs" / "SCENARIO_SCHEMA.md").read_text(encoding="utf-8")
-    assert schemas.scenario_doc(doc) == doc, "run: python -m engine.schemas (or make schemas)"
-    assert "| `steps[].wrong[].reason` | text | required |" in doc
+    refused = refused_by_both(ScenarioError, lambda d: scenario_from_dict(d, "lesson.toml"), data, "scenario")
+    assert refused.where == where, refused
 
 
 # ---------------------------------------------------------------- drills
@@ -367,13 +395,7 @@ def test_a_bad_drill_the_reader_refuses_the_schema_refuses_too(kind: str, text: 
     )
     table = _first_of(kind)(data)
     change(table)
-    with pytest.raises(DrillError) as refused:
+    with pytest.raises(DrillError) as refused:  # the reader reads one drill, the schema the whole file
         drill_from_dict(copy.deepcopy(table), data["variant"], "drills.toml", 0)
     assert text in str(refused.value)
     assert not validator("drill").is_valid(data), text
-
-
-def test_the_drill_document_shows_the_declarations_table() -> None:
-    doc = (ROOT / "docs" / "DRILL_SCHEMA.md").read_text(encoding="utf-8")
-    assert schemas.drill_doc(doc) == doc, "run: python -m engine.schemas (or make schemas)"
-    assert "| `drill[].kind` | one of `select`, `next`, `best` | required |" in doc

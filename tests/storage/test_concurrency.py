@@ -1,7 +1,6 @@
 """Thirty pupils at once, and two app servers on one database: nothing lost, nothing doubled."""
 from __future__ import annotations
 
-import threading
 from collections import Counter
 
 import pytest
@@ -12,6 +11,7 @@ from storage.database import make_engine, migrate
 from storage.errors import InputRefused
 from storage.models import Answer, Pupil
 from storage.repository import Storage
+from tests.storage.together import pooled_storage, run_together
 
 PUPILS = 30
 QUESTIONS = 10
@@ -19,32 +19,14 @@ QUESTIONS = 10
 
 def _all_at_once(jobs) -> list[BaseException]:
     """Runs the jobs in threads released together; returns what they raised."""
-    errors: list[BaseException] = []
-    barrier = threading.Barrier(len(jobs))
-
-    def run(job):
-        barrier.wait()
-        try:
-            job()
-        except BaseException as exc:   # collected for the assertion
-            errors.append(exc)
-
-    threads = [threading.Thread(target=run, args=(job,)) for job in jobs]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(120)
-    assert not any(t.is_alive() for t in threads), "a thread hung"
-    return errors
+    return [ended for ended in run_together(jobs, wait=120) if ended is not None]
 
 
 @pytest.fixture
 def crowd(db_url):
     """A storage whose pool holds a connection for each pupil's thread."""
-    engine = make_engine(db_url, pool_size=PUPILS + 2, max_overflow=PUPILS)
-    migrate(engine)
-    yield Storage(engine)
-    engine.dispose()
+    with pooled_storage(db_url, PUPILS, max_overflow=PUPILS) as store:
+        yield store
 
 
 def test_thirty_pupils_answering_at_once_store_every_answer_exactly_once(crowd):

@@ -1,53 +1,30 @@
 """Attempt limits under a burst: 100 wrong tries at once are judged at most as often as the limit allows."""
 from __future__ import annotations
 
-import threading
 from collections import Counter
 
 import pytest
 
-from storage.database import make_engine, migrate
 from storage.errors import StorageError
 from storage.ratelimit import Limits
-from storage.repository import Storage
+from tests.storage.together import pooled_storage, run_together
 
 BURST = 100
 
 
 def _outcomes(jobs) -> Counter:
     """Runs the jobs in threads released together; counts what each ended with ("ok" or the refusal's code)."""
-    outcomes: Counter = Counter()
-    lock = threading.Lock()
-    barrier = threading.Barrier(len(jobs))
-
-    def run(job):
-        barrier.wait()
-        try:
-            job()
-            result = "ok"
-        except StorageError as exc:
-            result = exc.code
-        except BaseException as exc:   # counted, so the assertion names it
-            result = f"error {exc!r}"
-        with lock:
-            outcomes[result] += 1
-
-    threads = [threading.Thread(target=run, args=(job,)) for job in jobs]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(300)
-    assert not any(t.is_alive() for t in threads), "a thread hung"
-    return outcomes
+    return Counter(
+        "ok" if ended is None else ended.code if isinstance(ended, StorageError) else f"error {ended!r}"
+        for ended in run_together(jobs, wait=300)
+    )
 
 
 @pytest.fixture
 def burst_store(db_url):
     """A storage whose pool holds a connection for every thread of the burst."""
-    engine = make_engine(db_url, pool_size=BURST + 2, max_overflow=0, pool_timeout=300)
-    migrate(engine)
-    yield Storage(engine, Limits())
-    engine.dispose()
+    with pooled_storage(db_url, BURST, Limits(), max_overflow=0, pool_timeout=300) as store:
+        yield store
 
 
 def test_a_hundred_wrong_pins_at_once_are_judged_five_times(burst_store, backend):
