@@ -11,7 +11,7 @@ the same run, so before and after are measured on the same machine load.
 
 The learner's habit, as tests/e2e/test_play_browser.py: the wish picker's first choice, a card one tap
 plays, the selection again, the first lit card, else draw / wait / pass. Danish rules, club players,
-"Faster computer players" on; a round that ends is dealt again with the next seed. Loopback only,
+the computer players' pace "fast"; a round that ends is dealt again with the next seed. Loopback only,
 bounded: ``--taps`` taps per app.
 
     python bench/play_tap_bench.py --taps 40
@@ -29,6 +29,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from load_bench import CLIENT_CORE, ROOT, SERVER_CORE, TRIVIAL, Server
+
+sys.path.insert(0, str(ROOT))
+from tests.e2e.pace import set_pace  # noqa: E402
 
 SETTLED = "() => document.querySelector('[data-testid=stApp]').dataset.testScriptState === 'notRunning'"
 # The card table lives in its component's shadow root: document.querySelector does not reach it.
@@ -115,7 +118,7 @@ def play_taps(server: Server, browser, taps: int, seed: int) -> list[tuple[float
     p.goto(server.url + "/play?variant=da&lang=en", timeout=240_000)
     page.settle(240_000)           # a server's first Play page imports the app: minutes on a busy machine
     deal(page, seed)
-    p.locator(".st-key-play_faster label").click()
+    set_pace(p, "fast")
     page.settle()
     out: list[tuple[float, float, int]] = []
     cpu = server.cpu_seconds()
