@@ -391,6 +391,9 @@ def test_the_computer_players_moves_come_as_one_list_played_step_by_step(app_url
         runs = []
         page.on("websocket", lambda ws: ws.on("framesent", lambda payload: runs.append(payload)))
         deal(page, app_url, "da", seed)
+        pace = "slow" if motion == "reduce" else "fast"      # the pace the learner sets reaches the browser
+        set_pace(page, pace)
+        wait_for_app(page)
         sent = len(runs)
         while page.locator(".ct-hand .ct-card").count() == len(after.turns[0].before.hands[0]):
             tap_a_habitual_move(page)
@@ -400,6 +403,7 @@ def test_the_computer_players_moves_come_as_one_list_played_step_by_step(app_url
         assert [m.get_attribute("data-seat") for m in marks.all()] == ["1", "2", "3"]
         expect(page.locator(".ct-root")).to_have_attribute("data-motion", "reduced" if motion == "reduce" else "full")
         expect(page.locator(".ct-root")).not_to_have_attribute("data-playing", "true")
+        expect(page.locator(".ct-root")).to_have_attribute("data-step-ms", str(model.PACES[pace]))
         expect(page.locator(".ct-headline")).to_have_text(re.compile("Your turn"))
         # No round trip per computer move: the browser sent only the taps (one message each).
         assert len(runs) - sent <= 2
