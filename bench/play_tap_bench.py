@@ -1,5 +1,6 @@
 """Play taps in Chromium, beside a trivial app's clicks in the same run: tap → table settled, server CPU
-and websocket bytes per tap.
+and websocket bytes per tap; and "seen": press → the first frame that shows it (a lone card on its way
+to the pile, which the browser moves first; the trivial app's new text), polled once per animation frame.
 
 A tap is timed from the click until the card table has been drawn again for it (its ``data-stamp``
 changed) and the app's script has stopped running; the trivial app's click until its counter shows the
@@ -11,7 +12,7 @@ the same run, so before and after are measured on the same machine load.
 
 The learner's habit, as tests/e2e/test_play_browser.py: the wish picker's first choice, a card one tap
 plays, the selection again, the first lit card, else draw / wait / pass. Danish rules, club players,
-"Faster computer players" on; a round that ends is dealt again with the next seed. Loopback only,
+the computer players' pace "fast"; a round that ends is dealt again with the next seed. Loopback only,
 bounded: ``--taps`` taps per app.
 
     python bench/play_tap_bench.py --taps 40
@@ -30,11 +31,21 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from load_bench import CLIENT_CORE, ROOT, SERVER_CORE, TRIVIAL, Server
 
+sys.path.insert(0, str(ROOT))
+from tests.e2e.pace import set_pace
+
 SETTLED = "() => document.querySelector('[data-testid=stApp]').dataset.testScriptState === 'notRunning'"
 # The card table lives in its component's shadow root: document.querySelector does not reach it.
 FIND = """(sel) => { const d = document.querySelector(sel); if (d) return d;
     for (const h of document.querySelectorAll('*')) { if (h.shadowRoot) { const n = h.shadowRoot.querySelector(sel);
     if (n) return n; } } return null; }"""
+
+
+# When the finger went down (the event's own time stamp; pointer events cross the component's shadow root).
+PRESSED = "document.addEventListener('pointerdown', (e) => { window.__down = e.timeStamp; }, true);"
+# Polled once per animation frame: the first frame in which ``cond`` holds, in ms after the press.
+SEEN = """(cond) => { if (!(eval(cond))()) return false;
+    window.__seen = performance.now() - window.__down; return true; }"""
 
 
 def pct(values: list[float], q: float) -> float:
@@ -46,7 +57,9 @@ class Page:
     """A Chromium page that counts the websocket bytes it receives."""
 
     def __init__(self, browser, url: str):
-        self.page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        context.add_init_script(PRESSED)
+        self.page = context.new_page()
         self.page.set_default_timeout(60_000)
         self.received = 0
         self.page.on("websocket", lambda ws: ws.on("framereceived", self._count))
@@ -59,26 +72,31 @@ class Page:
         self.page.wait_for_function(SETTLED, timeout=timeout)
 
 
-def measure(server: Server, page: Page, click, done: str) -> tuple[float, float, int]:
-    """Seconds, server CPU ms and bytes from ``click()`` until the JS condition ``done`` holds, settled."""
+def measure(server: Server, page: Page, click, done: str, seen: str | None = None) -> tuple[float, float, int, float]:
+    """Seconds, server CPU ms and bytes from ``click()`` until the JS condition ``done`` holds, settled;
+    and, when ``seen`` is given, ms from the press to the first frame that shows it (nan otherwise)."""
     cpu, received = server.cpu_seconds(), page.received
     started = time.perf_counter()
     click()
+    shown = float("nan")
+    if seen is not None:
+        page.page.wait_for_function(SEEN, arg=seen, polling="raf")
+        shown = page.page.evaluate("window.__seen")
     page.page.wait_for_function(f"() => ({done})() && ({SETTLED})()")
     seconds = time.perf_counter() - started
     time.sleep(0.05)                       # the server's bookkeeping after its last message
-    return seconds, (server.cpu_seconds() - cpu) * 1000, page.received - received
+    return seconds, (server.cpu_seconds() - cpu) * 1000, page.received - received, shown
 
 
-def trivial_clicks(server: Server, browser, taps: int) -> list[tuple[float, float, int]]:
+def trivial_clicks(server: Server, browser, taps: int) -> list[tuple[float, float, int, float]]:
     page = Page(browser, server.url)
     page.page.goto(server.url, timeout=240_000)
     page.settle(240_000)
-    out: list[tuple[float, float, int]] = []
+    out: list[tuple[float, float, int, float]] = []
     cpu = server.cpu_seconds()
     for n in range(1, taps + 1):
-        out.append(measure(server, page, lambda: page.page.locator(".st-key-trivial_click button").click(),
-                           f"() => document.body.innerText.includes('Clicks so far: {n}')"))
+        said = f"() => document.body.innerText.includes('Clicks so far: {n}')"
+        out.append(measure(server, page, lambda: page.page.locator(".st-key-trivial_click button").click(), said, said))
     TOTALS[id(out)] = (server.cpu_seconds() - cpu) * 1000 / max(1, len(out))
     return out
 
@@ -108,16 +126,16 @@ def next_tap(p):
     return None
 
 
-def play_taps(server: Server, browser, taps: int, seed: int) -> list[tuple[float, float, int]]:
+def play_taps(server: Server, browser, taps: int, seed: int) -> list[tuple[float, float, int, float]]:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
     page = Page(browser, server.url)
     p = page.page
     p.goto(server.url + "/play?variant=da&lang=en", timeout=240_000)
     page.settle(240_000)           # a server's first Play page imports the app: minutes on a busy machine
     deal(page, seed)
-    p.locator(".st-key-play_faster label").click()
+    set_pace(p, "fast")
     page.settle()
-    out: list[tuple[float, float, int]] = []
+    out: list[tuple[float, float, int, float]] = []
     cpu = server.cpu_seconds()
     deadline = time.monotonic() + 60 * 20
     while len(out) < taps and time.monotonic() < deadline:
@@ -133,9 +151,13 @@ def play_taps(server: Server, browser, taps: int, seed: int) -> list[tuple[float
             page.settle()
             continue
         stamp = p.locator(".ct-root").get_attribute("data-stamp") or ""
+        drawn = f"() => ((({FIND})('.ct-root') || {{dataset: {{}}}}).dataset.stamp || '') !== {stamp!r}"
+        # A lone card flies to the pile at the press (the browser moves first): seen when it is on its way.
+        lone = target.get_attribute("data-alone") == "true"
+        on_pile = f"() => (({FIND})('.ct-root') || {{dataset: {{}}}}).dataset.flown !== undefined || ({drawn})()"
         try:
-            out.append(measure(server, page, functools.partial(target.click, timeout=5_000),
-                               f"() => ((({FIND})('.ct-root') || {{dataset: {{}}}}).dataset.stamp || '') !== {stamp!r}"))
+            out.append(measure(server, page, functools.partial(target.click, timeout=5_000), drawn,
+                               on_pile if lone else None))
         except PlaywrightTimeout:     # the control was drawn anew under the click (a computer move): look again
             page.settle()
     TOTALS[id(out)] = (server.cpu_seconds() - cpu) * 1000 / max(1, len(out))
@@ -145,12 +167,14 @@ def play_taps(server: Server, browser, taps: int, seed: int) -> list[tuple[float
 TOTALS: dict[int, float] = {}     # a run's whole server CPU per tap, the computer players' moves included
 
 
-def report(name: str, runs: list[tuple[float, float, int]]) -> None:
+def report(name: str, runs: list[tuple[float, float, int, float]]) -> None:
     ms = [r[0] * 1000 for r in runs]
     cpu = [r[1] for r in runs]
     kb = [r[2] / 1024 for r in runs]
+    seen = [r[3] for r in runs if r[3] == r[3]]
     print(f"{name:<22}{len(runs):>6}{pct(ms, 0.5):>9.0f}{pct(ms, 0.95):>9.0f}{statistics.mean(cpu):>12.1f}"
-          f"{pct(cpu, 0.5):>10.1f}{TOTALS.get(id(runs), float('nan')):>12.1f}{statistics.mean(kb):>10.1f}")
+          f"{pct(cpu, 0.5):>10.1f}{TOTALS.get(id(runs), float('nan')):>12.1f}{statistics.mean(kb):>10.1f}"
+          f"{len(seen):>7}{pct(seen, 0.5):>10.0f}{pct(seen, 0.95):>10.0f}")
 
 
 def main() -> None:
@@ -188,7 +212,8 @@ def main() -> None:
                     play_taps(server, browser, 4, args.seed + 100)         # warm: imports, catalogs, sprites
                     results[name] = play_taps(server, browser, args.taps, args.seed)
             browser.close()
-        print(f"\n{'app':<22}{'taps':>6}{'p50 ms':>9}{'p95 ms':>9}{'CPU ms/tap':>12}{'CPU p50':>10}{'CPU all/tap':>12}{'KB/tap':>10}")
+        print(f"\n{'app':<22}{'taps':>6}{'p50 ms':>9}{'p95 ms':>9}{'CPU ms/tap':>12}{'CPU p50':>10}{'CPU all/tap':>12}"
+              f"{'KB/tap':>10}{'shown':>7}{'seen p50':>10}{'seen p95':>10}")
         for name, runs in results.items():
             report(name, runs)
         print(f"(server on core {SERVER_CORE}, Chromium and this client on core {CLIENT_CORE}; "

@@ -91,7 +91,7 @@ def cut_labels(page) -> list[str]:
     """The Play options' switch labels whose words do not fit their box (Streamlit draws them with "…")."""
     return page.evaluate(
         """() => [...document.querySelectorAll(
-                '.st-key-play_lighting, .st-key-play_faster, .st-key-play_checker')]
+                '.st-key-play_lighting, .st-key-play_checker')]
             .map(n => n.querySelector('[data-testid=stWidgetLabel] [data-testid=stMarkdownContainer]'))
             .filter(n => n && n.scrollWidth > n.clientWidth)
             .map(n => n.textContent.trim())""")

@@ -6,6 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import screenshot, wait_for_app
+from tests.e2e.pace import set_pace
 from ui.present.i18n import LANGUAGES
 from ui.shell.pages import PAGES
 
@@ -128,7 +129,7 @@ def test_axe_finds_no_serious_or_critical_violation_mid_way(app_url, new_page, l
     wait_for_app(page)
     page.locator(".st-key-play_deal button").click()
     wait_for_app(page)
-    page.locator(".st-key-play_faster label").click()          # the computer seats answer sooner
+    set_pace(page, "fast")                                      # the computer seats answer sooner
     wait_for_app(page)
     play_until_a_dimmed_card_says_why(page)
     found["play-mid-game"] = serious_violations(page)

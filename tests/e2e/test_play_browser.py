@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 from engine.ruleset import load_ruleset
 from tests.e2e.conftest import screenshot, wait_for_app
+from tests.e2e.pace import set_pace
 from ui.play import model
 from ui.play.model import act
 
@@ -85,7 +86,7 @@ def deal(page, url: str, variant: str, seed: int, rounds: int = 1) -> None:
     page.locator(".st-key-play_deal button").click()
     wait_for_app(page)
     expect(page.locator(".ct-felt")).to_be_visible()
-    page.locator(".st-key-play_faster label").click()
+    set_pace(page, "fast")
     wait_for_app(page)
 
 
@@ -224,7 +225,7 @@ def test_the_three_switches_stand_in_one_row_on_a_laptop(app_url, new_page, lang
     wait_for_app(page)
     expect(page.locator(".ct-felt")).to_be_visible()
     # The three tops are read in one frame: read one by one, they straddled the table's own layout pass.
-    keys = ("play_lighting", "play_faster", "play_checker")
+    keys = ("play_lighting", "play_pace_box", "play_checker")
     one_row = """keys => { const tops = keys.map(k => document.querySelector('.st-key-' + k)?.getBoundingClientRect().top);
                             return tops.every(t => t !== undefined) && Math.max(...tops) - Math.min(...tops) < 4; }"""
     page.wait_for_function(one_row, arg=list(keys), timeout=30_000)
@@ -390,6 +391,9 @@ def test_the_computer_players_moves_come_as_one_list_played_step_by_step(app_url
         runs = []
         page.on("websocket", lambda ws: ws.on("framesent", lambda payload: runs.append(payload)))
         deal(page, app_url, "da", seed)
+        pace = "slow" if motion == "reduce" else "fast"      # the pace the learner sets reaches the browser
+        set_pace(page, pace)
+        wait_for_app(page)
         sent = len(runs)
         while page.locator(".ct-hand .ct-card").count() == len(after.turns[0].before.hands[0]):
             tap_a_habitual_move(page)
@@ -399,6 +403,7 @@ def test_the_computer_players_moves_come_as_one_list_played_step_by_step(app_url
         assert [m.get_attribute("data-seat") for m in marks.all()] == ["1", "2", "3"]
         expect(page.locator(".ct-root")).to_have_attribute("data-motion", "reduced" if motion == "reduce" else "full")
         expect(page.locator(".ct-root")).not_to_have_attribute("data-playing", "true")
+        expect(page.locator(".ct-root")).to_have_attribute("data-step-ms", str(model.PACES[pace]))
         expect(page.locator(".ct-headline")).to_have_text(re.compile("Your turn"))
         # No round trip per computer move: the browser sent only the taps (one message each).
         assert len(runs) - sent <= 2

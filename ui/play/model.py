@@ -40,7 +40,7 @@ from ui.play import coaching
 DEFAULT_STRENGTH = "club" if "club" in STRENGTHS else STRENGTHS[0]
 MAX_ROUNDS = 20
 MAX_TURNS = 20_000            # as engine.match: a round still going after this many moves is stopped
-PACES = {"normal": 1100, "fast": 450}    # milliseconds between computer moves
+PACES = {"slow": 1900, "normal": 1100, "fast": 450}    # milliseconds between computer moves, as the person sets
 
 
 @dataclass(frozen=True)

@@ -51,7 +51,7 @@ from ui.widgets.tables import plain_table
 
 GAME = "play_game"
 LIGHTING = "play_lighting"          # beginner switch: light the cards that may be played
-FASTER = "play_faster"
+PACE = "play_pace"
 CHECKER = "play_checker"            # the move checker switch (off by default)
 REVIEW = "play_review"              # the last round's review: (round number, moments)
 REVIEW_ASKED = "play_review_asked"  # the review was asked for: the next run works it out
@@ -230,7 +230,7 @@ def seat_name_plain(seat: int, t: Translator) -> str:
 def draw_options(t: Translator) -> None:
     _ = t.gettext
     st.session_state.setdefault(LIGHTING, True)
-    st.session_state.setdefault(FASTER, False)
+    st.session_state.setdefault(PACE, "normal")
     st.session_state.setdefault(CHECKER, False)
     # One row that wraps, each switch as wide as its words: three equal columns cut the longer labels
     # ("Light up the cards I may …", "Jelöld meg a lapokat, am…").
@@ -238,7 +238,15 @@ def draw_options(t: Translator) -> None:
     # Kept over a page switch: a learner who turned the checker on finds it on when coming back.
     row.toggle(_("Light up the cards I may play"), key=LIGHTING, persist_state="session",
                help=_("Off: every card looks the same, and you find the legal ones yourself."))
-    row.toggle(_("Faster computer players"), key=FASTER, persist_state="session")
+    labels = {"slow": _("Slow"), "normal": _("Normal"), "fast": _("Fast")}
+    # The computer players' pace: the time between their moves as the browser plays them out. A popover
+    # keeps the three switches' row on one line at 1280 px in every language (walkthrough D10).
+    chosen = {"slow": _("Computer players: slow"), "normal": _("Computer players: normal"),
+              "fast": _("Computer players: fast")}
+    with row.popover(chosen[pace()], icon=":material/speed:", key="play_pace_box"):
+        st.segmented_control(_("How fast the computer players' cards go down, one after another."),
+                             list(model.PACES), key=PACE, format_func=labels.__getitem__,
+                             persist_state="session")
     row.toggle(_("Move checker"), key=CHECKER, persist_state="session",
                help=_("Before a move that is clearly worse than the coach's best one — by more than 15 "
                       "percentage points of your chance, or by more than 15 in 100 of the best move's points — "
@@ -541,7 +549,7 @@ def draw_table(t: Translator) -> None:
     if notice:
         notice_slot.caption(notice)
     data = table_data(g, t, lighting=bool(st.session_state.get(LIGHTING, True)), four_colour=session.four_colour(),
-                      pace="fast" if st.session_state.get(FASTER) else "normal")
+                      pace=pace())
     data.update(computer_list(g, t))
     data.update(store_key=STORE_KEY, save=pack(g),     # the browser keeps the game for a reload
                 fly=not model.checker_active(g))       # and moves a lone card first (the checker may ask)
@@ -562,6 +570,12 @@ def draw_table(t: Translator) -> None:
         draw_sandbox_button(g, t)
 
 
+def pace() -> str:
+    """The computer players' pace the person chose (a segmented control gives None when pressed again)."""
+    chosen = st.session_state.get(PACE)
+    return chosen if chosen in model.PACES else "normal"
+
+
 def run_computers_ahead(g: Game) -> Game:
     """The computer players' moves up to a person's next turn, made in one run: the browser plays them
     one by one (no round trip per move). Once every person is out they go on one at a time (the timer)
@@ -580,8 +594,7 @@ def computer_list(g: Game, t: Translator) -> dict[str, Any]:
     st.session_state[SEEN] = now
     fresh = isinstance(seen, tuple) and len(seen) == 3 and seen[:2] == now[:2] and seen[2] <= now[2]
     steps = computer_steps(g, seen[2], t, four_colour=session.four_colour()) if fresh else None
-    pace = model.PACES["fast" if st.session_state.get(FASTER) else "normal"]
-    return {"steps": steps, "step_ms": pace}
+    return {"steps": steps, "step_ms": model.PACES[pace()]}
 
 
 @st.fragment

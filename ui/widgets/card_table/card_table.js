@@ -202,6 +202,7 @@ function playSteps(root, data) {
   root.classList.add("is-playing");
   root.dataset.playing = "true";
   root.dataset.motion = still ? "reduced" : "full";
+  root.dataset.stepMs = String(data.step_ms);   // the pace the person set (issue #25)
   setTable(root, list.start);
   let index = 0;
   const finish = () => {
