@@ -9,7 +9,7 @@ anyone else's.
 from __future__ import annotations
 
 import zlib
-from collections.abc import MutableMapping
+from collections.abc import Mapping, MutableMapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -17,11 +17,14 @@ from engine.drills import Drill, WrongOption, drill_by_id, shipped_drills
 from engine.moves import Move, format_move
 from engine.path import DRILLS_NEEDED, LearningPath, PathStep, placement_drills, placement_start
 from engine.position import position_to_json
+from engine.rules import check
+from engine.scenario import Scenario, Step, read_move
 from engine.state import State
 from ui.shell import rating, review
 
 LEARNING = "learning_record"
 HISTORY_KEPT = 2000            # answers kept for the charts (the oldest go first)
+LEARN_STARS = "learn_stars"    # Learn's stars per lesson id in the session (ui/learn/page.py STARS)
 COACH_TOPIC = "coach"          # the topic of a Play mistake's card: the coach's move, not a rule
 
 
@@ -42,8 +45,9 @@ def record(state: MutableMapping[str, Any]) -> dict[str, Any]:
     return kept
 
 
-def _history(rec: dict[str, Any], variant: str, topic: str, right: bool, at: datetime) -> None:
-    rec["history"] = [*rec["history"], {"at": at.isoformat(), "variant": variant, "topic": topic, "right": right,
+def _history(rec: dict[str, Any], drill: Drill, right: bool, at: datetime) -> None:
+    rec["history"] = [*rec["history"], {"at": at.isoformat(), "id": drill.id, "variant": drill.variant,
+                                        "topic": drill.topic, "right": right,
                                         "rating": rating.shown(rec["rating"])}][-HISTORY_KEPT:]
 
 
@@ -56,7 +60,7 @@ def answer_drill(state: MutableMapping[str, Any], drill: Drill, right: bool, now
     if drill.topic != COACH_TOPIC:
         mine, theirs = rating.play(rec["rating"], rec["drills"].get(drill.id, rating.start_of(drill.level)), right)
         rec["rating"], rec["drills"] = mine, {**rec["drills"], drill.id: theirs}
-    _history(rec, drill.variant, drill.topic, right, at)
+    _history(rec, drill, right, at)
 
 
 def mistake_drill(before: State, chosen: Move, best: Move) -> Drill:
@@ -67,6 +71,34 @@ def mistake_drill(before: State, chosen: Move, best: Move) -> Drill:
     key = f"{before.rules.id}-{zlib.crc32((str(position) + best_text).encode()):08x}"
     return Drill(f"play-{key}", before.rules.id, COACH_TOPIC, "best", 2, position, (best_text,),
                  options=(best_text, chosen_text), wrong=(WrongOption(chosen_text, "", ""),), file="play")
+
+
+def lesson_step_drill(lesson: Scenario, before: State, step: Step, tried: str | None) -> Drill | None:
+    """A lesson's learner step as a question: its accepted move among the wrong ones (the learner's own
+    wrong try, the step's listed wrong answers, else cards the rules forbid here); None when nothing is wrong."""
+    deck = before.rules.deck
+    answer = format_move(read_move(lesson, before, step.accept[0], "accept"), deck)
+    wrong = [tried] if tried else []
+    wrong += [format_move(read_move(lesson, before, w.move, "wrong"), deck) for w in step.wrong]
+    if not wrong:
+        hand = before.hands[before.to_move]
+        wrong = [format_move(m, deck) for m in (Move("play", (card,)) for card in hand) if not check(before, m).legal]
+    options = tuple(dict.fromkeys(m for m in wrong if m != answer))[:3]
+    if not options:
+        return None
+    return Drill(f"{lesson.id}-step-{step.index + 1}", before.rules.id, lesson.topics[0], "best", 1,
+                 position_to_json(before), (answer,), title=lesson.title, options=(answer, *options),
+                 wrong=tuple(WrongOption(m, "", "") for m in options), file=lesson.file)
+
+
+def lesson_step(state: MutableMapping[str, Any], lesson: Scenario, before: State, step: Step, right: bool,
+                tried: str | None = None, now: datetime | None = None) -> None:
+    """A lesson step answered (right at once, or with a wrong try) becomes a review card."""
+    if lesson.rules is not None:       # a generated lesson of house rules: no shipped position to come back to
+        return
+    drill = lesson_step_drill(lesson, before, step, None if right else tried)
+    if drill is not None:
+        answer_drill(state, drill, right, now, key=f"lesson:{drill.id}")
 
 
 def play_mistake(state: MutableMapping[str, Any], before: State, chosen: Move, best: Move,
@@ -126,10 +158,10 @@ def topic_right(rec: dict[str, Any], variant: str, topic: str) -> int:
     return sum(1 for h in rec["history"] if h["variant"] == variant and h["topic"] == topic and h["right"])
 
 
-def step_done(rec: dict[str, Any], variant: str, step: PathStep) -> bool:
+def step_done(rec: dict[str, Any], variant: str, step: PathStep, learned: Mapping[str, int] | None = None) -> bool:
     """Whether the learner has done a step: the lesson finished, enough drills right, the Play goal met."""
     if step.kind == "lesson":
-        return step.target in rec["lessons"]
+        return step.target in rec["lessons"] or step.target in (learned or {})
     if step.kind == "drills":
         return topic_right(rec, variant, step.target) >= DRILLS_NEEDED
     return step.target in rec["goals"].get(variant, ())
@@ -139,7 +171,8 @@ def path_state(state: MutableMapping[str, Any], path: LearningPath) -> list[str]
     """Each step as "done", "next" or "ahead": steps before the placement's start count as done."""
     rec = record(state)
     start = placed(state, path.variant) or 0
-    marks = ["done" if i < start or step_done(rec, path.variant, s) else "ahead" for i, s in enumerate(path.steps)]
+    learned = state.get(LEARN_STARS) or {}      # stars Learn keeps, a progress code's included
+    marks = ["done" if i < start or step_done(rec, path.variant, s, learned) else "ahead" for i, s in enumerate(path.steps)]
     if "ahead" in marks:
         marks[marks.index("ahead")] = "next"
     return marks

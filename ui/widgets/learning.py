@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-import altair as alt
 import pandas as pd
 import streamlit as st
 
@@ -174,12 +173,21 @@ def _history_frame(t: Translator) -> pd.DataFrame:
 
 def progress_charts(t: Translator) -> None:
     """Accuracy per topic over time, the rating over time and the reviews due in the next days."""
+    if not learner.record(st.session_state)["history"]:
+        st.caption(t.gettext("Your charts of progress appear here once you have answered a question."))
+        return
+    # Drawn when asked: the charts cost a moment on every run of the page, which a drill should not wait for.
+    if st.toggle(t.gettext("Show my progress charts"), key="learning_show_charts"):
+        _charts(t)
+
+
+def _charts(t: Translator) -> None:
+    import altair as alt  # only a learner with answers draws charts: the first visit stays light
+
     _ = t.gettext
     frame = _history_frame(t)
     st.subheader(_("Your progress over time"), anchor="learning-charts")
-    if frame.empty:
-        st.caption(_("The charts fill in as you answer drills."))
-    else:
+    if not frame.empty:
         accuracy = frame.groupby(["day", "topic"], as_index=False)["right"].mean()
         accuracy["right"] = (100 * accuracy["right"]).round()
         st.altair_chart(alt.Chart(accuracy, title=_("Right answers per topic (%)")).mark_line(point=True).encode(
