@@ -70,7 +70,7 @@ def mistake_drill(before: State, chosen: Move, best: Move) -> Drill:
     position = position_to_json(before)
     key = f"{before.rules.id}-{zlib.crc32((str(position) + best_text).encode()):08x}"
     return Drill(f"play-{key}", before.rules.id, COACH_TOPIC, "best", 2, position, (best_text,),
-                 options=(best_text, chosen_text), wrong=(WrongOption(chosen_text, "", ""),), file="play")
+                 options=tuple(sorted((best_text, chosen_text))), wrong=(WrongOption(chosen_text, "", ""),), file="play")
 
 
 def lesson_step_drill(lesson: Scenario, before: State, step: Step, tried: str | None) -> Drill | None:
@@ -87,7 +87,7 @@ def lesson_step_drill(lesson: Scenario, before: State, step: Step, tried: str | 
     if not options:
         return None
     return Drill(f"{lesson.id}-step-{step.index + 1}", before.rules.id, lesson.topics[0], "best", 1,
-                 position_to_json(before), (answer,), title=lesson.title, options=(answer, *options),
+                 position_to_json(before), (answer,), title=lesson.title, options=tuple(sorted((answer, *options))),
                  wrong=tuple(WrongOption(m, "", "") for m in options), file=lesson.file)
 
 

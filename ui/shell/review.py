@@ -15,7 +15,7 @@ from typing import Any
 
 from fsrs import Card, Rating, Scheduler
 
-from engine.drills import Drill, drill_from_dict, drill_to_dict
+from engine.drills import Drill, WrongOption, drill_from_dict, drill_to_dict
 
 Deck = dict[str, dict[str, Any]]
 
@@ -55,6 +55,16 @@ def due_per_day(deck: Mapping[str, dict[str, Any]], now: datetime, days: int = 7
 
 
 def card_drill(deck: Mapping[str, dict[str, Any]], key: str) -> Drill:
-    """The question of a card, as the drill it was kept as."""
+    """The question of a card, as the drill it was kept as.
+
+    A shipped drill is read as its file is (every field checked); a lesson step or a Play moment, which
+    only this app writes, is a "best" question whose position the engine checks when it is drawn."""
     kept = deck[key]
-    return drill_from_dict(kept["drill"], kept["variant"], "review", 0)
+    raw = kept["drill"]
+    if raw.get("kind") != "best" or not any(w.get("reason") == "" for w in raw.get("wrong", ())):
+        return drill_from_dict(raw, kept["variant"], "review", 0)
+    wrong = tuple(WrongOption(str(w["move"]), "", "") for w in raw["wrong"])
+    return Drill(str(raw["id"]), kept["variant"], str(raw["topic"]), "best", int(raw["level"]),
+                 {**raw["position"], "variant": kept["variant"]}, (str(raw["answer"]),), title=str(raw["title"]),
+                 options=tuple(sorted((str(raw["answer"]), *(w.move for w in wrong)))), wrong=wrong,
+                 file="review")
