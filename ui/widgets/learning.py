@@ -167,7 +167,7 @@ def _history_frame(t: Translator) -> pd.DataFrame:
     rows = [h for h in learner.record(st.session_state)["history"] if h["variant"] == session.variant()]
     frame = pd.DataFrame(rows, columns=["at", "variant", "topic", "right", "rating"])
     frame["day"] = pd.to_datetime(frame["at"], utc=True).dt.floor("D")
-    frame["topic"] = [topic_label(x, t) if x != learner.COACH_TOPIC else t.gettext("Play") for x in frame["topic"]]
+    frame["topic"] = [topic_label(x, t) if x != learner.COACH_TOPIC else t.gettext("Moves from your games") for x in frame["topic"]]
     return frame
 
 
@@ -191,7 +191,7 @@ def _charts(t: Translator) -> None:
         accuracy = frame.groupby(["day", "topic"], as_index=False)["right"].mean()
         accuracy["right"] = (100 * accuracy["right"]).round()
         st.altair_chart(alt.Chart(accuracy, title=_("Right answers per topic (%)")).mark_line(point=True).encode(
-            x=alt.X("day:T", title=_("Day")), y=alt.Y("right:Q", title=_("Right (%)"), scale=alt.Scale(domain=[0, 100])),
+            x=alt.X("day:T", title=_("Day")), y=alt.Y("right:Q", title=t.pgettext("share of right answers", "Right (%)"), scale=alt.Scale(domain=[0, 100])),
             color=alt.Color("topic:N", title=_("Topic"))), key="learning_chart_accuracy")
         frame["answer"] = range(1, len(frame) + 1)
         st.altair_chart(alt.Chart(frame, title=_("Your rating")).mark_line().encode(
