@@ -5,9 +5,11 @@ import streamlit as st
 
 from engine.ruleset import load_ruleset
 from ui.present.cards import hand_html
+from ui.present.i18n import Translator
 from ui.present.rules_text import escape_markdown, special_card_examples, variant_summary
-from ui.shell import handoff, session
+from ui.shell import handoff, learner, session
 from ui.shell.pages import LEARN_SCRIPT, PAGES, page_title
+from ui.widgets import learning
 
 START_LESSONS = "home_start_lessons"
 
@@ -15,13 +17,40 @@ START_LESSONS = "home_start_lessons"
 def draw() -> None:
     """Draws the Home page for the session."""
     t = session.tr()
+    start_here(t)
+    learning.path_panel(t)
+    learning.review_box(t, "home")
+    about(t)
+    family(t)
+    pick_variant(t)
+    sections(t)
+
+
+def _start_lessons(path) -> None:
+    if path is not None:
+        learner.skip_placement(st.session_state, path)
+    handoff.hand_over(LEARN_SCRIPT, {"start": "first"})
+
+
+def start_here(t: Translator) -> None:
+    """A newcomer's box: lesson 1 at once, or the placement's questions; gone once the path is under way."""
     _ = t.gettext
+    path = learning.session_path()
+    if path is not None and path.steps and not learning.needs_placement(path):
+        return
     with st.container(border=True, key="home_start_here"):
         st.markdown("**" + _("New to makao? Start here.") + "**  \n" + _(
             "Short lessons on real cards, one rule at a time: begin with the goal of the game and how cards match."))
         # Opens lesson 1 of the chosen variant itself, ready to play, not the list of lessons.
         if st.button(_("Start with the lessons"), key=START_LESSONS, type="primary", icon=":material/school:"):
-            handoff.hand_over(LEARN_SCRIPT, {"start": "first"})
+            _start_lessons(path)
+        if learning.needs_placement(path):
+            learning.placement_panel(path, t)
+
+
+def about(t: Translator) -> None:
+    """What makao is and where it is played."""
+    _ = t.gettext
     st.markdown(_(
         "Makao is a card game for two or more players. In turn, each player puts a card on the pile "
         "that matches the top card in suit or in rank; the first to get rid of all their cards wins. "
@@ -33,6 +62,10 @@ def draw() -> None:
         "plays it a little differently. This app teaches each variant from its own written rules."
     ))
 
+
+def family(t: Translator) -> None:
+    """Makao's relatives."""
+    _ = t.gettext
     st.subheader(_("Its family"), anchor="family")
     st.markdown("\n".join((
         "- " + _("**Mau-Mau** (Germany, Austria): a 32-card deck; the seven makes the next player draw "
@@ -43,6 +76,10 @@ def draw() -> None:
                  "the ace makes them stand, and the over card changes the suit."),
     )))
 
+
+def pick_variant(t: Translator) -> None:
+    """The variants to choose from, each with its special cards."""
+    _ = t.gettext
     st.subheader(_("Pick a variant"), anchor="variants")
     chosen = session.variant()
     for variant_id in session.available_variants():
@@ -70,6 +107,10 @@ def draw() -> None:
         icon=":material/menu_book:",
     )
 
+
+def sections(t: Translator) -> None:
+    """What each page of the app does."""
+    _ = t.gettext
     st.subheader(_("What you find here"), anchor="sections")
     for spec in PAGES:
         with st.container():

@@ -26,7 +26,7 @@ from ui.present.lesson_text import describe_mismatch
 from ui.present.move_text import move_words as words_of_move
 from ui.present.reasons import describe_event, describe_verdict
 from ui.present.rules_text import escape_markdown
-from ui.shell import handoff, session
+from ui.shell import handoff, learner, session
 from ui.shell.pages import LEARN_SCRIPT
 from ui.widgets.card_table import card_table
 
@@ -126,13 +126,28 @@ def _with_run(action, *args) -> None:
     lesson = lesson_by_id(run["lesson"]) if run else None
     if lesson is None:
         return
+    before = dict(run)
     run = dict(run)
     action(lesson, run, *args)
     st.session_state[RUN] = run
+    _review_card(lesson, before, run)
     if run["finished"]:
         best = dict(st.session_state.get(STARS, {}))
         best[lesson.id] = max(best.get(lesson.id, 0), ls.lesson_stars(run))
         st.session_state[STARS] = best
+        learner.lesson_finished(st.session_state, lesson.id, ls.lesson_stars(run))
+
+
+def _review_card(lesson: Scenario, before: dict, after: dict) -> None:
+    """A learner step solved at once, or tried wrong, becomes a review card (docs/LEARNING.md)."""
+    step = ls.step_of(lesson, before)
+    if step.kind != "learner" or before["solved"]:
+        return
+    if after["mistakes"] > before["mistakes"]:
+        learner.lesson_step(st.session_state, lesson, ls.state_before(lesson, before), step, False,
+                            (after["feedback"] or {}).get("move"))
+    elif after["solved"] and not before["show_legal"] and not after["shown"]:   # right at the first try
+        learner.lesson_step(st.session_state, lesson, ls.state_before(lesson, before), step, True)
 
 
 def _hint() -> None:
@@ -416,9 +431,11 @@ def interpretation_notes(lesson: Scenario) -> list[str]:
 def start_handed_lesson() -> None:
     """Starts the first lesson of the session's variant when another page asked for it (Home's "start here")."""
     payload = handoff.take(LEARN_SCRIPT, st.session_state)
-    if payload is None or payload.get("start") != "first":
+    if payload is None:
         return
     lessons = lessons_of(session.variant(), all_lessons())
+    if payload.get("start") != "first":   # the path's next step names its lesson
+        lessons = tuple(lesson for lesson in lessons if lesson.id == payload.get("start"))
     if lessons:                       # a variant without lessons shows the list, which says so
         st.session_state[RUN] = ls.new_run(lessons[0])
 

@@ -13,7 +13,7 @@ import streamlit as st
 
 from engine.position import position_to_json
 from engine.ruleset import Ruleset, load_ruleset
-from ui.play import model
+from ui.play import learning, model
 from ui.play.model import STRENGTHS, Game, act
 from ui.play.saved import SavedError, pack, unpack
 from ui.play.text import (
@@ -44,7 +44,7 @@ from ui.present.i18n import Translator
 from ui.present.table_marks import moment_marks
 from ui.present.widget_text import choose_one
 from ui.shell import handoff, house_rules, session
-from ui.shell.pages import SANDBOX_SCRIPT
+from ui.shell.pages import PLAY_SCRIPT, SANDBOX_SCRIPT
 from ui.widgets.card_table import card_table
 from ui.widgets.choice import keep_choice
 from ui.widgets.tables import plain_table
@@ -76,6 +76,7 @@ def _act(action: dict[str, Any]) -> None:
     current = game()
     if current is not None:
         st.session_state[GAME] = act(current, action)
+        learning.after_act(st.session_state, current, game())
 
 
 def _on_table(action: dict[str, Any]) -> None:
@@ -95,6 +96,7 @@ def run_queued(t: Translator) -> None:
         return
     with st.spinner(t.gettext("The coach is checking your move…")):
         st.session_state[GAME] = act(current, action)
+    learning.after_act(st.session_state, current, game())
 
 
 # ------------------------------------------------------------------------------- a reload keeps the game
@@ -469,6 +471,7 @@ def draw_review(g: Game, t: Translator) -> None:
                 "The coach is taking a closer look at the {count} moves that cost most…", total).format(count=total))
 
         st.session_state[REVIEW] = (_review_key(g), model.review(g, advance, look_closer))
+        learning.reviewed(st.session_state, st.session_state[REVIEW][1])
         bar.empty()
         kept = st.session_state[REVIEW]
     moments = kept[1]
@@ -603,11 +606,20 @@ def table_fragment(t: Translator) -> None:
     draw_table(t)
 
 
+def _wanted_strength(payload: dict[str, Any] | None) -> None:
+    """The path's Play goal asks for computer players of one strength: the new-game form starts with them."""
+    strength = learning.wanted_strength(payload)
+    if strength is not None:
+        for seat in range(1, 11):
+            st.session_state[f"{SET}strength_{seat}"] = strength
+
+
 def draw_page() -> None:
     """Draws the Play page for the session."""
     t = session.tr()
     _ = t.gettext
     g = game()
+    _wanted_strength(handoff.take(PLAY_SCRIPT, st.session_state))
     st.markdown(_("Play a whole round against computer players. Every move, yours and theirs, is explained."))
     draw_new_game(t, expanded=g is None)
     if g is None:
@@ -620,6 +632,7 @@ def draw_page() -> None:
     table_fragment(t)
     g = game()
     if g.replay is None and g.over:
+        learning.round_over(st.session_state, g)
         draw_round_end(g, t)
         draw_review(g, t)
     if not log_in_table(g):

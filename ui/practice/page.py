@@ -7,6 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from engine.drills import Drill
+from engine.scenario import TOPICS
 from ui.practice import state as ps
 from ui.practice.score import MASTERY_NEEDED, MASTERY_WINDOW, encode_progress, suggestions
 from ui.present.cards import card_label
@@ -24,7 +25,9 @@ from ui.present.i18n import Translator
 from ui.present.input_text import input_refusal_text
 from ui.present.rules_text import escape_markdown
 from ui.present.widget_text import choose_one
-from ui.shell import session
+from ui.shell import handoff, learner, rating, session
+from ui.shell.pages import PRACTICE_SCRIPT
+from ui.widgets import learning
 
 
 def _quiz_code_message(code: str, t: Translator, refusal: tuple[str, dict[str, Any]] | None = None) -> str:
@@ -58,14 +61,15 @@ def _level_label(level: int, t: Translator) -> str:
 
 def _pickers(variant: str, t: Translator) -> None:
     _ = t.gettext
-    modes = ["drills", "endless"] + (["class"] if st.session_state.get(ps.CLASS_QUIZ) else [])
-    labels = {"drills": _("Drills"), "endless": _("Endless practice"), "class": _("Class quiz")}
+    modes = ["drills", "rated", "endless"] + (["class"] if st.session_state.get(ps.CLASS_QUIZ) else []) + ["review"]
+    labels = {"drills": _("Drills"), "rated": _("Drills at your level"), "endless": _("Endless practice"),
+              "class": _("Class quiz"), "review": _("Today's review")}
     st.session_state[ps.MODE_PICKER] = ps.mode(st.session_state)
     st.radio(_("How to practise"), modes, format_func=labels.__getitem__, key=ps.MODE_PICKER, horizontal=True,
              on_change=ps.on_mode_picked, args=(st.session_state,),
              help=_("Drills are written by hand; endless practice asks about positions from games "
                     "the computer plays."))
-    if ps.mode(st.session_state) == "class":
+    if ps.mode(st.session_state) in ("class", "review"):
         return
     topics = ps.topics(variant)
     st.session_state[ps.TOPIC_PICKER] = ps.topic(st.session_state, variant)
@@ -140,12 +144,16 @@ def draw_question(variant: str, t: Translator) -> None:
             return
         _class_quiz_header(t)
     question = ps.current_question(st.session_state, variant)
+    if question is None and ps.mode(st.session_state) == "review":
+        st.success(_("Today's review is done: nothing else is due now."), icon=":material/task_alt:")
+        return
     if question is None:
         st.info(_("There are no questions for this topic in this variant yet. Choose another topic."),
                 icon=":material/info:")
         return
     st_ = question.state()
-    meta = f"{topic_label(question.topic, t)} · {_level_label(question.level, t)}"
+    meta = (f"{topic_label(question.topic, t)} · {_level_label(question.level, t)}" if question.topic in TOPICS
+            else _("A move from your game on Play"))
     st.caption(escape_markdown(meta))
     st.subheader(title_text(question, t), anchor=False)
     st.markdown(position_html(st_, t, four_colour=session.four_colour()), unsafe_allow_html=True)
@@ -170,7 +178,8 @@ def draw_progress(variant: str, t: Translator) -> None:
     _ = t.gettext
     progress = ps.progress(st.session_state)
     st.subheader(_("Your progress"), anchor="progress")
-    cols = st.columns(4)
+    cols = st.columns(5)
+    cols[4].metric(_("Rating"), rating.shown(learner.record(st.session_state)["rating"]))
     cols[0].metric(_("Answered"), progress.attempts)
     cols[1].metric(t.pgettext("count of right answers", "Right"), progress.correct)
     cols[2].metric(_("Streak"), progress.streak)
@@ -225,7 +234,10 @@ def draw() -> None:
     error = st.session_state.get(ps.QUIZ_ERROR)
     if error:
         st.error(_quiz_code_message(error, t, st.session_state.get(ps.QUIZ_REFUSAL)), icon=":material/link_off:")
+    ps.take_request(st.session_state, handoff.take(PRACTICE_SCRIPT, st.session_state))
+    learning.review_box(t, "practice")
     _pickers(variant, t)
     draw_question(variant, t)
     st.divider()
     draw_progress(variant, t)
+    learning.progress_charts(t)

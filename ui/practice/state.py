@@ -15,10 +15,11 @@ from engine.quiz import QuizError, generate, variant_topics
 from engine.ruleset import load_ruleset
 from engine.scenario import TOPICS
 from ui.practice.score import Progress, ProgressCodeError, decode_progress, record
+from ui.shell import learner, rating, review
 from ui.shell.quiz_link import QuizCodeError, decode_quiz
 
 PROGRESS = "practice_progress"
-MODE = "practice_mode"              # "drills" | "endless" | "class"
+MODE = "practice_mode"              # "drills" | "rated" | "endless" | "class" | "review"
 TOPIC = "practice_topic"            # a topic id, or "" for all topics
 LEVEL = "practice_level"            # 0 (any) or 1..3, for endless practice
 INDEX = "practice_index"            # position in the drill list (drills, class quiz)
@@ -31,13 +32,14 @@ QUIZ_REFUSAL = "practice_quiz_refusal"  # the guard's code and params saying exa
 IMPORT_ERROR = "practice_import_error"
 IMPORT_DONE = "practice_import_done"
 
+RECENT_SKIPPED = 5                  # drills at your level: the last answers not asked again at once
 MODE_PICKER = "_practice_mode_picker"
 TOPIC_PICKER = "_practice_topic_picker"
 LEVEL_PICKER = "_practice_level_picker"
 CHOICE = "_practice_choice_{qid}"
 PICK = "_practice_pick_{qid}_{card}"
 IMPORT_BOX = "_practice_import_box"
-MODES = ("drills", "endless", "class")
+MODES = ("drills", "rated", "endless", "class", "review")
 
 
 def init(state: MutableMapping[str, Any], quiz_code: str | None) -> str | None:
@@ -109,8 +111,34 @@ def drill_list(state: MutableMapping[str, Any], variant: str) -> tuple[Drill, ..
     return tuple(sorted(drills, key=lambda d: (d.level, order[d.topic]) if chosen else (order[d.topic], d.level)))
 
 
+def review_key(state: MutableMapping[str, Any], variant: str) -> str | None:
+    """The review card on screen: the one answered just now while its feedback shows, else the first due."""
+    cards = learner.record(state)["cards"]
+    shown = (state.get(ANSWER) or {}).get("card")
+    if shown in cards:
+        return shown
+    due = review.due_keys(cards, learner.now_utc(), variant)
+    return due[0] if due else None
+
+
+def rated_question(state: MutableMapping[str, Any], variant: str) -> Drill | None:
+    """The drill of the topic (or any) whose rating is nearest the learner's, not one of the last few answered."""
+    rec = learner.record(state)
+    shown = (state.get(ANSWER) or {}).get("id")
+    recent = [h.get("id") for h in rec["history"][-RECENT_SKIPPED:]]
+    drills = drill_list(state, variant)
+    if shown is not None and any(d.id == shown for d in drills):
+        return next(d for d in drills if d.id == shown)
+    return rating.nearest(drills, rec["rating"], rec["drills"], skip=recent)
+
+
 def current_question(state: MutableMapping[str, Any], variant: str) -> Drill | None:
     """The question on screen now (None: nothing to ask in this mode and topic)."""
+    if mode(state) == "review":
+        key = review_key(state, variant)
+        return review.card_drill(learner.record(state)["cards"], key) if key else None
+    if mode(state) == "rated":
+        return rated_question(state, variant)
     if mode(state) == "endless":
         chosen = topic(state, variant) or None
         level = state.get(LEVEL) or None
@@ -174,8 +202,11 @@ def submit(state: MutableMapping[str, Any], variant: str) -> None:
         state[ANSWER] = {"id": question.id, "right": None, "response": None}
         return
     right = question.is_correct(response)
-    state[PROGRESS] = record(progress(state), question.variant, question.topic, right)
-    state[ANSWER] = {"id": question.id, "right": right, "response": response}
+    if question.topic in TOPICS:
+        state[PROGRESS] = record(progress(state), question.variant, question.topic, right)
+    card = review_key(state, variant) if mode(state) == "review" else None
+    learner.answer_drill(state, question, right, key=card)
+    state[ANSWER] = {"id": question.id, "right": right, "response": response, "card": card}
     if mode(state) == "class":
         quiz = state[CLASS_QUIZ]
         index = state.get(INDEX, 0)
@@ -185,8 +216,22 @@ def submit(state: MutableMapping[str, Any], variant: str) -> None:
             state[CLASS_QUIZ] = {**quiz, "results": results}
 
 
+def take_request(state: MutableMapping[str, Any], payload: dict[str, Any] | None) -> None:
+    """Opens what another page asked for: today's review, or the drills of a topic (the path's next step)."""
+    if not payload or payload.get("mode") not in ("review", "drills"):
+        return
+    state[MODE] = payload["mode"]
+    if isinstance(payload.get("topic"), str):
+        state[TOPIC] = payload["topic"]
+    state[INDEX] = 0
+    state[ANSWER] = None
+
+
 def next_question(state: MutableMapping[str, Any]) -> None:
     """Moves on to the next question of the mode."""
+    if mode(state) in ("review", "rated"):
+        state[ANSWER] = None
+        return
     if mode(state) == "endless":
         state[SEED] = state.get(SEED, 0) + 1
     else:

@@ -38,6 +38,8 @@ class PageSpec:
 
 SANDBOX_SCRIPT = "app_pages/sandbox.py"
 LEARN_SCRIPT = "app_pages/learn.py"
+PLAY_SCRIPT = "app_pages/play.py"
+PRACTICE_SCRIPT = "app_pages/practice.py"
 
 PAGES: tuple[PageSpec, ...] = (
     PageSpec(
