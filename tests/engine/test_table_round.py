@@ -8,8 +8,8 @@ import pytest
 
 from engine import table_round as tr
 from engine.moves import Move, format_move
-from engine.ruleset import load_ruleset, variant_ids
 from engine.rules import check, legal_moves
+from engine.ruleset import load_ruleset, variant_ids
 from engine.seat_view import view_of
 
 

@@ -36,16 +36,16 @@ def _started(tables, seats=3, people=("Ala", "Bartek"), **settings):
 
 
 def _person_moves(tables, seat, view=None):
-    """The seat's own move if it is to move: the club player's choice, sent as the page would."""
+    """The seat's first legal move (a play when one may go) and its number, as its page would send them."""
     view = view or tables.seat_view(seat.token)
     rnd = view["round"]
     if rnd["over"] or rnd["to_move"] != seat.seat_no:
         return None
-    return rnd["legal"][-1], view["next_move"]
+    return rnd["legal"][0], view["next_move"]
 
 
 def _play_round(tables, made, joined, clock=None):
-    """People move (their last legal move), computers through ``play_overdue``, to the round's end."""
+    """People move (their first legal move, a play when one may go), computers through ``play_overdue``, to the round's end."""
     for _ in range(3000):
         tables.play_overdue(made.info.id)
         view = tables.seat_view(joined[0].token)
