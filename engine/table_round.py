@@ -183,7 +183,7 @@ def state_from_json(rules: Ruleset, data: dict[str, Any]) -> State:
     try:
         attack = Attack(*data["attack"]) if data["attack"] else None
         wish = None
-        if data["wish"]:   # the duration is compared by identity in the rules: the enum, not its text
+        if data["wish"]:  # the duration is compared by identity in the rules: the enum, not its text
             kind, value, by, duration = data["wish"]
             wish = Wish(kind, value, int(by), WishDuration(duration))
         return State(
@@ -264,15 +264,25 @@ def _public_json(view: SeatView) -> dict[str, Any]:
     """The public part of a seat's view (the same for every seat): pile, sizes, what is pending."""
     deck = view.rules.deck
     return {
-        "pile": {"top": deck.name(view.top), "recent": [deck.name(c) for c in view.pile[-PILE_SHOWN - 1 :]],
-                 "size": len(view.pile)},
+        "pile": {
+            "top": deck.name(view.top),
+            "recent": [deck.name(c) for c in view.pile[-PILE_SHOWN - 1 :]],
+            "size": len(view.pile),
+        },
         "hand_sizes": list(view.hand_sizes),
         "deck": view.deck_size,
         "to_move": None if view.over else view.to_move,
-        "attack": None if view.attack is None else
-        {"kind": view.attack.kind, "amount": view.attack.amount, "card": deck.name(view.attack.card)},
-        "wish": None if view.wish is None else
-        {"kind": view.wish.kind, "value": view.wish.value, "by": view.wish.by, "duration": getattr(view.wish.duration, "value", view.wish.duration)},
+        "attack": None
+        if view.attack is None
+        else {"kind": view.attack.kind, "amount": view.attack.amount, "card": deck.name(view.attack.card)},
+        "wish": None
+        if view.wish is None
+        else {
+            "kind": view.wish.kind,
+            "value": view.wish.value,
+            "by": view.wish.by,
+            "duration": getattr(view.wish.duration, "value", view.wish.duration),
+        },
         "waiting": list(view.waiting),
         "finished": list(view.finished),
         "cover": view.cover,
