@@ -39,10 +39,28 @@ ACCESS_CODES = (
     "pupil_unknown",           # the nickname or pupil id is not in this class
     "pin_wrong",               # the nickname exists but the PIN does not match
 )
+# Tables (issue #26, storage/tables.py; docs/TABLES.md): refusals of a table's settings, seats and moves.
+TABLE_CODES = (
+    "table_code_unknown",      # no table has this code (counted like a wrong class code)
+    "table_settings_invalid",  # ``params["field"]``: seats, strength, turn limit, rounds or ruleset out of range
+    "table_full",              # every seat is taken by a person
+    "table_started",           # the round has begun: no new seats, no second start
+    "table_not_playing",       # no round is being played (still in the lobby, or the match is over)
+    "table_finished",          # the match is over
+    "maker_key_wrong",         # no table has this maker's key
+    "seat_token_unknown",      # no seat has this token (wrong, or the seat was removed)
+    "seat_unknown",            # no seat of this table has that number or nickname
+    "pupil_other_class",       # the table is for another class's pupils
+    "round_running",           # the next round cannot start before this one ends
+    "move_taken",              # another move took this move number first (a second tap, another server)
+    "move_illegal",            # the engine refuses the move: ``params["reason"]`` is its reason code
+    "move_unreadable",         # the move is not in notation (``play 7h``, ``draw``, ``wait``, ``pass``)
+    "not_your_turn",           # ``params["seat"]`` is to move
+)
 LIMIT_CODES = (
     "rate_limited",            # too many attempts; ``params["retry_after"]`` seconds to wait
 )
-ERROR_CODES = INPUT_CODES + ACCESS_CODES + LIMIT_CODES
+ERROR_CODES = INPUT_CODES + ACCESS_CODES + TABLE_CODES + LIMIT_CODES
 
 
 class StorageError(Exception):
@@ -63,6 +81,10 @@ class InputRefused(StorageError):
 
 class AccessRefused(StorageError):
     """A code, key, token or PIN that opens nothing here."""
+
+
+class TableRefused(StorageError):
+    """A table call the table's state refuses: a move taken or illegal, not the seat's turn, not started."""
 
 
 class RateLimited(StorageError):

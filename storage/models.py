@@ -18,6 +18,7 @@ from sqlalchemy import (
     SmallInteger,
     String,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -161,3 +162,94 @@ class RateLimit(Base):
     bucket: Mapped[str] = mapped_column(String(96), primary_key=True)
     window_start: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     hits: Mapped[int] = mapped_column(Integer)
+
+
+# ---------------------------------------------------------------------------- tables (issue #26, 0004_tables)
+
+
+class Table(Base):
+    """A table where two to six people play a match, each on their own device (storage/tables.py).
+
+    ``version`` goes up by one with every change (a move, a seat, a start), so each seat's page
+    polls one indexed query to learn that something happened. ``seed`` deals every round and
+    never leaves the server.
+    """
+
+    __tablename__ = "tables"
+    __table_args__ = (
+        CheckConstraint("seats BETWEEN 2 AND 6", name="seats_range"),
+        CheckConstraint("turn_limit IN (0, 30, 60)", name="turn_limit_choice"),
+        CheckConstraint("status IN ('lobby', 'playing', 'finished')", name="status_choice"),
+    )
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code: Mapped[str] = mapped_column(String(8), unique=True)
+    ruleset_id: Mapped[str] = mapped_column(String(48))
+    ruleset: Mapped[dict] = mapped_column(JSON)
+    seats: Mapped[int] = mapped_column(SmallInteger)
+    strength: Mapped[str] = mapped_column(String(16))
+    coach: Mapped[bool] = mapped_column(Boolean)
+    open_hands: Mapped[bool] = mapped_column(Boolean)
+    turn_limit: Mapped[int] = mapped_column(SmallInteger)
+    rounds: Mapped[int] = mapped_column(SmallInteger)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    maker_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    class_id: Mapped[int | None] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True,
+                                                 nullable=True)
+    status: Mapped[str] = mapped_column(String(10))
+    round_no: Mapped[int] = mapped_column(SmallInteger)
+    version: Mapped[int] = mapped_column(Integer)
+    turn_started_at: Mapped[int] = mapped_column(BigInteger)
+    results: Mapped[list] = mapped_column(JSON)
+    created_at: Mapped[int] = mapped_column(BigInteger)
+
+
+class TableSeat(Base):
+    """A person at a table: a nickname or a class's pupil, a token per device, a PIN to reclaim."""
+
+    __tablename__ = "table_seats"
+    __table_args__ = (
+        # One person per seat number; a removed seat's row stays (the board counts its rounds).
+        Index("uq_table_seats_live", "table_id", "seat_no", unique=True,
+              sqlite_where=text("removed = 0"), postgresql_where=text("removed = false")),
+    )
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    seat_no: Mapped[int] = mapped_column(SmallInteger)
+    nickname: Mapped[str] = mapped_column(String(24))
+    nickname_key: Mapped[str] = mapped_column(String(96))
+    pupil_id: Mapped[int | None] = mapped_column(ForeignKey("pupils.id", ondelete="SET NULL"), nullable=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    pin_salt: Mapped[str] = mapped_column(String(32))
+    pin_hash: Mapped[str] = mapped_column(String(64))
+    present: Mapped[bool] = mapped_column(Boolean)
+    removed: Mapped[bool] = mapped_column(Boolean)
+    joined_at: Mapped[int] = mapped_column(BigInteger)
+    last_seen_at: Mapped[int] = mapped_column(BigInteger)
+
+
+class TableMove(Base):
+    """One move of a table's round: append-only, one row per (table, round, move number).
+
+    The primary key is the guard against a lost or doubled move: a second write of the same number
+    fails. ``move`` is the notation (a draw is only "draw"), ``events`` the public events.
+    """
+
+    __tablename__ = "table_moves"
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    round_no: Mapped[int] = mapped_column(SmallInteger, primary_key=True)
+    move_no: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat_no: Mapped[int] = mapped_column(SmallInteger)
+    move: Mapped[str] = mapped_column(String(200))
+    made_by: Mapped[str] = mapped_column(String(12))
+    events: Mapped[list] = mapped_column(JSON)
+    made_at: Mapped[int] = mapped_column(BigInteger)
+
+
+class TableSnapshot(Base):
+    """The full position of a round after ``moves`` moves (server only: it holds every hand)."""
+
+    __tablename__ = "table_snapshots"
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    round_no: Mapped[int] = mapped_column(SmallInteger, primary_key=True)
+    moves: Mapped[int] = mapped_column(Integer, primary_key=True)
+    state: Mapped[dict] = mapped_column(JSON)

@@ -107,6 +107,24 @@ def error_message(code: str, params: Mapping[str, Any], t: Translator) -> str:
                                  "the class again with its code."),
         "pupil_unknown": _("Nobody in this class has this nickname."),
         "pin_wrong": _("This PIN is wrong. Your teacher can give you a new one."),
+        # Tables (storage/tables.py, docs/TABLES.md)
+        "table_code_unknown": _("No table has this code. Check it on the projector or ask who made the table."),
+        "table_settings_invalid": _("These table settings cannot be used. Check the number of seats, the turn "
+                                    "limit and the number of rounds."),
+        "table_full": _("Every seat at this table is taken."),
+        "table_started": _("This table has already started: new players cannot sit down now."),
+        "table_not_playing": _("No round is being played at this table right now."),
+        "table_finished": _("The match at this table is over."),
+        "maker_key_wrong": _("This table link is not valid. Open the link you got when you made the table."),
+        "seat_token_unknown": _("This seat is no longer yours on this device. Sit down again with the table "
+                                "code, your nickname and your PIN."),
+        "seat_unknown": _("Nobody at this table has this nickname."),
+        "pupil_other_class": _("This table is for another class."),
+        "round_running": _("The next round can start only when this one is over."),
+        "move_taken": _("Someone moved just before you. Look at the table again and make your move."),
+        "move_illegal": _("This move is not allowed here."),
+        "move_unreadable": _("This move could not be read."),
+        "not_your_turn": _("It is not your turn yet."),
         UNAVAILABLE: _("The class's database cannot be reached right now. Please try again in a moment."),
     }
     return messages.get(code, _("This did not work. Please try again."))
