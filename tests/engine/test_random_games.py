@@ -29,7 +29,7 @@ from engine.state import State
 
 # A seeded property test with a budget: seeds 0-29 for every variant and seat count (100 before,
 # 300 before that), every fifth (0, 5, ..., 25) with the full cross-check at every step. The single
-# steps are proven exhaustively by test_kernel_exhaustive.py and at every step of 50 games by
+# steps are proven exhaustively by test_kernel_exhaustive.py and at every step of 30 games by
 # test_fastplay.py; that rounds end is played 40 times per ruleset and seat count (and 1,500 times in
 # ru-101) by test_rounds_end.py; these games keep what only whole games show (reshuffles, cards
 # conserved, the reference agreeing along a game) in every case.

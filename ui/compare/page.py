@@ -343,12 +343,9 @@ def _draw_defences(fields: list[house_rules.HouseField], t: Translator) -> None:
                               on_click=house_rules.add_defence_row, args=(block.pattern,))
 
 
-def draw_house_rules(t: Translator) -> None:
+def _house_messages(t: Translator) -> None:
+    """The why of a refused change, else the notice of the last change that held."""
     _ = t.gettext
-    st.markdown(_(
-        "Every home plays makao a little differently. Start from a variant, change its rules, and "
-        "see the table and the positions above follow. Save the result as a ruleset file, or load one."
-    ))
     error = house_rules.house_error_text(t)   # built from the engine's code and params, never its English
     if error:
         st.error(_("The house rules were not changed: {error}").format(error=error), icon=":material/error:")
@@ -356,20 +353,10 @@ def draw_house_rules(t: Translator) -> None:
     if notice and not error:
         st.success(_(notice), icon=":material/check:")
 
-    house = house_rules.house_ruleset()
-    base, start = st.columns([3, 1], vertical_alignment="bottom")
-    keep_choice(HOUSE_BASE, variant_ids(), "pl")   # its label follows a language switch
-    base.selectbox(_("Start from"), options=variant_ids(), placeholder=choose_one(variant_ids(), t), format_func=lambda v: _(load_ruleset(v).name),
-                   key=HOUSE_BASE)
-    start.button(_("Start") if house is None else _("Start again"), key=HOUSE_START, on_click=_on_start,
-                 icon=":material/restart_alt:")
-    st.file_uploader(_("Load a ruleset file (TOML)"), type=["toml"], key=HOUSE_UPLOAD, on_change=_on_upload,
-                     max_upload_size=1)
 
-    if house is None:
-        return
-    fields = house_rules.house_fields(house, t, lambda p: card_label(house, p, t), st.session_state)
-    house_rules.load_form(fields, house, only_missing=True)
+def _house_form(house: Ruleset, fields: list[house_rules.HouseField], t: Translator) -> None:
+    """The house-rules form: its fields by group, two columns (the defences as rows of their own)."""
+    _ = t.gettext
     with st.form(HOUSE_FORM, border=True):
         st.markdown("**" + escape_markdown(house_label(house, t)) + "**")
         groups: dict[str, list[house_rules.HouseField]] = {}
@@ -386,6 +373,30 @@ def draw_house_rules(t: Translator) -> None:
                     _draw_field(field, t)
         st.form_submit_button(_("Apply the house rules"), key=HOUSE_APPLY, icon=":material/check:",
                               on_click=house_rules.apply_form, args=(fields,))
+
+
+def draw_house_rules(t: Translator) -> None:
+    _ = t.gettext
+    st.markdown(_(
+        "Every home plays makao a little differently. Start from a variant, change its rules, and "
+        "see the table and the positions above follow. Save the result as a ruleset file, or load one."
+    ))
+    _house_messages(t)
+    house = house_rules.house_ruleset()
+    base, start = st.columns([3, 1], vertical_alignment="bottom")
+    keep_choice(HOUSE_BASE, variant_ids(), "pl")   # its label follows a language switch
+    base.selectbox(_("Start from"), options=variant_ids(), placeholder=choose_one(variant_ids(), t), format_func=lambda v: _(load_ruleset(v).name),
+                   key=HOUSE_BASE)
+    start.button(_("Start") if house is None else _("Start again"), key=HOUSE_START, on_click=_on_start,
+                 icon=":material/restart_alt:")
+    st.file_uploader(_("Load a ruleset file (TOML)"), type=["toml"], key=HOUSE_UPLOAD, on_change=_on_upload,
+                     max_upload_size=1)
+
+    if house is None:
+        return
+    fields = house_rules.house_fields(house, t, lambda p: card_label(house, p, t), st.session_state)
+    house_rules.load_form(fields, house, only_missing=True)
+    _house_form(house, fields, t)
     download, remove = st.columns(2)
     download.download_button(
         _("Download as a ruleset (TOML)"), data=house_rules.house_toml(house).encode("utf-8"),

@@ -219,12 +219,8 @@ def _buttons(state: State, pick: Pick, t: Translator) -> list[dict[str, Any]]:
     return buttons
 
 
-def table_data(state: State, pick: Pick, t: Translator, *, open_hands: bool = True, four_colour: bool = False,
-               best: Move | None = None, best_notation: str = "") -> dict[str, Any]:
-    """The card-table data of a Sandbox position: the mover's hand to tap, the others open or face down.
-
-    ``best`` is the coach's best move (``best_notation`` its notation), when its answer for this
-    position is kept: the table lights it as Play's does (outline, badge, a line naming it)."""
+def _hand_cards(state: State, pick: Pick, t: Translator, four_colour: bool, best: Move | None) -> list[dict[str, Any]]:
+    """The mover's cards to tap: marked selected, legal or not, and the coach's best move lit."""
     _ = t.gettext
     deck = state.rules.deck
     mover = state.to_move
@@ -257,6 +253,18 @@ def table_data(state: State, pick: Pick, t: Translator, *, open_hands: bool = Tr
             "order": pick.selected.index(card) + 1 if card in pick.selected else None,
             "action": None if state.over else {"type": "tap", "card": name},
         })
+    return cards
+
+
+def table_data(state: State, pick: Pick, t: Translator, *, open_hands: bool = True, four_colour: bool = False,
+               best: Move | None = None, best_notation: str = "") -> dict[str, Any]:
+    """The card-table data of a Sandbox position: the mover's hand to tap, the others open or face down.
+
+    ``best`` is the coach's best move (``best_notation`` its notation), when its answer for this
+    position is kept: the table lights it as Play's does (outline, badge, a line naming it)."""
+    _ = t.gettext
+    mover = state.to_move
+    cards = _hand_cards(state, pick, t, four_colour, best)
     drawable = not state.over and not pick.picking and other_move(state).kind == "draw"
     headline = _("The round is over.") if state.over else capitalise(_("{seat} is to move.").format(**seat_forms("seat", mover, t)))
     data: dict[str, Any] = {
@@ -271,7 +279,7 @@ def table_data(state: State, pick: Pick, t: Translator, *, open_hands: bool = Tr
                  "hidden_text": None},
         "buttons": _buttons(state, pick, t),
         "picker": _picker(state, pick, t),
-        "why": describe_verdict(pick.why, deck, t) if pick.why is not None else None,
+        "why": describe_verdict(pick.why, state.rules.deck, t) if pick.why is not None else None,
         "why_label": _("Why not"),
         "timer": None,
         "curtain": None,
