@@ -26,6 +26,7 @@ from storage.repository import Storage
 from storage.streamlit_conn import classes_setting, get_storage
 from ui.classes import model
 from ui.classes import progress as saved
+from ui.classes import quiz as live_quiz
 from ui.classes.answers import answer_words, reason_words
 from ui.classes.client import ENV_TRUSTED, client_from, parse_networks
 from ui.classes.texts import (
@@ -384,6 +385,7 @@ def pupil_view(t: Translator) -> None:
     pupil = state[saved.PUPIL]
     st.markdown(_("You are **{nickname}** in the class **{name}** (code {code}).").format(
         nickname=name_markdown(pupil["nickname"]), name=name_markdown(pupil["class_name"]), code=pupil["code"]))
+    live_quiz.pupil_panel()   # the teacher's live quiz, when one runs
     joined = state.get(JOINED)
     if joined:
         with st.container(border=True, key="classes_joined_box"):
@@ -749,6 +751,7 @@ def teacher_view(t: Translator) -> bool:
         st.caption(escape_markdown(_("Projector view: this link shows the board only. The teacher manages the "
                                      "class with the teacher link.")))
         _code_block(info, t)
+        live_quiz.quiz_panel(key, _client(), False, info.ruleset)   # the live quiz, without its buttons
         live_board()
         st.button(_("Leave the board on this device"), key="classes_leave_board", icon=":material/logout:",
                   on_click=_forget_teacher)
@@ -764,6 +767,7 @@ def teacher_view(t: Translator) -> bool:
     _code_block(info, t)
     if not info.joining_open:
         st.caption(escape_markdown(_("The class is closed to new pupils.")))
+    live_quiz.quiz_panel(key, _client(), True, info.ruleset)   # the live quiz with the teacher's buttons
     live_board()
     header = _csv_header(t)
     left, right = st.columns(2)

@@ -13,7 +13,8 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from storage.errors import ERROR_CODES, StorageError
+from storage.errors import ERROR_CODES, QUIZ_CODES, StorageError
+from ui.classes.quiz_texts import quiz_message
 from ui.present.i18n import Translator
 
 # A storage call fails either by a refusal (a code) or because the database cannot be reached.
@@ -56,6 +57,8 @@ def error_message(code: str, params: Mapping[str, Any], t: Translator) -> str:
     """A clear sentence for a storage refusal code (storage/errors.py), with its parameters filled in."""
     _ = t.gettext
     limit = int(params.get("limit") or 0)
+    if code in QUIZ_CODES:   # the live quiz (ui/classes/quiz.py)
+        return quiz_message(code, params, t)
     if code == "rate_limited":
         wait = max(1, int(params.get("retry_after") or 1))
         if wait < 60:
