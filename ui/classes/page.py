@@ -26,7 +26,7 @@ from storage.repository import Storage
 from storage.streamlit_conn import classes_setting, get_storage
 from ui.classes import model
 from ui.classes import progress as saved
-from ui.classes import quiz as live_quiz
+from ui.classes import quiz_page as live_quiz
 from ui.classes.answers import answer_words, reason_words
 from ui.classes.client import ENV_TRUSTED, client_from, parse_networks
 from ui.classes.texts import (

@@ -57,7 +57,7 @@ def error_message(code: str, params: Mapping[str, Any], t: Translator) -> str:
     """A clear sentence for a storage refusal code (storage/errors.py), with its parameters filled in."""
     _ = t.gettext
     limit = int(params.get("limit") or 0)
-    if code in QUIZ_CODES:   # the live quiz (ui/classes/quiz.py)
+    if code in QUIZ_CODES:   # the live quiz (ui/classes/quiz_page.py)
         return quiz_message(code, params, t)
     if code == "rate_limited":
         wait = max(1, int(params.get("retry_after") or 1))
