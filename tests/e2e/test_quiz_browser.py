@@ -1,4 +1,5 @@
-"""The live quiz in a real browser: a teacher and three pupils on two app servers sharing one PostgreSQL.
+"""The live quiz in a real browser: a teacher and three pupils on two app servers sharing one PostgreSQL,
+behind Debian's nginx (tests/e2e/nginx.py: sticky sessions, websockets), as at a school.
 
 The teacher (server A) starts the quiz; the pupils (two on server B, one on A) see the question on
 their phones and tap; the teacher's board shows "3 of 3 pupils answered", then on *Show answer* the
@@ -12,14 +13,15 @@ from playwright.sync_api import expect
 from engine.drills import drill_by_id
 from storage.live_quiz import choose_questions, option_order
 from tests.e2e.conftest import choose, screenshot
-from tests.e2e.test_classes_browser import click, fill, join, make_class, pg_database, two_servers  # noqa: F401
+from tests.e2e.test_classes_browser import click, fill, join, make_class, on, two_servers  # noqa: F401
 
 QUIZ_WAIT_MS = 120_000  # the panels poll every second; a shared machine may lag
 PAGE_WAIT_MS = 240_000   # a first page of a cold server: its imports took 90 s on the loaded shared machine
 
 
-def _page(new_page):
-    page = new_page()
+def _page(proxy, new_page, server: int):
+    """A new browser context pinned to app server ``server`` (0: A, 1: B) behind nginx."""
+    page = on(proxy, new_page(), server)
     page.context.set_default_timeout(PAGE_WAIT_MS)
     return page
 
@@ -39,13 +41,13 @@ def _tap(page, drill, right: bool) -> None:
 
 
 def test_a_live_quiz_with_a_teacher_and_three_pupils_on_two_servers(two_servers, new_page) -> None:  # noqa: F811
-    server_a, server_b = two_servers
-    teacher = _page(new_page)
-    code, _link = make_class(teacher, server_a)
+    proxy = two_servers
+    teacher = _page(proxy, new_page, 0)
+    code, _link = make_class(teacher, proxy.url)
     pupils = []
-    for nickname, server in (("Ala", server_b), ("Bartek", server_b), ("Celina", server_a)):
-        page = _page(new_page)
-        join(page, server, code, nickname)
+    for nickname, server in (("Ala", 1), ("Bartek", 1), ("Celina", 0)):
+        page = _page(proxy, new_page, server)
+        join(page, proxy.url, code, nickname)
         expect(page.get_by_text("No live quiz right now", exact=False)).to_be_visible(timeout=QUIZ_WAIT_MS)
         pupils.append(page)
     fill(teacher, "classes_quiz_count", "3")
