@@ -44,7 +44,7 @@ from ui.present.rules_text import escape_markdown
 from ui.shell import session
 
 POLL_SECONDS = 1                       # the projector's and the phones' refresh (one cheap read each)
-SECONDS_CHOICES = (10, 20, 30, 60)     # the timer the teacher picks; 20 s by default
+SECONDS_CHOICES = (10, 20, 30, 60, 120)   # the timer the teacher picks; 20 s by default
 SYMBOLS = ("▲", "◆", "●", "■", "★")   # each option's shape: the same on the projector and on the phones
 COLOURS = ("#e03131", "#1971c2", "#f08c00", "#2f9e44", "#7048e8")
 LEADERS_SHOWN = 10                     # rows of the leaderboard during the quiz (all at its end)
