@@ -19,7 +19,7 @@ PORT ?= 8501
 PYBABEL := PYTHONPATH=$(CURDIR) $(PY) -m babel.messages.frontend
 LANGS := en pl da hu
 
-.PHONY: help venv static-dates run test test-fast lint typecheck lock chromium postgres extract update catalogs screenshot golden sprites schemas bench load-bench clean
+.PHONY: help venv static-dates run test test-fast lint typecheck lock chromium nginx postgres extract update catalogs screenshot golden sprites schemas bench load-bench clean
 
 help:
 	@echo "make run        serve the app on http://127.0.0.1:$(PORT)"
@@ -73,6 +73,16 @@ chromium:
 	  || { echo "could not install chromium"; [ -z "$$REQUIRE_E2E" ] || exit 1; }; \
 	fi
 
+# The classes browser tests run Debian's nginx in front of two app servers (tests/e2e/nginx.py).
+NGINX ?= /usr/sbin/nginx
+nginx:
+	@if [ ! -x "$(NGINX)" ]; then \
+	  echo "nginx missing: installing Debian's nginx"; \
+	  sudo=""; [ "$$(id -u)" = 0 ] || sudo="sudo"; \
+	  ( $$sudo apt-get update && $$sudo apt-get install -y nginx ) \
+	  || { echo "could not install nginx"; [ -z "$$REQUIRE_E2E" ] || exit 1; }; \
+	fi
+
 # The storage tests start a throwaway PostgreSQL 15 cluster (initdb/pg_ctl); they fail without it.
 postgres:
 	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 \
@@ -91,7 +101,7 @@ lint: $(STAMP)
 typecheck: lint
 
 # pytest's exit status 5 (no test collected) is a failure too. The tests run on every core.
-test: $(STAMP) static-dates chromium postgres lint
+test: $(STAMP) static-dates chromium nginx postgres lint
 	@$(PY) -m pytest -n $(PYTEST_WORKERS) --dist $(PYTEST_DIST) $(PYTEST_ARGS); status=$$?; \
 	  if [ $$status -eq 5 ]; then echo "pytest collected no tests" >&2; fi; exit $$status
 

@@ -60,7 +60,16 @@ TABLE_CODES = (
 LIMIT_CODES = (
     "rate_limited",            # too many attempts; ``params["retry_after"]`` seconds to wait
 )
-ERROR_CODES = INPUT_CODES + ACCESS_CODES + TABLE_CODES + LIMIT_CODES
+# The live quiz (storage/live_quiz.py): an answer that comes too late, twice, or to no running quiz.
+QUIZ_CODES = (
+    "quiz_no_questions",       # the class's variant (and topic) has no question with options to tap
+    "quiz_setting",            # questions or seconds out of range; ``params["field"]``
+    "quiz_not_running",        # no live quiz runs in the class (the teacher ended it)
+    "quiz_closed",             # the question takes no more answers (its time is up, or the answer is shown)
+    "quiz_answered",           # this pupil already answered this question (a second tap is refused)
+    "quiz_wrong_step",         # the teacher's button does not fit the quiz's step (e.g. Next before the answer)
+)
+ERROR_CODES = INPUT_CODES + ACCESS_CODES + TABLE_CODES + LIMIT_CODES + QUIZ_CODES
 
 
 class StorageError(Exception):

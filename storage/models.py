@@ -253,3 +253,37 @@ class TableSnapshot(Base):
     round_no: Mapped[int] = mapped_column(SmallInteger, primary_key=True)
     moves: Mapped[int] = mapped_column(Integer, primary_key=True)
     state: Mapped[dict] = mapped_column(JSON)
+
+
+# ---------------------------------------------------------------------------- the live quiz (0005_live_quiz)
+
+class LiveQuiz(Base):
+    """A live quiz the teacher paces question by question; ``version`` rises with every step (pupils poll it)."""
+
+    __tablename__ = "live_quizzes"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
+    questions: Mapped[list] = mapped_column(JSON)          # drill ids, in the order asked
+    seconds: Mapped[int] = mapped_column(SmallInteger)     # the timer of each question
+    question_index: Mapped[int] = mapped_column(SmallInteger)
+    phase: Mapped[str] = mapped_column(String(8))          # "open", "shown" (the answer), "ended"
+    opened_at: Mapped[int] = mapped_column(BigInteger)     # when the current question opened
+    deadline_at: Mapped[int] = mapped_column(BigInteger)   # answers stored at or after it are refused
+    version: Mapped[int] = mapped_column(Integer)
+    started_at: Mapped[int] = mapped_column(BigInteger)
+    ended_at: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+
+
+class LiveAnswer(Base):
+    """A pupil's one answer to one question of a live quiz, with the points it earned."""
+
+    __tablename__ = "live_answers"
+    __table_args__ = (UniqueConstraint("quiz_id", "pupil_id", "question_index", name="uq_live_answers_pupil_question"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    quiz_id: Mapped[int] = mapped_column(ForeignKey("live_quizzes.id", ondelete="CASCADE"))
+    pupil_id: Mapped[int] = mapped_column(ForeignKey("pupils.id", ondelete="CASCADE"), index=True)
+    question_index: Mapped[int] = mapped_column(SmallInteger)
+    choice: Mapped[str] = mapped_column(String(200))
+    correct: Mapped[bool] = mapped_column(Boolean)
+    points: Mapped[int] = mapped_column(Integer)
+    answered_at: Mapped[int] = mapped_column(BigInteger)

@@ -23,6 +23,8 @@ from storage.ratelimit import UNKNOWN_CLIENT, Limit, Limits, count_failure, firs
 from storage.sql import insert_ignore
 
 MAX_PUPILS = 200                # pupils one class may have
+TOKEN_DAYS = 30                 # a pupil token unused this long is pruned when the pupil next comes back
+DAY_MS = 86_400_000
 MAX_PLAYERS = 8
 # Mastery as on the Practice page: 8 right among the last 10 answers of a topic.
 MASTERY_WINDOW = 10
@@ -442,6 +444,41 @@ class Storage:
         with self.read_connection() as conn:
             row = self._pupil_row(conn, token)
             return PupilAccess(row.id, row.nickname, _class_info(self._class_row(conn, row.class_id)))
+
+    def exchange(self, token: str) -> PupilAccess:
+        """Swaps a one-time pupil token (a link's, a cookie's) for a new one and burns it; a copy opens nothing after."""
+        secret = keys.usable_secret(token, keys.PUPIL_PREFIX)
+        fresh = keys.new_pupil_token()
+        now = self.now()
+        with self._write() as conn:
+            row = self._pupil_row(conn, secret)
+            burned = conn.execute(delete(PupilToken).where(PupilToken.token_hash == keys.secret_hash(secret)))
+            if burned.rowcount != 1:   # another tab exchanged it first
+                raise AccessRefused("pupil_token_unknown")
+            conn.execute(delete(PupilToken).where(PupilToken.pupil_id == row.id,
+                                                  PupilToken.created_at < now - TOKEN_DAYS * DAY_MS))
+            conn.execute(PupilToken.__table__.insert().values(
+                pupil_id=row.id, token_hash=keys.secret_hash(fresh), created_at=now))
+            conn.execute(update(Pupil).where(Pupil.id == row.id).values(last_seen_at=now))
+            info = _class_info(self._class_row(conn, row.class_id))
+        return PupilAccess(row.id, row.nickname, info, fresh)
+
+    def device_token(self, token: str) -> str:
+        """A new token of the same pupil, for one other use: the device's cookie or a link to open once."""
+        fresh = keys.new_pupil_token()
+        with self._write() as conn:
+            row = self._pupil_row(conn, token)
+            conn.execute(PupilToken.__table__.insert().values(
+                pupil_id=row.id, token_hash=keys.secret_hash(fresh), created_at=self.now()))
+        return fresh
+
+    def drop_token(self, token: str) -> None:
+        """Forgets one token of a pupil (leaving a device); the pupil and the other devices stay."""
+        secret = keys.usable_secret(token, keys.PUPIL_PREFIX)
+        if secret is None:
+            return
+        with self._write() as conn:
+            conn.execute(delete(PupilToken).where(PupilToken.token_hash == keys.secret_hash(secret)))
 
     def leave(self, token: str) -> None:
         """Deletes the pupil of the token and everything stored for them (the pupil's own choice)."""

@@ -10,6 +10,7 @@ per worker), each server on a port of its own, and logs named after the worker.
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -214,3 +215,67 @@ def screenshot(page, name: str) -> Path:
     page.evaluate("() => document.fonts.ready")      # the text is drawn in its own font
     page.screenshot(path=str(path), full_page=True, animations="disabled")
     return path
+
+
+# ---------------------------------------------------------------------------- nginx, two servers, one PostgreSQL
+
+def _require_nginx() -> None:
+    from tests.e2e import nginx
+
+    if nginx.NGINX.is_file() and os.access(nginx.NGINX, os.X_OK):
+        return
+    message = f"{nginx.NGINX} is missing (make test installs it: apt-get install nginx)"
+    if os.environ.get("REQUIRE_E2E") == "1":
+        pytest.fail(message + "; REQUIRE_E2E=1 makes this a failure", pytrace=False)
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="module")
+def pg_database():
+    """A fresh database on a throwaway PostgreSQL cluster (fails, never skips, when PostgreSQL cannot start)."""
+    import uuid
+
+    import psycopg
+
+    from tests.storage.pg_cluster import USER, ClusterError, start_cluster
+
+    try:
+        cluster = start_cluster()
+    except ClusterError as exc:
+        pytest.fail(f"PostgreSQL is required for the classes browser tests and did not start: {exc}", pytrace=False)
+    name = f"classes_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(host="127.0.0.1", port=cluster.port, user=USER, dbname="postgres", autocommit=True) as c:
+        c.execute(f'CREATE DATABASE "{name}"')
+    yield cluster.url(name)
+    cluster.stop()
+
+
+@pytest.fixture(scope="module")
+def behind_nginx(browser, pg_database, tmp_path_factory):
+    """Debian's nginx (tests/e2e/nginx.py, the config of docs/CAPACITY.md) in front of two `streamlit run`
+    servers on one PostgreSQL database, the servers trusting nginx's X-Forwarded-For; yields the Proxy.
+
+    ``proxy.url`` is the address the browser uses; ``proxy.pin(context, 0 or 1)`` sends a context to
+    server A or B (sticky by nginx's route cookie); ``proxy.access_log`` is nginx's access log and
+    ``proxy.server_logs`` the two servers' output. Fails (REQUIRE_E2E=1) or skips without nginx.
+    """
+    from tests.e2e import nginx
+
+    _require_nginx()
+    patch = pytest.MonkeyPatch()
+    patch.setenv("MAKAO_DB_URL", pg_database)            # inherited by the servers' processes
+    patch.setenv("MAKAO_TRUSTED_PROXIES", nginx.TRUSTED_PROXY)
+    name = f"proxied-{os.getpid()}-{len(list(ARTIFACTS.glob('server-proxied-*')))}"
+    try:
+        with serve_app(name + "-a") as first, serve_app(name + "-b") as second:
+            proxy = nginx.start((first, second), tmp_path_factory.mktemp("nginx"))
+            proxy.server_logs = tuple(ARTIFACTS / f"server-{name}-{x}-{_worker()}.log" for x in "ab")
+            try:
+                yield proxy
+            finally:
+                proxy.stop()
+                ARTIFACTS.mkdir(exist_ok=True)
+                if proxy.access_log.exists():
+                    shutil.copy(proxy.access_log, ARTIFACTS / f"nginx-access-{name}-{_worker()}.log")
+    finally:
+        patch.undo()

@@ -7,15 +7,12 @@ the test fails with the server's log — it never skips. Every wait is on a cond
 from __future__ import annotations
 
 import re
-import uuid
 
-import psycopg
 import pytest
 from playwright.sync_api import expect
 
 from engine.drills import drill_by_id
-from tests.e2e.conftest import screenshot, serve_app, wait_for_app
-from tests.storage.pg_cluster import USER, ClusterError, start_cluster
+from tests.e2e.conftest import screenshot, wait_for_app
 from ui.classes.model import drill_label
 from ui.present.i18n import translator
 
@@ -23,33 +20,22 @@ EN = translator("en")
 
 QUIZ = ("pl-jack-01", "pl-matching-01")
 QUIZ_FIRST = drill_by_id(QUIZ[0])      # a "select" question: which cards may go under the demand
+SLOW_RUN_MS = 90_000      # a first run on a fresh server, two cores shared by many test runs
 BOARD_REFRESH_MS = 20_000                   # the board refreshes every 5 s; a shared machine may lag
 
 
 @pytest.fixture(scope="module")
-def pg_database():
-    """A fresh database on a throwaway PostgreSQL cluster (fails, never skips, when PostgreSQL cannot start)."""
-    try:
-        cluster = start_cluster()
-    except ClusterError as exc:
-        pytest.fail(f"PostgreSQL is required for the classes browser test and did not start: {exc}", pytrace=False)
-    name = f"classes_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(host="127.0.0.1", port=cluster.port, user=USER, dbname="postgres", autocommit=True) as c:
-        c.execute(f'CREATE DATABASE "{name}"')
-    yield cluster.url(name)
-    cluster.stop()
+def two_servers(behind_nginx):
+    """Two app servers on one PostgreSQL database behind nginx (tests/e2e/nginx.py): the browser sees one
+    address; ``on(page, 0 or 1)`` sends a page's context to server A or B."""
+    return behind_nginx
 
 
-@pytest.fixture(scope="module")
-def two_servers(browser, pg_database):
-    """Two app servers (two `streamlit run` processes on two ports) on the same PostgreSQL database."""
-    patch = pytest.MonkeyPatch()
-    patch.setenv("MAKAO_DB_URL", pg_database)   # inherited by the servers' processes
-    try:
-        with serve_app("classes-a") as first, serve_app("classes-b") as second:
-            yield first, second
-    finally:
-        patch.undo()
+def on(proxy, page, index: int):
+    """Pins the page's browser context to app server ``index`` behind nginx; returns the page."""
+    proxy.pin(page.context, index)
+    page.context.set_default_timeout(SLOW_RUN_MS)
+    return page
 
 
 def fill(page, key: str, text: str) -> None:
@@ -127,22 +113,22 @@ def answered(page) -> str:
 
 
 def test_a_class_on_two_servers_fills_the_teachers_board_live(two_servers, new_page) -> None:
-    server_a, server_b = two_servers
-    teacher = new_page()
-    code, link = make_class(teacher, server_a)
-    assert link.startswith(server_a)
+    proxy = two_servers
+    teacher = on(proxy, new_page(), 0)
+    code, link = make_class(teacher, proxy.url)
+    assert link.startswith(proxy.url)                      # the link names the proxy's address, not a server's
     # The teacher projects the board from the other server: same database, same class.
-    board = new_page()
-    board.goto(link.replace(server_a, server_b))
+    board = on(proxy, new_page(), 1)
+    board.goto(link)
     wait_for_app(board)
     expect(board.get_by_text("Board of the class 4b")).to_be_visible()
     expect(board.locator(".makao-class-code")).to_have_text(code)
     assert "teacher=" not in board.url                     # the key left the projected address bar
     expect(board.get_by_text("Nobody has joined yet", exact=False)).to_be_visible()
 
-    ala, ola = new_page(), new_page()
-    join(ala, server_a, code, "Ala")                      # on server A
-    join(ola, server_b, code, "<i>Ola</i>")               # on server B, a nickname with HTML in it
+    ala, ola = on(proxy, new_page(), 0), on(proxy, new_page(), 1)
+    join(ala, proxy.url, code, "Ala")                     # on server A
+    join(ola, proxy.url, code, "<i>Ola</i>")              # on server B, a nickname with HTML in it
     answer_first_question(ala, right=False)
     answer_first_question(ola, right=True)
 
@@ -155,6 +141,8 @@ def test_a_class_on_two_servers_fills_the_teachers_board_live(two_servers, new_p
     expect(question).to_contain_text("50 %", timeout=BOARD_REFRESH_MS)
     expect(question).to_contain_text("may be played")      # the engine's reason for the wrong answer
     expect(board.get_by_text("2 pupils")).to_be_visible()
+    pages = [line for line in proxy.access_log.read_text().splitlines() if '"GET /classes' in line]
+    assert {line.rsplit(" ", 1)[-1] for line in pages} == {s.removeprefix("http://") for s in proxy.servers}
     screenshot(board, "classes-board")
 
     # The teacher filters and scrolls; the next refresh keeps both.
@@ -174,15 +162,15 @@ def test_a_class_on_two_servers_fills_the_teachers_board_live(two_servers, new_p
     expect(board.get_by_text("Nobody is stuck on these topics.")).to_be_visible()
     assert abs(scrolled(board) - before) < 5
 
-    # A pupil reloads and keeps the progress (the own link stays in the address bar).
-    assert "pupil=pt_" in ala.url
+    # A pupil reloads and keeps the progress: this device's cookie, no token in the address bar.
+    assert "pupil=" not in ala.url
     ala.reload()
     wait_for_app(ala)
     expect(ala.get_by_text("Your progress is saved in the class 4b as Ala.")).to_be_visible()
     assert answered(ala) == "2"
 
     # A pupil opening the teacher link without the key is refused; the board is not shown.
-    ola.goto(server_b + "/classes?lang=en&teacher=")
+    ola.goto(proxy.url + "/classes?lang=en&teacher=")
     wait_for_app(ola)
     expect(ola.get_by_text("This teacher link is not valid", exact=False)).to_be_visible()
     expect(ola.locator("table.makao-board")).to_have_count(0)
@@ -206,7 +194,7 @@ def open_classes(page, base: str, query: str = "lang=en") -> None:
 @pytest.mark.parametrize("viewport", [{"width": 1280, "height": 1400}, {"width": 390, "height": 844}],
                          ids=["desktop", "phone"])
 def test_a_refusal_leaves_the_make_tab_and_the_pin_box_open(two_servers, new_page, viewport) -> None:
-    server_a, _ = two_servers
+    server_a = two_servers.url
     page = new_page()
     page.set_viewport_size(viewport)
     open_classes(page, server_a)
@@ -239,7 +227,7 @@ def test_a_refusal_leaves_the_make_tab_and_the_pin_box_open(two_servers, new_pag
 
 
 def test_typed_work_survives_a_visit_to_another_page(two_servers, new_page) -> None:
-    server_a, _ = two_servers
+    server_a = two_servers.url
     page = new_page()
     open_classes(page, server_a, "lang=en&variant=pl")
     page.get_by_role("tab", name=MAKE_TAB).click()
@@ -274,12 +262,12 @@ def label_fits(page, key: str) -> bool:
 
 
 def test_the_board_keeps_manage_open_and_shows_the_whole_switch_label(two_servers, browser) -> None:
-    server_a, _ = two_servers
+    server_a = two_servers.url
     context = browser.new_context(locale="pl-PL", viewport={"width": 1024, "height": 900})
     try:
         page = context.new_page()
         _code, link = make_class(page, server_a)
-        page.goto(link + "&lang=pl")
+        page.goto(link.replace("/classes#", "/classes?lang=pl#"))
         wait_for_app(page)
         pl = translator("pl").gettext
         switch = page.locator(".st-key-classes_only_stuck")
@@ -298,14 +286,69 @@ def test_the_board_keeps_manage_open_and_shows_the_whole_switch_label(two_server
 
 
 def test_a_damaged_pupil_link_is_said_on_the_practice_page(two_servers, new_page) -> None:
-    server_a, _ = two_servers
+    server_a = two_servers.url
     page = new_page()
     page.goto(f"{server_a}/practice?lang=en&pupil=pt_{'q' * 28}")
     wait_for_app(page)
-    message = page.get_by_text("it may be cut short or copied wrong, or the teacher deleted this pupil", exact=False)
+    message = page.get_by_text("may have been opened already, or it is cut short or copied wrong", exact=False)
     expect(message).to_be_visible()
     assert "pupil=" not in page.url      # a link that opens nothing is not kept in the address bar
     click(page, "practice_check")        # any click: the message lasts until closed
     expect(message).to_be_visible()
     click(page, "classes_link_refused_close")
     expect(message).to_have_count(0)
+
+
+# ---------------------------------------------------------------------------- no credentials in addresses
+
+def device_cookie(page) -> str:
+    """The pupil cookie the keeper wrote on this device (waited for: it is written after the run)."""
+    page.wait_for_function("() => document.cookie.includes('makao_pupil=pt_')")
+    return next(c["value"] for c in page.context.cookies() if c["name"] == "makao_pupil")
+
+
+def test_no_key_token_or_code_reaches_a_log_and_a_reload_keeps_the_pupil(two_servers, new_page) -> None:
+    proxy = two_servers
+    teacher = on(proxy, new_page(), 0)
+    code, link = make_class(teacher, proxy.url)
+    assert "/classes#teacher=tk_" in link                  # the key after "#": never sent to a server
+    key = link.split("#teacher=")[1]
+    board = on(proxy, new_page(), 1)
+    board.goto(link)
+    wait_for_app(board)
+    expect(board.get_by_text("Board of the class 4b")).to_be_visible()
+    assert "tk_" not in board.url                          # out of the address bar at once
+
+    pupil = on(proxy, new_page(), 0)
+    join(pupil, proxy.url, code, "Ala")
+    assert "pupil=" not in pupil.url
+    one_time = pupil.locator("code", has_text="pupil=pt_").inner_text().strip()
+    assert "/classes#pupil=pt_" in one_time
+    first_cookie = device_cookie(pupil)
+    pupil.reload()                                         # the cookie brings Ala back, and is exchanged
+    wait_for_app(pupil)
+    expect(pupil.get_by_text("Your progress is saved in the class 4b as Ala.")).to_be_visible()
+    pupil.wait_for_function("old => !document.cookie.includes(old)", arg=first_cookie)
+    second_cookie = device_cookie(pupil)
+
+    phone = on(proxy, new_page(), 1)                       # the one-time link on another device
+    phone.goto(one_time)
+    wait_for_app(phone)
+    expect(phone.get_by_text("You are Ala in the class 4b", exact=False)).to_be_visible()
+    assert "pupil=" not in phone.url
+    copied = on(proxy, new_page(), 0)                      # the same link again (a log, the history): nothing
+    copied.goto(one_time)
+    wait_for_app(copied)
+    expect(copied.get_by_text("a link opens once and may have been opened already", exact=False)).to_be_visible()
+    expect(copied.get_by_text("You are Ala", exact=False)).to_have_count(0)
+
+    secrets = [key, one_time.split("#pupil=")[1], first_cookie, second_cookie]
+    access = proxy.access_log.read_text(errors="replace")
+    assert '"GET /classes' in access and "/_stcore/stream" in access   # the log was written: the check can fail
+    servers = "".join(path.read_text(errors="replace") for path in proxy.server_logs)
+    assert "Streamlit" in servers
+    for name, log in (("nginx's access log", access), ("the app servers' log", servers)):
+        leaked = [secret[:6] + "…" for secret in secrets if secret in log]
+        assert not leaked, f"{name} holds {leaked}"
+    for log in (access, servers):
+        assert "tk_" not in log and "pt_" not in log and "bk_" not in log

@@ -1,8 +1,9 @@
 """The Classes page: make a class, join one, and the teacher's live board; and the hooks that keep a pupil's progress.
 
-Everything a session knows of a class lives in ``st.session_state``: the teacher key (read once
-from ``?teacher=`` and then taken out of the address bar, which a projector would show) or the
-pupil token (``?pupil=``, kept in the address bar so that a reload finds it). The storage is
+Everything a session knows of a class lives in ``st.session_state``: the teacher key or the pupil
+token, read once from a link (``#teacher=``, ``#pupil=``: after the ``#``, never sent to a server, taken
+out of the address bar at once by ``ui.widgets.keeper``), and for a pupil also from this device's cookie
+on a reload; a pupil's link or cookie is a one-time token, exchanged for the session's own. The storage is
 reached through ``storage.streamlit_conn.get_storage`` only when a class is involved. Every
 refusal of the storage is shown as a translated sentence (ui.classes.texts); nicknames and class
 names are escaped wherever they are shown.
@@ -12,7 +13,7 @@ from __future__ import annotations
 import html
 import os
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from functools import partial
 
 import altair as alt
@@ -26,6 +27,7 @@ from storage.repository import Storage
 from storage.streamlit_conn import classes_setting, get_storage
 from ui.classes import model
 from ui.classes import progress as saved
+from ui.classes import quiz_page as live_quiz
 from ui.classes.answers import answer_words, reason_words
 from ui.classes.client import ENV_TRUSTED, client_from, parse_networks
 from ui.classes.texts import (
@@ -40,6 +42,7 @@ from ui.classes.texts import (
 from ui.present.i18n import LANGUAGES, Translator
 from ui.present.rules_text import escape_markdown
 from ui.shell import session
+from ui.widgets import keeper
 from ui.widgets.kept import keep_open, keep_tab
 
 SCRIPT = "app_pages/classes.py"
@@ -55,7 +58,9 @@ JOINED = "classes_joined"                 # {"link", "pin"} just after joining: 
 MESSAGE = "classes_message"               # (kind, code, where, params) of the latest action, for the next run
 SHOWN = "classes_message_shown"           # that message during the run after the action (then it is gone)
 LINK_REFUSED = "classes_link_refused"     # (code, params) of a ?pupil= link that opened nothing, until dismissed
-LINK_READ = "classes_link_read"           # the ?pupil= token already looked at in this session
+LINK_RETRY = "classes_link_retry"         # a pupil link read while the database was away: opened on a later run
+COOKIE_READ = "classes_cookie_read"       # this device's pupil cookie was looked at in this session
+DEVICE_TOKEN = "classes_device_token"     # the token in this device's cookie (burned when the pupil leaves)
 NEW_PIN = "classes_new_pin"               # (nickname, pin) just reset by the teacher
 TOPIC_FILTER = "classes_topic_filter"
 ONLY_STUCK = "classes_only_stuck"
@@ -130,48 +135,85 @@ def _success_text(code: str, params: dict, t: Translator) -> str:
     }.get(code, _("Done."))
 
 
-def _link(query: str) -> str:
-    return session.page_url(SCRIPT, query)
+def _link(secret_kind: str, secret: str) -> str:
+    """A link to the Classes page with its secret after ``#``: a browser never sends it to a server."""
+    return session.page_url(SCRIPT, "", f"{secret_kind}={secret}")
 
 
 def _enter_class(access, token: str) -> None:
     """Makes the session the pupil's; it follows the class's variant and language (the sidebar can change them)."""
     saved.become_pupil(st.session_state, access, token)
-    st.session_state[LINK_READ] = token
     st.session_state.pop(LINK_REFUSED, None)   # a refused link is answered by entering a class
     session.set_variant(access.info.ruleset)
     session.set_language(access.info.language)
+    _remember_device(token)
+
+
+def _remember_device(token: str) -> None:
+    """Gives this device a cookie of its own (a one-time token), so that a reload comes back in."""
+    state = st.session_state
+    try:
+        cookie = get_storage().device_token(token)
+    except FAILURES:   # no cookie this time: the pupil comes back with the PIN
+        return
+    old = state.get(DEVICE_TOKEN)
+    state[DEVICE_TOKEN] = cookie
+    state[COOKIE_READ] = True
+    keeper.keep_cookie(state, cookie)
+    if old:
+        _drop_token(old)
+
+
+def _drop_token(token: str) -> None:
+    """Burns one of the pupil's tokens; with the database away it is pruned a month after its last use."""
+    with suppress(*FAILURES):
+        get_storage().drop_token(token)
 
 
 # ---------------------------------------------------------------------------- links and the pupil's progress
 
 def follow_pupil_link() -> None:
-    """Reads a pupil's own link (``?pupil=``) once per session, and keeps the token in the address bar.
+    """Opens a pupil's class once per session: from a pupil link, else from this device's cookie.
 
-    Called by the entrypoint on every page: after a switch of page Streamlit drops the query,
-    and a reload without the token would start an anonymous session.
+    Called by the entrypoint on every page, before the page. The link's token (``#pupil=``, or
+    ``?pupil=`` from an older version, taken out of the address bar at once) and the cookie's are
+    one-time: exchanged for the session's own token and burned, so a copy in a log or the history
+    opens nothing. The keeper that reads links and writes the cookie is drawn here too.
     """
     state = st.session_state
-    wanted = st.query_params.get("pupil")
-    refused = False
-    if wanted and wanted != state.get(LINK_READ) and wanted != saved.pupil_token(state):
-        try:
-            access = get_storage().pupil(wanted)
-        except FAILURES as error:
-            code, params = failure(error)
-            if code == UNAVAILABLE:   # a database that cannot be reached is asked again on the next run
-                state[saved.NOTICE] = (code, params)
-            else:                     # said on the page until the pupil closes it or joins (link_refused)
-                state[LINK_READ] = wanted
-                state[LINK_REFUSED] = (code, params)
-                refused = True
-        else:
-            _enter_class(access, wanted)
-    token = saved.pupil_token(state)
-    if token is not None and st.query_params.get("pupil") != token and not refused:
-        st.query_params["pupil"] = token
-    elif refused and token is None:
-        del st.query_params["pupil"]   # a link that opens nothing is not kept in the address bar
+    legacy = st.query_params.get("pupil")
+    if legacy is not None:
+        del st.query_params["pupil"]
+    link = keeper.take_secret(state, "pupil") or legacy or state.pop(LINK_RETRY, None)
+    if link:
+        _open_pupil(link, from_link=True)
+    elif saved.pupil_token(state) is None and not state.get(COOKIE_READ):
+        cookie = keeper.device_cookie()
+        state[COOKIE_READ] = cookie is None
+        if cookie is not None:
+            _open_pupil(cookie, from_link=False)
+    keeper.mount(st.sidebar)
+
+
+def _open_pupil(secret: str, from_link: bool) -> None:
+    """Exchanges a link's or the cookie's token for the session's own and enters the class."""
+    state = st.session_state
+    try:
+        access = get_storage().exchange(secret)
+    except FAILURES as error:
+        code, params = failure(error)
+        if code == UNAVAILABLE:   # a database that cannot be reached is asked again on the next run
+            state[saved.NOTICE] = (code, params)
+            if from_link:
+                state[LINK_RETRY] = secret
+            return
+        state[COOKIE_READ] = True
+        if from_link:             # said on the page until the pupil closes it or joins (link_refused)
+            state[LINK_REFUSED] = (code, params)
+        return                    # a spent cookie (another tab took it, the pupil was deleted): anonymous
+    if not from_link:
+        state[DEVICE_TOKEN] = None   # the cookie's token is burned: _enter_class gives a new one
+    _enter_class(access, access.token)
 
 
 def pupil_banner(t: Translator, slot=None) -> None:
@@ -265,7 +307,7 @@ def _create(t: Translator) -> None:
         _refused(error, "make")
         return
     state[TEACHER_KEY] = made.teacher_key
-    state[NEW_TEACHER_LINK] = _link(f"teacher={made.teacher_key}")
+    state[NEW_TEACHER_LINK] = _link("teacher", made.teacher_key)
 
 
 def create_form(t: Translator) -> None:
@@ -317,7 +359,7 @@ def _join(t: Translator) -> None:
         _refused(error, "join")
         return
     _enter_class(access, access.token)
-    state[JOINED] = {"link": _link(f"pupil={access.token}"), "pin": access.pin}
+    state[JOINED] = {"link": _device_link(access.token), "pin": access.pin}
 
 
 def _rejoin(t: Translator) -> None:
@@ -329,7 +371,15 @@ def _rejoin(t: Translator) -> None:
         _refused(error, "rejoin")
         return
     _enter_class(access, access.token)
-    state[JOINED] = {"link": _link(f"pupil={access.token}"), "pin": None}
+    state[JOINED] = {"link": _device_link(access.token), "pin": None}
+
+
+def _device_link(token: str) -> str | None:
+    """A link that opens the pupil's progress once, on another device (None if it cannot be made now)."""
+    try:
+        return _link("pupil", get_storage().device_token(token))
+    except FAILURES:
+        return None
 
 
 def join_form(t: Translator) -> None:
@@ -355,10 +405,13 @@ def join_form(t: Translator) -> None:
 
 
 def _leave_device() -> None:
-    saved.forget_pupil(st.session_state)
-    st.session_state.pop(JOINED, None)
-    if "pupil" in st.query_params:
-        del st.query_params["pupil"]
+    state = st.session_state
+    for token in (saved.pupil_token(state), state.pop(DEVICE_TOKEN, None)):
+        if token:
+            _drop_token(token)
+    saved.forget_pupil(state)
+    state.pop(JOINED, None)
+    keeper.keep_cookie(state, None)
     _say("success", "left", "top")
 
 
@@ -378,24 +431,14 @@ def _start_quiz(which: str) -> None:
 
 
 def pupil_view(t: Translator) -> None:
-    """What a pupil of a class sees: their class, their own link and PIN (once), their progress, the quiz."""
+    """What a pupil of a class sees: their class, a link for another device and the PIN (once), their progress."""
     _ = t.gettext
     state = st.session_state
     pupil = state[saved.PUPIL]
     st.markdown(_("You are **{nickname}** in the class **{name}** (code {code}).").format(
         nickname=name_markdown(pupil["nickname"]), name=name_markdown(pupil["class_name"]), code=pupil["code"]))
-    joined = state.get(JOINED)
-    if joined:
-        with st.container(border=True, key="classes_joined_box"):
-            st.markdown(_("**Your own link** — keep it: it brings your progress back on this or any device."))
-            st.code(joined["link"], language=None)
-            if joined.get("pin"):
-                st.markdown(_("**Your PIN** — write it down: with the class code, your nickname and the PIN you can "
-                              "come back on another device. It is shown only now."))
-                st.markdown(f"<div class='makao-pin' style='font-size:2.5rem;font-weight:800;"
-                            f"letter-spacing:.2em'>{html.escape(joined['pin'])}</div>", unsafe_allow_html=True)
-            st.button(_("I have written it down"), key="classes_joined_saved", icon=":material/check:",
-                      on_click=lambda: st.session_state.pop(JOINED, None))
+    live_quiz.pupil_panel()   # the teacher's live quiz, when one runs
+    _joined_box(state.get(JOINED), t)
     try:
         mine = get_storage().progress(saved.pupil_token(state))
     except FAILURES as error:
@@ -403,12 +446,45 @@ def pupil_view(t: Translator) -> None:
             saved.forget_pupil(state)
         st.error(refusal_message(error, t), icon=":material/error:")
         return
+    _pupil_totals(mine, t)
+    _pupil_links(pupil, t)
+    _pupil_lessons(pupil, mine, t)
+    _leave_box(t)
+
+
+def _joined_box(joined: dict | None, t: Translator) -> None:
+    """Just after joining or coming back: a link that opens the progress once on another device, and the PIN."""
+    if not joined:
+        return
+    _ = t.gettext
+    with st.container(border=True, key="classes_joined_box"):
+        if joined.get("link"):
+            st.markdown(_("**A link for another device** — it opens your progress once, on one device, which then "
+                          "remembers you. This device already remembers you."))
+            st.code(joined["link"], language=None)
+        if joined.get("pin"):
+            st.markdown(_("**Your PIN** — write it down: with the class code, your nickname and the PIN you can "
+                          "come back on another device. It is shown only now."))
+            st.markdown(f"<div class='makao-pin' style='font-size:2.5rem;font-weight:800;"
+                        f"letter-spacing:.2em'>{html.escape(joined['pin'])}</div>", unsafe_allow_html=True)
+        st.button(_("I have written it down"), key="classes_joined_saved", icon=":material/check:",
+                  on_click=lambda: st.session_state.pop(JOINED, None))
+
+
+def _pupil_totals(mine, t: Translator) -> None:
+    """The pupil's own answers, right answers, stars and Play rounds."""
+    _ = t.gettext
     cols = st.columns(3)
     cols[0].metric(_("Answers saved"), len(mine.answers))
     cols[1].metric(t.pgettext("count of right answers", "Right"), sum(1 for a in mine.answers if a.correct))
     cols[2].metric(_("Lesson stars"), sum(mine.stars.values()))
     if mine.rounds.played:   # the pupil's own Play rounds, as the board shows them
         st.caption(escape_markdown(_("Play: {rounds}").format(rounds=model.rounds_text(mine.rounds, t))))
+
+
+def _pupil_links(pupil: dict, t: Translator) -> None:
+    """The class quiz, the class's drills, Lessons and Practice."""
+    _ = t.gettext
     links = st.columns(4)
     if pupil.get("quiz") and links[0].button(_("Start the class quiz"), key="classes_start_quiz", type="primary",
                                              icon=":material/quiz:", on_click=_start_quiz, args=("quiz",)):
@@ -419,13 +495,24 @@ def pupil_view(t: Translator) -> None:
         st.switch_page("app_pages/practice.py")
     links[2].page_link("app_pages/learn.py", label=_("Lessons"), icon=":material/school:")
     links[3].page_link("app_pages/practice.py", label=_("Practice"), icon=":material/fitness_center:")
+
+
+def _pupil_lessons(pupil: dict, mine, t: Translator) -> None:
+    """The class's lessons and the pupil's stars in each."""
+    _ = t.gettext
     lessons = pupil.get("lessons") or [s.id for s in model.lesson_choices(pupil["ruleset"])]
-    if lessons:
-        st.markdown("**" + escape_markdown(_("Lessons of the class")) + "**")
-        st.markdown("\n".join(
-            f"- {escape_markdown(model.lesson_title(lesson_id, t))} — "
-            + (model.star_text(mine.stars[lesson_id]) if lesson_id in mine.stars else escape_markdown(_("not done yet")))
-            for lesson_id in lessons))
+    if not lessons:
+        return
+    st.markdown("**" + escape_markdown(_("Lessons of the class")) + "**")
+    st.markdown("\n".join(
+        f"- {escape_markdown(model.lesson_title(lesson_id, t))} — "
+        + (model.star_text(mine.stars[lesson_id]) if lesson_id in mine.stars else escape_markdown(_("not done yet")))
+        for lesson_id in lessons))
+
+
+def _leave_box(t: Translator) -> None:
+    """Leaving on this device, or deleting everything saved for the pupil."""
+    _ = t.gettext
     keep_open(LEAVE_BOX)
     with st.expander(_("Leave the class"), icon=":material/logout:", key=LEAVE_BOX, on_change="rerun"):
         st.button(_("Leave on this device (your progress stays saved)"), key="classes_leave",
@@ -443,9 +530,12 @@ def _teacher_key() -> str | None:
     (``?board=``) and then taken out of the address bar."""
     state = st.session_state
     for name in ("teacher", "board"):
-        if name in st.query_params:
-            state[TEACHER_KEY] = st.query_params.get(name) or ""
+        secret = keeper.take_secret(state, name)
+        if name in st.query_params:   # a link of an older version: out of the address bar at once
+            secret = st.query_params.get(name) or ""
             del st.query_params[name]
+        if secret is not None:
+            state[TEACHER_KEY] = secret
     key = state.get(TEACHER_KEY)
     return key if isinstance(key, str) else None
 
@@ -476,7 +566,7 @@ def _rotate() -> None:
     new_key = _teacher_action(lambda store, key: store.rotate_teacher_key(key, client=_client()))
     if new_key:
         st.session_state[TEACHER_KEY] = new_key
-        st.session_state[NEW_TEACHER_LINK] = _link(f"teacher={new_key}")
+        st.session_state[NEW_TEACHER_LINK] = _link("teacher", new_key)
         _say("success", "link_rotated", "manage")
 
 
@@ -506,7 +596,7 @@ def _reset_pin(names: dict[int, str]) -> None:
 def _new_board_link() -> None:
     board_key = _teacher_action(lambda store, key: store.new_board_key(key, client=_client()))
     if board_key:
-        st.session_state[NEW_BOARD_LINK] = _link(f"board={board_key}")
+        st.session_state[NEW_BOARD_LINK] = _link("board", board_key)
 
 
 def _lift_blocks() -> None:
@@ -603,7 +693,6 @@ def _charts(board: Board, topics: tuple[str, ...], rows: tuple[model.QuestionRow
 def live_board() -> None:
     """The part of the board that refreshes by itself: grid, questions, who is stuck, charts."""
     t = _t()
-    _ = t.gettext
     key = st.session_state.get(TEACHER_KEY)
     if not key:
         return
@@ -613,45 +702,55 @@ def live_board() -> None:
         st.error(refusal_message(error, t), icon=":material/error:")
         return
     topics, only_stuck = _filters(board, t)
-    pupils = len(board.pupils)
-    answers = sum(p.answers for p in board.pupils)
-    st.markdown("**" + escape_markdown(t.ngettext("{count} pupil", "{count} pupils", pupils).format(count=pupils))
-                + "** · " + escape_markdown(t.ngettext("{count} answer", "{count} answers", answers).format(
-                    count=answers)))
+    _board_counts(board, t)
     if not board.pupils:
-        st.info(_("Nobody has joined yet. Pupils join on the Classes page with the code above."),
+        st.info(t.gettext("Nobody has joined yet. Pupils join on the Classes page with the code above."),
                 icon=":material/hourglass_empty:")
         return
     rows = model.grid(board, topics, t, only_stuck)
     st.markdown(model.grid_html(board, topics, rows, t), unsafe_allow_html=True)
     if only_stuck and not rows:
-        st.caption(escape_markdown(_("Nobody is stuck on these topics.")))
-    stuck = model.stuck_rows(board, t)
-    st.subheader(_("Who is stuck where"), anchor=False)
-    if stuck:
-        lines = []
-        for s in stuck:
-            line = t.ngettext("**{nickname}** — {topic}: {count} wrong answer in a row",
-                              "**{nickname}** — {topic}: {count} wrong answers in a row", s.wrong_in_a_row).format(
-                nickname=name_markdown(s.nickname), topic=escape_markdown(s.topic), count=s.wrong_in_a_row)
-            if s.answer:
-                line += " · " + escape_markdown(_("last: {answer}").format(answer=s.answer))
-            if s.reason:
-                line += " · " + escape_markdown(s.reason)
-            lines.append("- " + line)
-        st.markdown("\n".join(lines))
-    else:
-        st.caption(escape_markdown(_("Nobody is stuck: nobody has 3 wrong answers in a row on a topic.")))
+        st.caption(escape_markdown(t.gettext("Nobody is stuck on these topics.")))
+    _stuck_list(board, t)
     questions = model.question_rows(board, t)
-    st.subheader(_("Questions"), anchor=False)
+    st.subheader(t.gettext("Questions"), anchor=False)
     if questions:
         _question_table(questions, t)
     else:
-        st.caption(escape_markdown(_("No question answered yet.")))
+        st.caption(escape_markdown(t.gettext("No question answered yet.")))
     _charts(board, topics, questions, t)
     if board.lesson_ids:
-        st.subheader(_("Lesson stars"), anchor=False)
+        st.subheader(t.gettext("Lesson stars"), anchor=False)
         st.markdown(model.lessons_html(board, t), unsafe_allow_html=True)
+
+
+def _board_counts(board: Board, t: Translator) -> None:
+    """How many pupils and answers the board holds."""
+    pupils = len(board.pupils)
+    answers = sum(p.answers for p in board.pupils)
+    st.markdown("**" + escape_markdown(t.ngettext("{count} pupil", "{count} pupils", pupils).format(count=pupils))
+                + "** · " + escape_markdown(t.ngettext("{count} answer", "{count} answers", answers).format(
+                    count=answers)))
+
+
+def _stuck_list(board: Board, t: Translator) -> None:
+    """Who is stuck where: the pupil, the topic, the wrong answers in a row, the latest one and why."""
+    st.subheader(t.gettext("Who is stuck where"), anchor=False)
+    stuck = model.stuck_rows(board, t)
+    if not stuck:
+        st.caption(escape_markdown(t.gettext("Nobody is stuck: nobody has 3 wrong answers in a row on a topic.")))
+        return
+    lines = []
+    for s in stuck:
+        line = t.ngettext("**{nickname}** — {topic}: {count} wrong answer in a row",
+                          "**{nickname}** — {topic}: {count} wrong answers in a row", s.wrong_in_a_row).format(
+            nickname=name_markdown(s.nickname), topic=escape_markdown(s.topic), count=s.wrong_in_a_row)
+        if s.answer:
+            line += " · " + escape_markdown(t.gettext("last: {answer}").format(answer=s.answer))
+        if s.reason:
+            line += " · " + escape_markdown(s.reason)
+        lines.append("- " + line)
+    st.markdown("\n".join(lines))
 
 
 def _csv_header(t: Translator) -> Callable[[str], str]:
@@ -749,6 +848,7 @@ def teacher_view(t: Translator) -> bool:
         st.caption(escape_markdown(_("Projector view: this link shows the board only. The teacher manages the "
                                      "class with the teacher link.")))
         _code_block(info, t)
+        live_quiz.quiz_panel(key, _client(), False, info.ruleset)   # the live quiz, without its buttons
         live_board()
         st.button(_("Leave the board on this device"), key="classes_leave_board", icon=":material/logout:",
                   on_click=_forget_teacher)
@@ -764,6 +864,7 @@ def teacher_view(t: Translator) -> bool:
     _code_block(info, t)
     if not info.joining_open:
         st.caption(escape_markdown(_("The class is closed to new pupils.")))
+    live_quiz.quiz_panel(key, _client(), True, info.ruleset)   # the live quiz with the teacher's buttons
     live_board()
     header = _csv_header(t)
     left, right = st.columns(2)

@@ -13,7 +13,8 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from storage.errors import ERROR_CODES, StorageError
+from storage.errors import ERROR_CODES, QUIZ_CODES, StorageError
+from ui.classes.quiz_texts import quiz_message
 from ui.present.i18n import Translator
 
 # A storage call fails either by a refusal (a code) or because the database cannot be reached.
@@ -54,32 +55,50 @@ def status_word(status: str, t: Translator) -> str:
 
 def error_message(code: str, params: Mapping[str, Any], t: Translator) -> str:
     """A clear sentence for a storage refusal code (storage/errors.py), with its parameters filled in."""
-    _ = t.gettext
-    limit = int(params.get("limit") or 0)
+    if code in QUIZ_CODES:   # the live quiz (ui/classes/quiz_page.py)
+        return quiz_message(code, params, t)
     if code == "rate_limited":
-        wait = max(1, int(params.get("retry_after") or 1))
-        if wait < 60:
-            return t.ngettext("Too many attempts. Please wait {count} second and try again.",
-                              "Too many attempts. Please wait {count} seconds and try again.", wait).format(count=wait)
-        # A minute or more reads as minutes ("547 seconds" made a pupil count); rounded up, so the
-        # wait never ends after the time said.
-        minutes = math.ceil(wait / 60)
-        return t.ngettext("Too many attempts. Please wait about {count} minute and try again.",
-                          "Too many attempts. Please wait about {count} minutes and try again.", minutes).format(
-            count=minutes)
-    if code in ("nickname_too_long", "class_name_too_long", "too_many_items", "class_full"):
-        templates = {
-            "nickname_too_long": t.ngettext("A nickname may have at most {limit} character.",
-                                            "A nickname may have at most {limit} characters.", limit),
-            "class_name_too_long": t.ngettext("A class name may have at most {limit} character.",
-                                              "A class name may have at most {limit} characters.", limit),
-            "too_many_items": t.ngettext("Choose at most {limit} item in each list.",
-                                         "Choose at most {limit} items in each list.", limit),
-            "class_full": t.ngettext("This class is full: it already has {limit} pupil.",
-                                     "This class is full: it already has {limit} pupils.", limit),
-        }
-        return templates[code].format(limit=limit)
-    messages = {
+        return _wait_message(max(1, int(params.get("retry_after") or 1)), t)
+    if code in _COUNTED:
+        return _counted_message(code, int(params.get("limit") or 0), t)
+    return _plain_messages(t).get(code) or t.gettext("This did not work. Please try again.")
+
+
+def _wait_message(wait: int, t: Translator) -> str:
+    """Too many attempts: the wait in seconds, or from a minute on in minutes rounded up."""
+    if wait < 60:
+        return t.ngettext("Too many attempts. Please wait {count} second and try again.",
+                          "Too many attempts. Please wait {count} seconds and try again.", wait).format(count=wait)
+    # A minute or more reads as minutes ("547 seconds" made a pupil count); rounded up, so the
+    # wait never ends after the time said.
+    minutes = math.ceil(wait / 60)
+    return t.ngettext("Too many attempts. Please wait about {count} minute and try again.",
+                      "Too many attempts. Please wait about {count} minutes and try again.", minutes).format(
+        count=minutes)
+
+
+_COUNTED = ("nickname_too_long", "class_name_too_long", "too_many_items", "class_full")
+
+
+def _counted_message(code: str, limit: int, t: Translator) -> str:
+    """A refusal that names a limit, in the plural form its number takes."""
+    templates = {
+        "nickname_too_long": t.ngettext("A nickname may have at most {limit} character.",
+                                        "A nickname may have at most {limit} characters.", limit),
+        "class_name_too_long": t.ngettext("A class name may have at most {limit} character.",
+                                          "A class name may have at most {limit} characters.", limit),
+        "too_many_items": t.ngettext("Choose at most {limit} item in each list.",
+                                     "Choose at most {limit} items in each list.", limit),
+        "class_full": t.ngettext("This class is full: it already has {limit} pupil.",
+                                 "This class is full: it already has {limit} pupils.", limit),
+    }
+    return templates[code].format(limit=limit)
+
+
+def _plain_messages(t: Translator) -> dict[str, str]:
+    """The refusals that need no number, by code."""
+    _ = t.gettext
+    return {
         "nickname_empty": _("Type a nickname first."),
         "nickname_bad_characters": _("A nickname may not contain invisible or control characters. Use letters, "
                                      "digits, spaces and punctuation."),
@@ -127,7 +146,6 @@ def error_message(code: str, params: Mapping[str, Any], t: Translator) -> str:
         "not_your_turn": _("It is not your turn yet."),
         UNAVAILABLE: _("The class's database cannot be reached right now. Please try again in a moment."),
     }
-    return messages.get(code, _("This did not work. Please try again."))
 
 
 def failure(error: Exception) -> tuple[str, dict[str, Any]]:
@@ -139,12 +157,12 @@ def failure(error: Exception) -> tuple[str, dict[str, Any]]:
 
 
 def link_refused_message(code: str, params: Mapping[str, Any], t: Translator) -> str:
-    """The sentence for a pupil's own link (``?pupil=``) that opens nothing: cut, mistyped, or deleted."""
+    """The sentence for a pupil link that opens nothing: opened already, cut, mistyped, or deleted."""
     if code != "pupil_token_unknown":
         return error_message(code, params, t)
-    return t.gettext("This pupil link opens nothing: it may be cut short or copied wrong, or the teacher deleted "
-                     "this pupil. Open the whole link again, or join the class again with its code on the "
-                     "Classes page.")
+    return t.gettext("This pupil link opens nothing: a link opens once and may have been opened already, or it "
+                     "is cut short or copied wrong, or the teacher deleted this pupil. Come back with your PIN, "
+                     "or join the class again with its code, on the Classes page.")
 
 
 def refusal_message(error: Exception, t: Translator) -> str:

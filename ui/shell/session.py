@@ -157,7 +157,7 @@ def ruleset() -> Ruleset:
     return load_ruleset(variant())
 
 
-def page_url(script: str, query: str) -> str:
+def page_url(script: str, query: str, fragment: str = "") -> str:
     """A full link to a page of this app (e.g. a share link), on the server the user is looking at;
     a relative one where there is no browser (bare mode, tests)."""
     target = url_path(script)
@@ -166,9 +166,9 @@ def page_url(script: str, query: str) -> str:
     except Exception:  # no browser context
         url = None
     if not url:
-        return f"/{target}?{query}"
+        return f"/{target}" + (f"?{query}" if query else "") + (f"#{fragment}" if fragment else "")
     parts = urlsplit(url)
     segments = [s for s in parts.path.split("/") if s]
     if segments and segments[-1] in {spec.url_path for spec in PAGES}:  # drop the page the user is on
         segments = segments[:-1]
-    return urlunsplit((parts.scheme, parts.netloc, "/" + "/".join(segments + [target]), query, ""))
+    return urlunsplit((parts.scheme, parts.netloc, "/" + "/".join(segments + [target]), query, fragment))

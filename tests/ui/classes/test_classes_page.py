@@ -17,6 +17,7 @@ from ui.learn import page as learn_page
 from ui.practice import state as ps
 from ui.present.i18n import translator
 from ui.shell import session
+from ui.widgets import keeper
 
 ROOT = Path(__file__).resolve().parents[3]
 APP = str(ROOT / "streamlit_app.py")
@@ -259,14 +260,14 @@ def test_a_reload_with_the_pupil_link_brings_the_progress_back(store) -> None:
     pupil.switch_page("app_pages/learn.py").run()
     play_the_jack_lesson(pupil)
     assert store.progress(token).stars == {"pl-09-jack": 1}
-    # A new session (a reload) with the pupil's own link.
-    again = open_page("app_pages/learn.py", pupil=token)
+    # A new session (a reload, another device) with a one-time link of the pupil's.
+    again = open_page("app_pages/learn.py", pupil=store.device_token(token))
     assert again.session_state[learn_page.STARS] == {"pl-09-jack": 1}
     assert any("1 of 3 stars" in m.value for m in again.markdown)             # the stars in the lesson list
     assert "saved in the class 4b as Ala" in "\n".join(c.value for c in again.caption)
-    practice = open_page("app_pages/practice.py", pupil=token)
+    practice = open_page("app_pages/practice.py", pupil=store.device_token(token))
     assert next(m.value for m in practice.metric if m.label == "Answered") == "1"
-    assert practice.query_params["pupil"] in (token, [token])        # the own link stays in the address bar
+    assert "pupil" not in practice.query_params                      # no token in the address bar
 
 
 def test_rejoining_on_another_device_with_the_pin(store) -> None:
@@ -364,7 +365,7 @@ def test_a_pupil_follows_the_class_and_the_board_shows_lesson_stars(store) -> No
                               drills=["da-matching-01", "da-matching-04"])
     access = store.join(made.info.code, "Ala")
     store.record_stars(access.token, "da-02-drawing", 2)
-    pupil = open_page(pupil=access.token)
+    pupil = open_page(pupil=store.device_token(access.token))
     assert pupil.session_state["variant"] == "da" and pupil.session_state["language"] == "da"
     assert "★★☆" in texts(pupil)
     pupil.button(key="classes_start_drills").click().run()
@@ -500,7 +501,7 @@ def test_a_damaged_pupil_link_is_said_on_every_page_until_closed(store) -> None:
     cut = token[:-4]
     for script in (CLASSES, "app_pages/practice.py"):
         at = open_page(script, pupil=cut)
-        assert "it may be cut short or copied wrong, or the teacher deleted this pupil" in at.warning[0].value
+        assert "may have been opened already, or it is cut short or copied wrong" in at.warning[0].value
         assert not at.toast
         at.run()                                                   # it lasts: a rerun still shows it
         assert "cut short" in at.warning[0].value
@@ -625,3 +626,77 @@ def test_an_answer_given_while_the_database_is_away_is_said_not_saved_and_saved_
     assert not pupil.sidebar.warning
     assert any(c.value.endswith("Your progress is saved in the class 4b as Tomek.") for c in pupil.sidebar.caption)
     assert len(store.progress(pupil.session_state[saved.TOKEN]).answers) == 1
+
+
+# ---------------------------------------------------------------------------- no credentials in addresses (#27 item 4)
+
+def cookie_token(at: AppTest) -> str:
+    """The token in the cookie the keeper is asked to write this run."""
+    line = at.session_state[keeper.WRITE]["cookie"]
+    assert "SameSite=Strict" in line and f"Max-Age={keeper.COOKIE_SECONDS}" in line
+    return line.split(";")[0].removeprefix(f"{keeper.COOKIE}=")
+
+
+def test_a_pupil_link_opens_once_and_leaves_the_address_bar(store) -> None:
+    teacher = make_class()
+    ala = join(class_code(store, teacher.session_state[TEACHER_KEY]), "Ala")
+    link = ala.session_state[JOINED]["link"]
+    assert "#pupil=pt_" in link and "?" not in link              # the token after "#": never sent to a server
+    one_time = link.split("#pupil=")[1]
+    assert one_time not in (ala.session_state[saved.TOKEN], cookie_token(ala))
+    phone = AppTest.from_file(APP, default_timeout=30)
+    phone.session_state[keeper.TAKEN] = ("pupil", one_time)      # what the keeper sends from "#pupil=…"
+    phone.run()
+    assert phone.session_state[saved.PUPIL]["nickname"] == "Ala"
+    assert phone.session_state[saved.TOKEN] != one_time          # exchanged for the session's own token
+    copied = first_run(pupil=one_time)                           # the same link again, as an old-style query
+    assert saved.TOKEN not in copied.session_state
+    assert "a link opens once and may have been opened already" in copied.warning[0].value
+    assert "pupil" not in copied.query_params                    # out of the address bar on the first run
+
+
+def test_an_old_style_query_link_opens_once_and_leaves_the_address_bar(store) -> None:
+    teacher = make_class()
+    ala = join(class_code(store, teacher.session_state[TEACHER_KEY]), "Ala")
+    link_token = store.device_token(ala.session_state[saved.TOKEN])
+    opened = first_run(pupil=link_token)
+    assert opened.session_state[saved.PUPIL]["nickname"] == "Ala"
+    assert "pupil" not in opened.query_params
+    with pytest.raises(AccessRefused):
+        store.pupil(link_token)                                  # burned: a logged copy opens nothing
+
+
+def test_a_reload_comes_back_with_the_devices_cookie_which_is_exchanged(store, monkeypatch) -> None:
+    teacher = make_class()
+    ala = join(class_code(store, teacher.session_state[TEACHER_KEY]), "Ala")
+    cookie = cookie_token(ala)
+    monkeypatch.setattr(keeper, "device_cookie", lambda: cookie)
+    reload = first_run()
+    assert reload.session_state[saved.PUPIL]["nickname"] == "Ala"
+    assert "saved in the class 4b as Ala" in "\n".join(c.value for c in reload.caption)
+    rotated = cookie_token(reload)
+    assert rotated != cookie
+    stale = first_run()                                          # the old cookie (a copy of it): burned
+    assert saved.TOKEN not in stale.session_state and not stale.warning
+    monkeypatch.setattr(keeper, "device_cookie", lambda: rotated)
+    back = first_run()
+    back.switch_page(CLASSES).run()
+    device, session_token = cookie_token(back), back.session_state[saved.TOKEN]
+    click(back, "classes_leave")
+    assert "Max-Age=0" in back.session_state[keeper.WRITE]["cookie"]    # the cookie is removed
+    for burned in (device, session_token):                            # and this device's tokens burned
+        with pytest.raises(AccessRefused):
+            store.pupil(burned)
+    assert store.pupil(ala.session_state[saved.TOKEN]).nickname == "Ala"   # the pupil and other devices stay
+
+
+def test_a_teacher_link_carries_its_key_after_the_hash(store) -> None:
+    at = make_class()
+    key = at.session_state[TEACHER_KEY]
+    assert any(c.value.endswith(f"/classes#teacher={key}") for c in at.code)
+    projector = AppTest.from_file(APP, default_timeout=30)
+    projector.session_state[keeper.TAKEN] = ("teacher", key)
+    projector.run()
+    projector.switch_page(CLASSES).run()
+    assert projector.session_state[TEACHER_KEY] == key
+    assert "makao-class-code" in texts(projector) and not projector.error
