@@ -250,6 +250,23 @@ def pg_database():
     cluster.stop()
 
 
+WARM_UP_MS = 300_000   # a server's first run imports the whole app: minutes on two shared cores
+
+
+def _warm(browser, proxy) -> None:
+    """Opens each server once through nginx, so that the tests' waits measure the page, not the first import."""
+    for index in (0, 1):
+        context = browser.new_context()
+        try:
+            proxy.pin(context, index)
+            context.set_default_timeout(WARM_UP_MS)
+            page = context.new_page()
+            page.goto(proxy.url + "/classes?lang=en")
+            wait_for_app(page)
+        finally:
+            context.close()
+
+
 @pytest.fixture(scope="module")
 def behind_nginx(browser, pg_database, tmp_path_factory):
     """Debian's nginx (tests/e2e/nginx.py, the config of docs/CAPACITY.md) in front of two `streamlit run`
@@ -271,6 +288,7 @@ def behind_nginx(browser, pg_database, tmp_path_factory):
             proxy = nginx.start((first, second), tmp_path_factory.mktemp("nginx"))
             proxy.server_logs = tuple(ARTIFACTS / f"server-{name}-{x}-{_worker()}.log" for x in "ab")
             try:
+                _warm(browser, proxy)
                 yield proxy
             finally:
                 proxy.stop()
