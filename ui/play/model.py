@@ -564,6 +564,27 @@ def act(game: Game, action: Any) -> Game:
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         return replace(game, notice="bad_action")
     kind = action["type"]
+    done = _act_on_match(game, kind, action)
+    if done is not None:
+        return done
+    if game.over:
+        return replace(game, notice="round_over")
+    if kind in ("finish", "step"):
+        return _act_for_computers(game, kind)
+    if not human_to_move(game):
+        return replace(game, notice="not_your_turn")
+    if game.curtain is not None:
+        return replace(game, notice="pass_device")
+    done = _act_on_coach(game, kind, action)
+    if done is not None:
+        return done
+    if game.pending is not None:
+        return replace(game, notice="answer_checker")
+    return _act_on_hand(game, kind, action)
+
+
+def _act_on_match(game: Game, kind: str, action: dict[str, Any]) -> Game | None:
+    """The actions of the match around the round: replay, next round, take back, hot seat, the checker switch."""
     if kind == "replay":
         if not game.over or not game.rounds:
             return replace(game, notice="round_running")
@@ -585,20 +606,22 @@ def act(game: Game, action: Any) -> Game:
         return replace(game, viewer=game.curtain, curtain=None, notice=None)
     if kind == "checker":
         return replace(game, checker=bool(action.get("on")), pending=None, notice=None)
-    if game.over:
-        return replace(game, notice="round_over")
+    return None
+
+
+def _act_for_computers(game: Game, kind: str) -> Game:
+    """One computer move (the timer's step), or the rest of the round once every person is out."""
     if kind == "finish":
         if not people_out(game):
             return replace(game, notice="round_running")
         return run_computers(game)
-    if kind == "step":
-        if human_to_move(game):
-            return replace(game, notice=None)         # a late timer tick: nothing to do
-        return _apply(game, computer_move(game))
-    if not human_to_move(game):
-        return replace(game, notice="not_your_turn")
-    if game.curtain is not None:
-        return replace(game, notice="pass_device")
+    if human_to_move(game):
+        return replace(game, notice=None)         # a late timer tick: nothing to do
+    return _apply(game, computer_move(game))
+
+
+def _act_on_coach(game: Game, kind: str, action: dict[str, Any]) -> Game | None:
+    """The hint, and the answer to the move checker's question."""
     if kind == "hint":
         return ask_hint(game, action.get("playouts"))
     if kind == "confirm":
@@ -607,8 +630,11 @@ def act(game: Game, action: Any) -> Game:
         return _apply(game, game.pending.move)
     if kind == "reconsider":
         return replace(game, pending=None, selected=(), picking=False, calls=frozenset(), notice=None)
-    if game.pending is not None:
-        return replace(game, notice="answer_checker")
+    return None
+
+
+def _act_on_hand(game: Game, kind: str, action: dict[str, Any]) -> Game:
+    """The person's own actions: tap a card, play the selection, pick a wish, clear, call, draw / wait / keep."""
     if kind == "tap":
         card = _card(game, action.get("card"))
         if card is None:
@@ -621,13 +647,7 @@ def act(game: Game, action: Any) -> Game:
             return replace(game, notice="nothing_selected")
         return _play_selected(game)
     if kind == "pick":
-        if not game.picking:
-            return replace(game, notice="nothing_selected")
-        options = wish_options(game)
-        value = action.get("value")
-        if options is None or value not in options[1]:
-            return replace(game, notice="bad_action")
-        return _play_selected(game, value)
+        return _pick(game, action.get("value"))
     if kind == "clear":
         return replace(game, selected=(), picking=False, why=None, notice=None)
     if kind == "call":
@@ -642,6 +662,15 @@ def act(game: Game, action: Any) -> Game:
             return replace(game, why=check(game.state, Move(kind)), notice=None)
         return _human_move(replace(game, selected=()), move)
     return replace(game, notice="bad_action")
+
+
+def _pick(game: Game, value: Any) -> Game:
+    if not game.picking:
+        return replace(game, notice="nothing_selected")
+    options = wish_options(game)
+    if options is None or value not in options[1]:
+        return replace(game, notice="bad_action")
+    return _play_selected(game, value)
 
 
 def replay_move(game: Game, move: Move) -> Game | None:
