@@ -1,6 +1,7 @@
 """Play taps in Chromium, beside a trivial app's clicks in the same run: tap → table settled, server CPU
 and websocket bytes per tap; and "seen": press → the first frame that shows it (a lone card on its way
-to the pile, which the browser moves first; the trivial app's new text), polled once per animation frame.
+to the pile, which the browser moves first; the trivial app's new text), looked for in the page itself
+once per animation frame from the press on.
 
 A tap is timed from the click until the card table has been drawn again for it (its ``data-stamp``
 changed) and the app's script has stopped running; the trivial app's click until its counter shows the
@@ -41,11 +42,15 @@ FIND = """(sel) => { const d = document.querySelector(sel); if (d) return d;
     if (n) return n; } } return null; }"""
 
 
-# When the finger went down (the event's own time stamp; pointer events cross the component's shadow root).
-PRESSED = "document.addEventListener('pointerdown', (e) => { window.__down = e.timeStamp; }, true);"
-# Polled once per animation frame: the first frame in which ``cond`` holds, in ms after the press.
-SEEN = """(cond) => { if (!(eval(cond))()) return false;
-    window.__seen = performance.now() - window.__down; return true; }"""
+# Installed before any page script: at the press (the event's own time stamp; pointer events cross the
+# component's shadow root) a loop in the page looks once per animation frame for ``window.__cond`` and
+# notes the first frame in which it holds, in ms after the press, without a round trip to this client.
+PRESSED = """document.addEventListener('pointerdown', (e) => {
+    window.__down = e.timeStamp; window.__seen = undefined;
+    const cond = window.__cond; if (!cond) return;
+    const look = () => { if (cond()) window.__seen = performance.now() - window.__down;
+                         else requestAnimationFrame(look); };
+    requestAnimationFrame(look); }, true);"""
 
 
 def pct(values: list[float], q: float) -> float:
@@ -76,11 +81,12 @@ def measure(server: Server, page: Page, click, done: str, seen: str | None = Non
     """Seconds, server CPU ms and bytes from ``click()`` until the JS condition ``done`` holds, settled;
     and, when ``seen`` is given, ms from the press to the first frame that shows it (nan otherwise)."""
     cpu, received = server.cpu_seconds(), page.received
+    page.page.evaluate("(cond) => { window.__cond = cond ? eval(cond) : null; }", seen)
     started = time.perf_counter()
     click()
     shown = float("nan")
     if seen is not None:
-        page.page.wait_for_function(SEEN, arg=seen, polling="raf")
+        page.page.wait_for_function("() => window.__seen !== undefined")
         shown = page.page.evaluate("window.__seen")
     page.page.wait_for_function(f"() => ({done})() && ({SETTLED})()")
     seconds = time.perf_counter() - started
