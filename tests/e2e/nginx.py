@@ -130,10 +130,14 @@ class Proxy:
         request = urllib.request.Request(self.url + "/_stcore/health", headers={"Cookie": f"{ROUTE_COOKIE}={route}"})
         with urllib.request.urlopen(request, timeout=10) as response:
             response.read()
-        with self.access_log.open() as log:
-            log.seek(before)
-            line = log.read().strip().splitlines()[-1]
-        return line.rsplit(" ", 1)[-1]
+        deadline = time.monotonic() + 10
+        while True:   # nginx logs a request after its response is sent: wait for the line
+            with self.access_log.open() as log:
+                log.seek(before)
+                lines = log.read().strip().splitlines()
+            if lines or time.monotonic() > deadline:
+                return lines[-1].rsplit(" ", 1)[-1] if lines else ""
+            time.sleep(0.05)   # the poll interval of a wait on the log file
 
     def route_to(self, index: int) -> str:
         """A route cookie value that lands on app server ``index`` (0 or 1)."""
