@@ -101,13 +101,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--variants", default=",".join(SEED_RULESETS))
     ap.add_argument("--out", type=Path, default=ROOT / "tests" / "cases" / "coach" / "references.toml")
     ap.add_argument("--at", default="", help="variant:deal:ply,... the cases to write again (no scan)")
+    ap.add_argument("--scan", type=int, default=40, help="positions looked at per ruleset for the cases")
+    ap.add_argument("--first", type=int, default=60_000, help="the first deal the cases are looked for in")
+    ap.add_argument("--demand", action="store_true", help="keep only cases whose right move makes a demand")
+    ap.add_argument("--append", action="store_true", help="add the new cases to --out instead of writing it anew")
     args = ap.parse_args(argv)
     cases_toml, ref_toml = [], [f"# Written by bench/coach_references.py (reference seed {REFERENCE_SEED}, "
                                 f"{STAGE1} + {STAGE2} worlds); read by tests/engine/test_coach_search.py.\n"]
     for variant in args.variants.split(","):
         kept = 0
         wanted = {(int(d), int(p)) for v, d, p in (a.split(":") for a in args.at.split(",") if a) if v == variant}
-        for deal, ply, view, state in positions(variant, 40, 11, tag="reference", first=60_000):
+        for deal, ply, view, state in positions(variant, args.scan, 11, tag="reference", first=args.first):
             if kept >= args.cases or (args.at and not wanted):
                 break
             js = seat_json(state)
@@ -123,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
             need = CLEAR_POINTS if variant == "da" else CLEAR_MARGIN
             print(f"  {variant} {deal}/{ply}: {len(legal_moves(stand_in(view)))} moves, "
                   f"{ref[0][0]} by {m:.3f} ±{se:.3f}", file=sys.stderr, flush=True)
-            if m < need or m < CLEAR_SE * se:
+            if m < need or m < CLEAR_SE * se or (args.demand and "demand" not in ref[0][0]):
                 continue
             kept += 1
             cid = f"{variant}-many-moves-{deal}-{ply}"
@@ -152,7 +156,11 @@ def main(argv: list[str] | None = None) -> int:
                             f"position = {toml_inline(js)}\nvalues = {{ {values} }}\n")
             print(f"  {variant} sample {taken}", file=sys.stderr, flush=True)
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text("\n".join(ref_toml), encoding="utf-8")
+    if args.append:
+        with args.out.open("a", encoding="utf-8") as out:
+            out.write("\n" + "\n".join(ref_toml[1:]))
+    else:
+        args.out.write_text("\n".join(ref_toml), encoding="utf-8")
     print("\n".join(cases_toml))
     return 0
 
