@@ -36,10 +36,12 @@ def _state(position):
 
 
 def test_the_case_table_has_many_move_positions():
-    # hu: none of the 40 club-round positions with more than 10 legal moves that were looked at had
-    # a best move the reference separated clearly (bench/coach_references.py), so hu has none yet.
+    # Every seed ruleset, and demands among the right answers (a pl jack's, a hu alsó's, a da jack's):
+    # each demand is a legal move of its own, so these are the positions with the most moves.
     variants = {_state(c["position"]).rules.id for c in MANY}
-    assert len(MANY) >= 4 and {"pl", "pl-trad", "da"} <= variants
+    assert len(MANY) >= 8 and {"pl", "pl-trad", "da", "hu"} <= variants
+    demands = {_state(c["position"]).rules.id for c in MANY if "demand" in c["move"]}
+    assert {"pl", "hu", "da"} <= demands
     assert all(len(legal_moves(_state(c["position"]))) > 10 for c in MANY)
 
 
