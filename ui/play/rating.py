@@ -27,7 +27,9 @@ from ui.present.i18n import Translator
 
 # (mu, sigma) of each computer strength per ruleset: bench/ladder.py, 200 rounds a ruleset (club
 # is the first club player of the four; docs/COACH.md gives the gaps with their intervals).
-LADDER: dict[str, dict[str, tuple[float, float]]] = {}
+LADDER: dict[str, dict[str, tuple[float, float]]] = {
+    "hu": {"beginner": (16.13, 3.55), "club": (29.02, 3.14), "expert": (28.25, 3.09)},
+}
 START = (25.0, 25.0 / 3)
 
 
