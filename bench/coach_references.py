@@ -14,9 +14,9 @@ no deck) and kept only when that JSON reads back to the very same view.
   by ``CLEAR_MARGIN`` of a share (``CLEAR_POINTS`` in da). ``--cases`` per seed ruleset. The
   printed ``[[case]]`` tables go into tests/cases/coach.toml (rules cases: the move's first
   reason code is the engine's); the reference numbers go into ``--out``.
-* sample: positions with more than 5 legal moves; reference: the same two stages, the best
-  ``TOP`` moves' values (mean and standard error over ``STAGE1 + STAGE2`` worlds) stored, so the
-  test can look up the move a hint picks. ``--sample`` per seed ruleset.
+* sample: positions with more than 5 legal moves; reference: every legal move on ``STAGE1 +
+  STAGE2`` worlds, each move's value (mean and standard error) stored, so the test can look up
+  whichever move a hint picks. ``--sample`` per seed ruleset.
 """
 from __future__ import annotations
 
@@ -71,14 +71,15 @@ def toml_inline(value) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def long_reference(view) -> list[tuple[str, float, float, list[float]]]:
-    """The best ``TOP`` moves, best first: notation, mean and standard error, and the values."""
+def long_reference(view, top: int | None = TOP) -> list[tuple[str, float, float, list[float]]]:
+    """The best ``top`` moves (every move when None), best first: notation, mean and standard
+    error, and the values."""
     moves = legal_moves(stand_in(view))
     race = _Race(view, moves, REFERENCE_SEED)
     race.enter(list(range(len(moves))))
     for _ in range(STAGE1):
         race.play_world()
-    race.alive = sorted(range(len(moves)), key=lambda c: -race.sign * mean(race.values[c]))[:TOP]
+    race.alive = sorted(range(len(moves)), key=lambda c: -race.sign * mean(race.values[c]))[:top]
     for _ in range(STAGE2):
         race.play_world()
     deck = view.rules.deck
@@ -150,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
             if js is None:
                 continue
             taken += 1
-            ref = long_reference(view)
+            ref = long_reference(view, None)
             values = ", ".join(f'"{n}" = [{v:.4f}, {s:.4f}]' for n, v, s, _ in ref)
             ref_toml.append(f"[[sample]]\nid = \"{variant}-sample-{deal}-{ply}\"\n"
                             f"position = {toml_inline(js)}\nvalues = {{ {values} }}\n")
