@@ -59,12 +59,10 @@ def test_the_shown_value_of_the_best_move_agrees_with_its_fresh_reference_value(
     # The shown value is that of fresh worlds, so it differs from the long reference value of the
     # same move by chance alone: within 1.96 standard errors of the difference (the hint's and the
     # reference's, combined) about 95% of the time. The racing worlds' value (the winner's curse)
-    # sat 2.4 to 7.3 points above it where many moves are legal (docs/COACH.md, issue #28). A move
-    # the reference did not rank in its best 4 counts as a miss. The stored sample of 12 gives
-    # 10; at least 80% is asked (a calibrated 95% test misses more than 2 of 12 once in 50). At
-    # 300 and 3,000 playouts it gives 9 and 8: 7 of those 9 misses are moves the sample did not
-    # store, not wrong values (docs/COACH.md, "Measured this stop"), so the 90% bar waits for a
-    # sample that stores every move (bench/coach_references.py now writes one).
+    # sat 2.4 to 7.3 points above it where many moves are legal (docs/COACH.md, issue #28). The
+    # stored sample (40 positions, 10 a seed ruleset) holds every legal move's reference value, so
+    # whichever move the hint names is looked up. Measured: 38 of 40 at 300 and at 1,000 playouts
+    # (the misses: two pl place scores at 300, two da points at 1,000). At least 90% is asked.
     agree, rows = 0, []
     for sample in REFERENCES["sample"]:
         st = _state(sample["position"])
@@ -74,8 +72,8 @@ def test_the_shown_value_of_the_best_move_agrees_with_its_fresh_reference_value(
             se = (h.best.high - h.best.low) / (2 * 1.96)
             agree += abs(h.best.mean - stored[0]) <= 1.96 * math.hypot(se, stored[1]) + 1e-9
         rows.append((sample["id"], h.best.notation, round(h.best.mean, 3), stored))
-    assert len(rows) >= 10
-    assert agree >= 0.8 * len(rows), rows
+    assert len(rows) >= 40
+    assert agree >= 0.9 * len(rows), rows
 
 
 def test_the_cards_are_chosen_first_then_their_order_then_wish_and_calls():
