@@ -14,9 +14,9 @@ no deck) and kept only when that JSON reads back to the very same view.
   by ``CLEAR_MARGIN`` of a share (``CLEAR_POINTS`` in da). ``--cases`` per seed ruleset. The
   printed ``[[case]]`` tables go into tests/cases/coach.toml (rules cases: the move's first
   reason code is the engine's); the reference numbers go into ``--out``.
-* sample: positions with more than 5 legal moves; reference: the same two stages, the best
-  ``TOP`` moves' values (mean and standard error over ``STAGE1 + STAGE2`` worlds) stored, so the
-  test can look up the move a hint picks. ``--sample`` per seed ruleset.
+* sample: positions with more than 5 legal moves; reference: every legal move on ``STAGE1 +
+  STAGE2`` worlds, each move's value (mean and standard error) stored, so the test can look up
+  whichever move a hint picks. ``--sample`` per seed ruleset.
 """
 from __future__ import annotations
 
@@ -71,14 +71,15 @@ def toml_inline(value) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def long_reference(view) -> list[tuple[str, float, float, list[float]]]:
-    """The best ``TOP`` moves, best first: notation, mean and standard error, and the values."""
+def long_reference(view, top: int | None = TOP) -> list[tuple[str, float, float, list[float]]]:
+    """The best ``top`` moves (every move when None), best first: notation, mean and standard
+    error, and the values."""
     moves = legal_moves(stand_in(view))
     race = _Race(view, moves, REFERENCE_SEED)
     race.enter(list(range(len(moves))))
     for _ in range(STAGE1):
         race.play_world()
-    race.alive = sorted(range(len(moves)), key=lambda c: -race.sign * mean(race.values[c]))[:TOP]
+    race.alive = sorted(range(len(moves)), key=lambda c: -race.sign * mean(race.values[c]))[:top]
     for _ in range(STAGE2):
         race.play_world()
     deck = view.rules.deck
@@ -94,85 +95,73 @@ def clear_margin(ref, sign: float) -> tuple[float, float]:
     return mean(d), standard_error(d)
 
 
-def _arguments(argv: list[str] | None) -> argparse.Namespace:
+def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cases", type=int, default=2)
     ap.add_argument("--sample", type=int, default=3)
     ap.add_argument("--variants", default=",".join(SEED_RULESETS))
     ap.add_argument("--out", type=Path, default=ROOT / "tests" / "cases" / "coach" / "references.toml")
     ap.add_argument("--at", default="", help="variant:deal:ply,... the cases to write again (no scan)")
-    return ap.parse_args(argv)
-
-
-def _case_entries(variant: str, deal: int, ply: int, view, js: dict, ref: list, m: float, se: float) -> tuple[str, str]:
-    """The case-table entry (tests/cases/coach.toml) and the reference entry of one clear position."""
-    cid = f"{variant}-many-moves-{deal}-{ply}"
-    move = ref[0][0]
-    st = position_from_json(js)
-    reason = check(st, parse_move(move, st.rules.deck)).reasons[0].code
-    case = (f'[[case]]\nid = "{cid}"\nrule = "coach, {variant}: {len(legal_moves(stand_in(view)))} legal moves; '
-            f'{move} leads {ref[1][0]} by {m:.3f} ±{1.96 * se:.3f} over {STAGE1 + STAGE2} reference worlds"\n'
-            f"position = {toml_inline(js)}\nmove = \"{move}\"\nlegal = true\n"
-            f'reason = "{reason}"\n')
-    reference = (f'[[case]]\nid = "{cid}"\nbest = "{move}"\nvalue = {ref[0][1]:.4f}\nse = {ref[0][2]:.4f}\n'
-                 f'runner_up = "{ref[1][0]}"\nmargin = {m:.4f}\nmargin_se = {se:.4f}\n')
-    return case, reference
-
-
-def _clear_cases(variant: str, args: argparse.Namespace, cases_toml: list[str], ref_toml: list[str]) -> None:
-    """Scans (or, with --at, revisits) many-move positions and keeps those with a clearly best move."""
-    kept = 0
-    wanted = {(int(d), int(p)) for v, d, p in (a.split(":") for a in args.at.split(",") if a) if v == variant}
-    for deal, ply, view, state in positions(variant, 40, 11, tag="reference", first=60_000):
-        if kept >= args.cases or (args.at and not wanted):
-            break
-        js = seat_json(state)
-        if args.at:
-            if (deal, ply) not in wanted:
-                continue
-            wanted.discard((deal, ply))
-        elif js is None or hint(view, 1000, SCREEN_SEED, explain=False).stopped != "clear":
-            continue
-        ref = long_reference(view)
-        sign = 1.0 if objective_for(view.rules).higher_is_better else -1.0
-        m, se = clear_margin(ref, sign)
-        need = CLEAR_POINTS if variant == "da" else CLEAR_MARGIN
-        print(f"  {variant} {deal}/{ply}: {len(legal_moves(stand_in(view)))} moves, "
-              f"{ref[0][0]} by {m:.3f} ±{se:.3f}", file=sys.stderr, flush=True)
-        if m < need or m < CLEAR_SE * se:
-            continue
-        kept += 1
-        case, reference = _case_entries(variant, deal, ply, view, js, ref, m, se)
-        cases_toml.append(case)
-        ref_toml.append(reference)
-
-
-def _samples(variant: str, count: int, ref_toml: list[str]) -> None:
-    """The reference values of every move of ``count`` sampled positions."""
-    taken = 0
-    for deal, ply, view, state in positions(variant, 30, 6, tag="sample", first=70_000):
-        if taken >= count:
-            break
-        js = seat_json(state)
-        if js is None:
-            continue
-        taken += 1
-        ref = long_reference(view)
-        values = ", ".join(f'"{n}" = [{v:.4f}, {s:.4f}]' for n, v, s, _ in ref)
-        ref_toml.append(f"[[sample]]\nid = \"{variant}-sample-{deal}-{ply}\"\n"
-                        f"position = {toml_inline(js)}\nvalues = {{ {values} }}\n")
-        print(f"  {variant} sample {taken}", file=sys.stderr, flush=True)
-
-
-def main(argv: list[str] | None = None) -> int:
-    args = _arguments(argv)
+    ap.add_argument("--scan", type=int, default=40, help="positions looked at per ruleset for the cases")
+    ap.add_argument("--first", type=int, default=60_000, help="the first deal the cases are looked for in")
+    ap.add_argument("--demand", action="store_true", help="keep only cases whose right move makes a demand")
+    ap.add_argument("--append", action="store_true", help="add the new cases to --out instead of writing it anew")
+    args = ap.parse_args(argv)
     cases_toml, ref_toml = [], [f"# Written by bench/coach_references.py (reference seed {REFERENCE_SEED}, "
                                 f"{STAGE1} + {STAGE2} worlds); read by tests/engine/test_coach_search.py.\n"]
     for variant in args.variants.split(","):
-        _clear_cases(variant, args, cases_toml, ref_toml)
-        _samples(variant, args.sample, ref_toml)
+        kept = 0
+        wanted = {(int(d), int(p)) for v, d, p in (a.split(":") for a in args.at.split(",") if a) if v == variant}
+        for deal, ply, view, state in positions(variant, args.scan, 11, tag="reference", first=args.first):
+            if kept >= args.cases or (args.at and not wanted):
+                break
+            js = seat_json(state)
+            if args.at:
+                if (deal, ply) not in wanted:
+                    continue
+                wanted.discard((deal, ply))
+            elif js is None or hint(view, 1000, SCREEN_SEED, explain=False).stopped != "clear":
+                continue
+            ref = long_reference(view)
+            sign = 1.0 if objective_for(view.rules).higher_is_better else -1.0
+            m, se = clear_margin(ref, sign)
+            need = CLEAR_POINTS if variant == "da" else CLEAR_MARGIN
+            print(f"  {variant} {deal}/{ply}: {len(legal_moves(stand_in(view)))} moves, "
+                  f"{ref[0][0]} by {m:.3f} ±{se:.3f}", file=sys.stderr, flush=True)
+            if m < need or m < CLEAR_SE * se or (args.demand and "demand" not in ref[0][0]):
+                continue
+            kept += 1
+            cid = f"{variant}-many-moves-{deal}-{ply}"
+            move = ref[0][0]
+            st = position_from_json(js)
+            reason = check(st, parse_move(move, st.rules.deck)).reasons[0].code
+            cases_toml.append(
+                f'[[case]]\nid = "{cid}"\nrule = "coach, {variant}: {len(legal_moves(stand_in(view)))} legal moves; '
+                f'{move} leads {ref[1][0]} by {m:.3f} ±{1.96 * se:.3f} over {STAGE1 + STAGE2} reference worlds"\n'
+                f"position = {toml_inline(js)}\nmove = \"{move}\"\nlegal = true\n"
+                f'reason = "{reason}"\n')
+            ref_toml.append(
+                f'[[case]]\nid = "{cid}"\nbest = "{move}"\nvalue = {ref[0][1]:.4f}\nse = {ref[0][2]:.4f}\n'
+                f'runner_up = "{ref[1][0]}"\nmargin = {m:.4f}\nmargin_se = {se:.4f}\n')
+        taken = 0
+        for deal, ply, view, state in positions(variant, 30, 6, tag="sample", first=70_000):
+            if taken >= args.sample:
+                break
+            js = seat_json(state)
+            if js is None:
+                continue
+            taken += 1
+            ref = long_reference(view, None)
+            values = ", ".join(f'"{n}" = [{v:.4f}, {s:.4f}]' for n, v, s, _ in ref)
+            ref_toml.append(f"[[sample]]\nid = \"{variant}-sample-{deal}-{ply}\"\n"
+                            f"position = {toml_inline(js)}\nvalues = {{ {values} }}\n")
+            print(f"  {variant} sample {taken}", file=sys.stderr, flush=True)
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text("\n".join(ref_toml), encoding="utf-8")
+    if args.append:
+        with args.out.open("a", encoding="utf-8") as out:
+            out.write("\n" + "\n".join(ref_toml[1:]))
+    else:
+        args.out.write_text("\n".join(ref_toml), encoding="utf-8")
     print("\n".join(cases_toml))
     return 0
 

@@ -11,6 +11,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     CheckConstraint,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -287,3 +288,20 @@ class LiveAnswer(Base):
     correct: Mapped[bool] = mapped_column(Boolean)
     points: Mapped[int] = mapped_column(Integer)
     answered_at: Mapped[int] = mapped_column(BigInteger)
+
+
+# ---------------------------------------------------------------------------- Play's rating ladder (0007)
+
+class PlayRating(Base):
+    """A pupil's Play rating after one rated round (openskill Plackett–Luce: mu and sigma)."""
+
+    __tablename__ = "play_ratings"
+    __table_args__ = (UniqueConstraint("pupil_id", "round_key", name="uq_play_ratings_pupil_key"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
+    pupil_id: Mapped[int] = mapped_column(ForeignKey("pupils.id", ondelete="CASCADE"))
+    round_key: Mapped[str] = mapped_column(String(64))
+    variant: Mapped[str] = mapped_column(String(32))
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    rated_at: Mapped[int] = mapped_column(BigInteger)

@@ -18,7 +18,17 @@ from storage import keys
 from storage import validate as v
 from storage.database import READ_ONLY
 from storage.errors import AccessRefused, InputRefused, StorageError
-from storage.models import Answer, LessonStars, PlayRound, PracticeTopic, Pupil, PupilToken, SchoolClass, TeacherKey
+from storage.models import (
+    Answer,
+    LessonStars,
+    PlayRating,
+    PlayRound,
+    PracticeTopic,
+    Pupil,
+    PupilToken,
+    SchoolClass,
+    TeacherKey,
+)
 from storage.ratelimit import UNKNOWN_CLIENT, Limit, Limits, count_failure, first_spent, forget_old, lift, take
 from storage.sql import insert_ignore
 
@@ -556,6 +566,29 @@ class Storage:
             return insert_ignore(conn, PlayRound, {
                 "class_id": row.class_id, "pupil_id": row.id, "round_key": key, "variant": variant, "players": players, "won": won,
                 "points": points, "played_at": now}, ("pupil_id", "round_key")) is not None
+
+    def record_rating(self, token: str, key: str, variant: str, mu: float, sigma: float) -> bool:
+        """Saves the pupil's Play rating after a round (once per round key); True if it was new."""
+        key = v.check_key(key)
+        v.check_variant(variant)
+        for name, value in (("mu", mu), ("sigma", sigma)):
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not -1e4 < value < 1e4:
+                raise InputRefused("answer_invalid", field=name)
+        if sigma <= 0:
+            raise InputRefused("answer_invalid", field="sigma")
+        now = self.now()
+        with self._write() as conn:
+            row = self._pupil_write(conn, token, now)
+            return insert_ignore(conn, PlayRating, {
+                "class_id": row.class_id, "pupil_id": row.id, "round_key": key, "variant": variant,
+                "mu": float(mu), "sigma": float(sigma), "rated_at": now}, ("pupil_id", "round_key")) is not None
+
+    def ratings(self, token: str) -> list[tuple[str, str, float, float]]:
+        """The pupil's Play ratings, oldest first: (round key, variant, mu, sigma)."""
+        with self.read_connection() as conn:
+            row = self._pupil_row(conn, token)
+            return [(r.round_key, r.variant, r.mu, r.sigma) for r in conn.execute(
+                select(PlayRating).where(PlayRating.pupil_id == row.id).order_by(PlayRating.rated_at, PlayRating.id))]
 
     def progress(self, token: str) -> PupilProgress:
         """Everything stored for the pupil of the token (stars, tallies, answers, rounds)."""

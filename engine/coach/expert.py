@@ -30,7 +30,7 @@ import random
 from collections.abc import Callable
 from typing import NamedTuple
 
-from engine.coach.objective import objective_for, score
+from engine.coach.objective import Objective, objective_for, score
 from engine.coach.records import mean, standard_error, world_rng
 from engine.fastplay import Playout, playout_view
 from engine.moves import Move
@@ -133,30 +133,48 @@ def search_club(
         default = choose_club(view, random.Random(seed))
     moves = candidates(view, default, cfg.wishes)
     obj = objective_for(view.rules)
-    sign = 1.0 if obj.higher_is_better else -1.0
     values: list[list[float]] = [[] for _ in moves]
     alive = list(range(len(moves)))
-    actions = None
     used = w = 0
     while used < cfg.budget and len(alive) > 1:
         for _ in range(BATCH):
-            rng = world_rng(seed, w)
+            used += _play_world(view, moves, alive, values, world_rng(seed, w), obj, cfg, deal)
             w += 1
-            base = Playout.from_state(deal(view, rng))
-            if actions is None:
-                actions = [base.k.action(m) for m in moves]
-            roll_seed = rng.getrandbits(64)
-            for c in alive:
-                q = base.copy()
-                q._run(None, 1, actions[c])
-                club_rollout(q, random.Random(roll_seed), view.seat, obj.stop_at_first_out, cfg.horizon)
-                values[c].append(sign * score(obj, q, view.seat))
-            used += len(alive)
         if w >= MIN_WORLDS:
             alive = _race(values, alive, cfg)
+    adv, ses, chosen = _advantages(values, cfg.deviate)
+    return ExpertSearch(tuple(moves), tuple(adv), tuple(ses), tuple(len(v) for v in values), chosen, used)
+
+
+def _play_world(
+    view: SeatView,
+    moves: list[Move],
+    alive: list[int],
+    values: list[list[float]],
+    rng: random.Random,
+    obj: Objective,
+    cfg: ExpertSettings,
+    deal: Deal,
+) -> int:
+    """Plays every candidate still racing in one world (its own seeded deal and rollout seed, shared
+    by every candidate); appends each one's signed score; returns the rollouts played."""
+    sign = 1.0 if obj.higher_is_better else -1.0
+    base = Playout.from_state(deal(view, rng))
+    roll_seed = rng.getrandbits(64)
+    for c in alive:
+        q = base.copy()
+        q._run(None, 1, base.k.action(moves[c]))
+        club_rollout(q, random.Random(roll_seed), view.seat, obj.stop_at_first_out, cfg.horizon)
+        values[c].append(sign * score(obj, q, view.seat))
+    return len(alive)
+
+
+def _advantages(values: list[list[float]], deviate: float) -> tuple[list[float], list[float], int]:
+    """Each candidate's mean paired advantage over the default and its standard error, and the
+    candidate the expert plays: the largest advantage above ``deviate`` standard errors, else 0."""
     adv, ses = [0.0], [0.0]
     chosen, best = 0, 0.0
-    for c in range(1, len(moves)):
+    for c in range(1, len(values)):
         if not values[c]:
             adv.append(0.0)
             ses.append(float("inf"))
@@ -165,9 +183,9 @@ def search_club(
         m, se = mean(diffs), standard_error(diffs)
         adv.append(m)
         ses.append(se)
-        if m > cfg.deviate * se and m > best:
+        if m > deviate * se and m > best:
             chosen, best = c, m
-    return ExpertSearch(tuple(moves), tuple(adv), tuple(ses), tuple(len(v) for v in values), chosen, used)
+    return adv, ses, chosen
 
 
 def _race(values: list[list[float]], alive: list[int], cfg: ExpertSettings) -> list[int]:

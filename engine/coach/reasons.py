@@ -61,53 +61,51 @@ def explain_best(
 ) -> tuple[CoachReason, ...]:
     """The reasons for the hint's best move: one about the play itself, then the numbers."""
     best = ranked[0]
-    notation = best.notation
-    value = round(best.mean, 4)
     if len(ranked) == 1:
-        return (CoachReason("only_move", {"move": notation, "value": value, "objective": obj.kind}),)
-    second = ranked[1]
-    deck = view.rules.deck
-    move = best.move
-    reasons: list[CoachReason] = []
-    if move.kind == "play" and len(move.cards) == len(view.hand):
-        reasons.append(
-            CoachReason(
-                "goes_out",
-                {"cards": [deck.name(c) for c in move.cards], "place": len(view.finished) + 1, "objective": obj.kind},
-            )
-        )
-    elif (
-        (move.makao or move.kakao)
-        and _penalty(view, move)
-        and move._replace(makao=False, kakao=False) in [e.move for e in ranked]
-    ):
-        call = "makao" if move.makao else "kakao"
-        word = view.rules.calls[call].word or call
-        reasons.append(CoachReason("makes_call", {"call": call, "word": word, "penalty": _penalty(view, move)}))
-    elif view.attack is not None and move.kind == "play":
-        reasons.append(CoachReason("avoids_penalty", {"kind": view.attack.kind, "amount": view.attack.amount}))
+        return (CoachReason("only_move", {"move": best.notation, "value": round(best.mean, 4), "objective": obj.kind}),)
+    reasons = _play_reasons(view, ranked, obj)
     if not reasons or reasons[0].code == "avoids_penalty":
-        extra = _world_reason(view, move, second.move, seed, worlds)
+        extra = _world_reason(view, best.move, ranked[1].move, seed, worlds)
         if extra is not None:
             reasons.append(extra)
+    reasons.append(_numbers(ranked, obj, best_values, second_values))
+    return tuple(reasons)
+
+
+def _play_reasons(view: SeatView, ranked: tuple[MoveEstimate, ...], obj: Objective) -> list[CoachReason]:
+    """What the best move does by the rules: goes out, makes the last-card call, answers the attack."""
+    move = ranked[0].move
+    if move.kind == "play" and len(move.cards) == len(view.hand):
+        cards = [view.rules.deck.name(c) for c in move.cards]
+        return [CoachReason("goes_out", {"cards": cards, "place": len(view.finished) + 1, "objective": obj.kind})]
+    silent = move._replace(makao=False, kakao=False)
+    if (move.makao or move.kakao) and _penalty(view, move) and silent in [e.move for e in ranked]:
+        call = "makao" if move.makao else "kakao"
+        word = view.rules.calls[call].word or call
+        return [CoachReason("makes_call", {"call": call, "word": word, "penalty": _penalty(view, move)})]
+    if view.attack is not None and move.kind == "play":
+        return [CoachReason("avoids_penalty", {"kind": view.attack.kind, "amount": view.attack.amount})]
+    return []
+
+
+def _numbers(
+    ranked: tuple[MoveEstimate, ...], obj: Objective, best_values: list[float], second_values: list[float] | None
+) -> CoachReason:
+    """The closing numbers: ``better_by`` when the paired lead over the runner-up is clear, else ``close_call``."""
+    best, second = ranked[0], ranked[1]
     n = min(len(best_values), len(second_values or ()))
     d = [b - s for b, s in zip(best_values[:n], (second_values or [])[:n], strict=True)]
     if not obj.higher_is_better:
         d = [-x for x in d]
     clear = len(d) > 1 and mean(d) - 1.96 * standard_error(d) > 0
-    reasons.append(
-        CoachReason(
-            "better_by" if clear else "close_call",
-            {
-                "move": notation,
-                "value": value,
-                "other": second.notation,
-                "other_value": round(second.mean, 4),
-                "objective": obj.kind,
-            },
-        )
-    )
-    return tuple(reasons)
+    params = {
+        "move": best.notation,
+        "value": round(best.mean, 4),
+        "other": second.notation,
+        "other_value": round(second.mean, 4),
+        "objective": obj.kind,
+    }
+    return CoachReason("better_by" if clear else "close_call", params)
 
 
 def _penalty(view: SeatView, move: Move) -> int:

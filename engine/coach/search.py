@@ -395,6 +395,82 @@ def _estimate(move: Move, notation: str, xs: list[float], limits: tuple[float, f
     return MoveEstimate(move, notation, mean(xs), low, high, len(xs))
 
 
+class _Plan(NamedTuple):
+    """How a hint's budget is split: whether the chosen move is re-measured on fresh worlds and on how
+    many, whether the moves race in groups, the playouts for moves whose group lost, the deadlines."""
+
+    remeasure: bool
+    fresh: int
+    grouped: bool
+    cover: int
+    deadline: float | None
+    end: float | None
+
+
+def _plan(
+    moves: list[Move],
+    playouts: int,
+    seconds: float | None,
+    early_stop: bool,
+    allocation: str,
+    remeasure: bool,
+    start: float,
+) -> _Plan:
+    """The split of the budget (docs/COACH.md, "How a hint is computed", steps 5–8)."""
+    chosen = len(moves) > 1 and remeasure
+    fresh = min(FRESH_WORLDS, int(playouts * FRESH_SHARE)) if chosen else 0
+    grouped = allocation == "grouped" and early_stop and len(moves) > 1
+    cover = min(COVER_WORLDS * len(moves), int(playouts * COVER_SHARE)) if grouped else 0
+    share = 1 - FRESH_SHARE if chosen else 1.0
+    deadline = None if seconds is None else start + seconds * share
+    return _Plan(chosen, fresh, grouped, cover, deadline, None if seconds is None else start + seconds)
+
+
+def _run_race(race: _Race, view: SeatView, plan: _Plan, playouts: int, early_stop: bool) -> str:
+    """Races the moves as the plan says; why the race stopped."""
+    if len(race.moves) == 1:
+        return _flat(race, playouts, plan.deadline, early_stop, FINAL_WORLDS)
+    if plan.grouped:
+        return _grouped(race, view, playouts - plan.fresh, plan.cover, plan.deadline)
+    return _flat(race, playouts - plan.fresh, plan.deadline, early_stop, 0 if plan.remeasure else FINAL_WORLDS)
+
+
+def _fresh_values(race: _Race, plan: _Plan, best: int, playouts: int) -> list[float]:
+    """The best move's values on fresh worlds (none without the re-measure); a race decided early
+    leaves playouts, which go to the fresh worlds too (up to ``FRESH_WORLDS``)."""
+    if not plan.remeasure:
+        return []
+    left = playouts - race.playouts - min(plan.cover, COVER_WORLDS * (len(race.moves) - len(race.entered)))
+    return _remeasure(race, best, max(2, max(plan.fresh, min(FRESH_WORLDS, left))), plan.end)
+
+
+def _ranked(
+    race: _Race, view: SeatView, best: int, fresh: list[float], covered: dict[int, list[float]]
+) -> tuple[tuple[MoveEstimate, ...], list[int]]:
+    """Every move's estimate, best first then by how far behind it is; and that order of indices."""
+    limits = score_range(race.obj, view.rules, view.players)
+    estimates: dict[int, MoveEstimate] = {}
+    for c, move in enumerate(race.moves):
+        xs = fresh if c == best and fresh else covered.get(c, race.values[c])
+        estimates[c] = _estimate(move, format_move(move, view.rules.deck), xs, limits)
+    behind = {c: _behind(race, best, c, fresh, covered.get(c)) for c in range(len(race.moves)) if c != best}
+    order = [best] + sorted(behind, key=lambda c: (behind[c][0], -estimates[c].playouts, c))
+    for c in order[1:]:
+        estimates[c] = estimates[c]._replace(behind=behind[c][0], behind_se=behind[c][1])
+    return tuple(estimates[c] for c in order), order
+
+
+def _reasons(
+    race: _Race, view: SeatView, ranked: tuple[MoveEstimate, ...], order: list[int], seed: int
+) -> tuple[CoachReason, ...]:
+    """The reasons for the best move, counted on the worlds it shares with the runner-up."""
+    best = order[0]
+    best_values, second_values = race.values[best], None
+    if len(order) > 1:
+        best_values, second_values = _aligned(race, best, order[1])
+    return explain_best(view, ranked, race.obj, best_values, second_values, seed, race.worlds)
+
+
 def hint(
     view: SeatView,
     playouts: int = 1000,
@@ -414,50 +490,23 @@ def hint(
     start = time.perf_counter()
     moves = legal_moves(stand_in(view))
     race = _Race(view, moves, seed, horizon)
-    chosen = len(moves) > 1 and remeasure
-    fresh_count = min(FRESH_WORLDS, int(playouts * FRESH_SHARE)) if chosen else 0
-    grouped = allocation == "grouped" and early_stop and len(moves) > 1
-    cover = min(COVER_WORLDS * len(moves), int(playouts * COVER_SHARE)) if grouped else 0
-    share = 1 - FRESH_SHARE if chosen else 1.0
-    deadline = None if seconds is None else start + seconds * share
-    if len(moves) == 1:
-        stopped = _flat(race, playouts, deadline, early_stop, FINAL_WORLDS)
-    elif grouped:
-        stopped = _grouped(race, view, playouts - fresh_count, cover, deadline)
-    else:
-        stopped = _flat(race, playouts - fresh_count, deadline, early_stop, 0 if chosen else FINAL_WORLDS)
+    plan = _plan(moves, playouts, seconds, early_stop, allocation, remeasure, start)
+    stopped = _run_race(race, view, plan, playouts, early_stop)
     best = race.leader() if race.alive else 0
-    end = None if seconds is None else start + seconds
-    if chosen:  # a race decided early leaves playouts: they go to the fresh worlds (up to FRESH_WORLDS)
-        left = playouts - race.playouts - min(cover, COVER_WORLDS * (len(moves) - len(race.entered)))
-        fresh_count = max(fresh_count, min(FRESH_WORLDS, left))
-    fresh = _remeasure(race, best, max(2, fresh_count), end) if chosen else []
+    fresh = _fresh_values(race, plan, best, playouts)
     unraced = [c for c in range(len(moves)) if not race.values[c]]
     spare = playouts - race.playouts
     covered = _cover(race, unraced, max(1, min(len(fresh), COVER_WORLDS, spare // max(1, len(unraced)))))
-    estimates: dict[int, MoveEstimate] = {}
-    limits = score_range(race.obj, view.rules, view.players)
-    for c, move in enumerate(moves):
-        xs = fresh if c == best and fresh else covered.get(c, race.values[c])
-        estimates[c] = _estimate(move, format_move(move, view.rules.deck), xs, limits)
-    behind = {c: _behind(race, best, c, fresh, covered.get(c)) for c in range(len(moves)) if c != best}
-    order = [best] + sorted(behind, key=lambda c: (behind[c][0], -estimates[c].playouts, c))
-    for c in order[1:]:
-        estimates[c] = estimates[c]._replace(behind=behind[c][0], behind_se=behind[c][1])
-    ranked = tuple(estimates[c] for c in order)
-    reasons: tuple[CoachReason, ...] = ()
-    if explain:
-        best_values, second_values = race.values[best], None
-        if len(order) > 1:
-            best_values, second_values = _aligned(race, best, order[1])
-        reasons = explain_best(view, ranked, race.obj, best_values, second_values, seed, race.worlds)
+    ranked, order = _ranked(race, view, best, fresh, covered)
+    reasons = _reasons(race, view, ranked, order, seed) if explain else ()
+    # covered moves play fresh worlds the best move played: they add no worlds of their own
     return Hint(
         view.seat,
         view.players,
         race.obj,
         ranked,
         race.playouts,
-        race.worlds + len(fresh),  # covered moves play fresh worlds the best move played
+        race.worlds + len(fresh),
         stopped,
         reasons,
         time.perf_counter() - start,

@@ -160,6 +160,21 @@ def choose_club(view: SeatView, rng: random.Random) -> Move:
         cards, group = next(iter(plays.items()))
         return _best_of(view, knowledge(view.rules), cards, group)[1]
 
+    ctx = _context_of(view)
+
+    best_score = None
+    best: list[Move] = []
+    for cards, group in plays.items():
+        score, move = _score(ctx, cards, group)
+        if best_score is None or score > best_score:
+            best_score, best = score, [move]
+        elif score == best_score:
+            best.append(move)
+    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+
+def _context_of(view: SeatView) -> _Context:
+    """What the club player's scores read of ``view``: its hand and the cards it cannot see."""
     kn = knowledge(view.rules)
     bit = kn.bit
     seat = view.seat
@@ -187,17 +202,18 @@ def choose_club(view: SeatView, rng: random.Random) -> Move:
             if n >= 2:
                 unseen2 |= bit[c]
     pool = _pop(unseen1) + _pop(unseen2)
-    ctx = (kn, view, hand_mask, unseen1, unseen2, pool, next_seat(view, seat), previous_seat(view, seat))
+    return (kn, view, hand_mask, unseen1, unseen2, pool, next_seat(view, seat), previous_seat(view, seat))
 
-    best_score = None
-    best: list[Move] = []
-    for cards, group in plays.items():
-        score, move = _score(ctx, cards, group)
-        if best_score is None or score > best_score:
-            best_score, best = score, [move]
-        elif score == best_score:
-            best.append(move)
-    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+def club_scores(view: SeatView) -> dict[tuple[int, ...], float]:
+    """The club player's score of every set of cards that may go down, in order (C3–C13; the
+    opponent model of ``engine.coach.belief``): its move is one with the highest score."""
+    plays: dict[tuple[int, ...], list[Move]] = {}
+    for move in view_moves(view):
+        if move.kind == "play":
+            plays.setdefault(move.cards, []).append(move)
+    ctx = _context_of(view)
+    return {cards: _score(ctx, cards, group)[0] for cards, group in plays.items()}
 
 
 def _remaining(hand: tuple[int, ...], cards: tuple[int, ...]) -> list[int]:

@@ -36,10 +36,12 @@ def _state(position):
 
 
 def test_the_case_table_has_many_move_positions():
-    # hu: none of the 40 club-round positions with more than 10 legal moves that were looked at had
-    # a best move the reference separated clearly (bench/coach_references.py), so hu has none yet.
+    # Every seed ruleset, and demands among the right answers (a pl jack's, a hu alsó's, a da jack's):
+    # each demand is a legal move of its own, so these are the positions with the most moves.
     variants = {_state(c["position"]).rules.id for c in MANY}
-    assert len(MANY) >= 4 and {"pl", "pl-trad", "da"} <= variants
+    assert len(MANY) >= 8 and {"pl", "pl-trad", "da", "hu"} <= variants
+    demands = {_state(c["position"]).rules.id for c in MANY if "demand" in c["move"]}
+    assert {"pl", "hu", "da"} <= demands
     assert all(len(legal_moves(_state(c["position"]))) > 10 for c in MANY)
 
 
@@ -57,9 +59,10 @@ def test_the_shown_value_of_the_best_move_agrees_with_its_fresh_reference_value(
     # The shown value is that of fresh worlds, so it differs from the long reference value of the
     # same move by chance alone: within 1.96 standard errors of the difference (the hint's and the
     # reference's, combined) about 95% of the time. The racing worlds' value (the winner's curse)
-    # sat 2.4 to 7.3 points above it where many moves are legal (docs/COACH.md, issue #28). A move
-    # the reference did not rank in its best 4 counts as a miss. The stored sample of 12 gives
-    # 10; at least 80% is asked (a calibrated 95% test misses more than 2 of 12 once in 50).
+    # sat 2.4 to 7.3 points above it where many moves are legal (docs/COACH.md, issue #28). The
+    # stored sample (40 positions, 10 a seed ruleset) holds every legal move's reference value, so
+    # whichever move the hint names is looked up. Measured: 38 of 40 at 300 and at 1,000 playouts
+    # (the misses: two pl place scores at 300, two da points at 1,000). At least 90% is asked.
     agree, rows = 0, []
     for sample in REFERENCES["sample"]:
         st = _state(sample["position"])
@@ -69,8 +72,8 @@ def test_the_shown_value_of_the_best_move_agrees_with_its_fresh_reference_value(
             se = (h.best.high - h.best.low) / (2 * 1.96)
             agree += abs(h.best.mean - stored[0]) <= 1.96 * math.hypot(se, stored[1]) + 1e-9
         rows.append((sample["id"], h.best.notation, round(h.best.mean, 3), stored))
-    assert len(rows) >= 10
-    assert agree >= 0.8 * len(rows), rows
+    assert len(rows) >= 40
+    assert agree >= 0.9 * len(rows), rows
 
 
 def test_the_cards_are_chosen_first_then_their_order_then_wish_and_calls():

@@ -25,8 +25,9 @@ def _tables(engine) -> set[str]:
 def test_upgrade_from_empty_reaches_the_newest_revision_with_every_table(engine):
     assert current_revision(engine) is None
     migrate(engine)
-    assert current_revision(engine) == head_revision() == "0005_live_quiz"
-    assert _tables(engine) == TABLES_0001 | {"play_rounds", "live_quizzes", "live_answers"}
+    assert current_revision(engine) == head_revision() == "0007_play_ratings"
+    assert _tables(engine) == TABLES_0001 | {"play_rounds", "tables", "table_seats", "table_moves", "table_snapshots",
+                                      "live_quizzes", "live_answers", "learning_records", "play_ratings"}
 
 
 def test_the_models_describe_exactly_the_migrated_schema(engine):
@@ -43,7 +44,7 @@ def test_upgrade_from_the_previous_revision_keeps_the_data_and_adds_play_rounds(
         conn.execute(text("INSERT INTO classes (code, name, ruleset, language, lessons, drills, quiz, joining_open,"
                           " created_at) VALUES ('ABCDEFGH', '4b', 'pl', 'pl', '[]', '[]', '[]', true, 1)"))
     migrate(engine)
-    assert current_revision(engine) == "0005_live_quiz"
+    assert current_revision(engine) == "0007_play_ratings"
     assert "play_rounds" in _tables(engine)
     with engine.connect() as conn:
         assert conn.execute(text("SELECT name FROM classes WHERE code = 'ABCDEFGH'")).scalar_one() == "4b"
@@ -62,7 +63,7 @@ def test_downgrade_removes_play_rounds_then_everything(engine):
 def test_migrating_again_changes_nothing(engine):
     migrate(engine)
     migrate(engine)
-    assert current_revision(engine) == "0005_live_quiz"
+    assert current_revision(engine) == "0007_play_ratings"
 
 
 def test_app_servers_starting_together_migrate_once(db_url):
@@ -85,7 +86,7 @@ def test_app_servers_starting_together_migrate_once(db_url):
         t.join()
     try:
         assert errors == []
-        assert current_revision(engines[0]) == "0005_live_quiz"
+        assert current_revision(engines[0]) == "0007_play_ratings"
     finally:
         for eng in engines:
             eng.dispose()

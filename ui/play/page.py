@@ -13,7 +13,7 @@ import streamlit as st
 
 from engine.position import position_to_json
 from engine.ruleset import Ruleset, load_ruleset
-from ui.play import learning, model
+from ui.play import learning, model, rating
 from ui.play.model import STRENGTHS, Game, act
 from ui.play.saved import SavedError, pack, unpack
 from ui.play.text import (
@@ -63,6 +63,9 @@ LOG_LINES = "play_log_lines"        # the log's narrated moves, kept across reru
 SEEN = "play_seen"                  # (round, moves) the browser's table last showed: later computer moves are played to it
 PAGE_KEY = "play_page_key"          # what the page around the table was last drawn for (see page_key)
 SET = "play_set_"                   # prefix of the new-game form's widget keys
+RATINGS = "play_ratings"            # the learner's rating after each rated round (ui/play/rating.py)
+RATINGS_READ = "play_ratings_read"  # a pupil's ratings were read back from the class database this session
+PUPIL_TOKEN = "classes_pupil_token" # a pupil's session (ui/classes): ratings are kept in the class database too
 LOG_SHOWN = 40
 LOG_RECENT = 6                      # moves shown in the log before "Earlier moves"
 
@@ -638,3 +641,40 @@ def draw_page() -> None:
     if not log_in_table(g):
         draw_log(g, t)
     st.caption(stats_line(g, t))
+    draw_rating(g, t)
+
+
+def _pupil_ratings(history: list[rating.RatingPoint]) -> list[rating.RatingPoint]:
+    """A pupil's history: the class database's ratings first (another device's rounds), this session's new
+    ones saved there; the database away, the session's history stands alone."""
+    token = st.session_state.get(PUPIL_TOKEN)
+    if not isinstance(token, str) or not token:
+        return history
+    from storage.errors import StorageError
+    from storage.streamlit_conn import get_storage
+    try:
+        store = get_storage()
+        kept = [rating.RatingPoint(*row) for row in store.ratings(token)]
+        known = {p.key for p in kept}
+        for p in history:
+            if p.key not in known:
+                store.record_rating(token, p.key, p.variant, p.mu, p.sigma)
+                kept.append(p)
+        return kept
+    except StorageError:
+        return history
+
+
+def draw_rating(g: Game, t: Translator) -> None:
+    """The learner's rating after each round against the computer players, as a small chart."""
+    if g.settings.humans != 1:
+        return   # a hot seat game is not rated (ui/play/rating.py)
+    history = rating.extend(st.session_state.get(RATINGS) or [], rating.game_rounds(g), g.settings.strengths)
+    if history != st.session_state.get(RATINGS) or not st.session_state.get(RATINGS_READ):
+        history = _pupil_ratings(history)
+        st.session_state[RATINGS_READ] = True
+    st.session_state[RATINGS] = history
+    st.caption(rating.rating_line(history, t))
+    if history:
+        with st.expander(t.gettext("Your rating over your rounds")):
+            st.altair_chart(rating.chart(history, g.rules.id, t), width="stretch")
