@@ -11,12 +11,14 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     CheckConstraint,
+    Float,
     ForeignKey,
     Index,
     Integer,
     MetaData,
     SmallInteger,
     String,
+    Text,
     UniqueConstraint,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -161,3 +163,18 @@ class RateLimit(Base):
     bucket: Mapped[str] = mapped_column(String(96), primary_key=True)
     window_start: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     hits: Mapped[int] = mapped_column(Integer)
+
+
+# ---------------------------------------------------------------------------- learning (issue 29, 0006_learning)
+
+class LearningRecord(Base):
+    """A pupil's learner record as JSON (review cards, rating, placement, answers), with the rating beside it."""
+
+    __tablename__ = "learning_records"
+    pupil_id: Mapped[int] = mapped_column(ForeignKey("pupils.id", ondelete="CASCADE"), primary_key=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
+    record: Mapped[str] = mapped_column(Text)
+    cards: Mapped[int] = mapped_column(Integer)
+    rating_mu: Mapped[float] = mapped_column(Float)
+    rating_sigma: Mapped[float] = mapped_column(Float)
+    updated_at: Mapped[int] = mapped_column(BigInteger)
