@@ -5,6 +5,7 @@ from datetime import UTC, datetime
 
 import pytest
 from sqlalchemy import func, select
+from sqlalchemy.exc import OperationalError
 
 from engine.drills import drill_by_id
 from storage.errors import AccessRefused, InputRefused
@@ -58,3 +59,65 @@ def test_a_record_that_is_not_one_is_refused(store, klass, bad):
     with pytest.raises(InputRefused):
         store.save_learning(ala.token, bad)
     assert store.learning(ala.token) is None
+
+
+# ---------------------------------------------------------------------------- the session's side (ui/classes/learning.py)
+
+def _pupil_session(store, klass, nickname="Ala") -> dict:
+    from ui.classes.progress import become_pupil
+    access = store.join(klass.info.code, nickname)
+    state: dict = {}
+    become_pupil(state, store.pupil(access.token), access.token)
+    return state
+
+
+def test_a_pupils_record_is_stored_when_it_changes_and_read_back_on_a_new_device(store, klass):
+    from ui.classes.learning import restore_learning, sync_learning
+    from ui.classes.progress import TOKEN, become_pupil
+    phone = _pupil_session(store, klass)
+    assert restore_learning(phone, lambda: store) and not sync_learning(phone, lambda: store)  # nothing yet
+    learner.answer_drill(phone, drill_by_id("pl-matching-01"), False, CLOCK)
+    assert sync_learning(phone, lambda: store)
+    assert not sync_learning(phone, lambda: store)             # unchanged: not written again
+    laptop: dict = {}
+    learner.answer_drill(laptop, drill_by_id("pl-drawing-01"), True, CLOCK)   # before signing in
+    become_pupil(laptop, store.pupil(phone[TOKEN]), phone[TOKEN])
+    assert restore_learning(laptop, lambda: store)
+    cards = learner.record(laptop)["cards"]
+    assert set(cards) == {"drill:pl-matching-01", "drill:pl-drawing-01"}
+    assert sync_learning(laptop, lambda: store)
+    assert set(store.learning(phone[TOKEN])["cards"]) == set(cards)
+
+
+class _Away:
+    """A database that cannot be reached for a while."""
+
+    def __init__(self, store):
+        self.store, self.away = store, True
+
+    def __call__(self):
+        if self.away:
+            raise OperationalError("SELECT 1", {}, Exception("connection refused"))
+        return self.store
+
+
+def test_a_write_that_fails_is_sent_again_and_a_failed_read_never_overwrites(store, klass):
+    from ui.classes.learning import restore_learning, sync_learning
+    from ui.classes.progress import NOTICE, TOKEN
+    state = _pupil_session(store, klass)
+    first = _record(("pl-matching-01", True))
+    store.save_learning(state[TOKEN], first)
+    away = _Away(store)
+    learner.answer_drill(state, drill_by_id("pl-drawing-01"), False, CLOCK)
+    assert not restore_learning(state, away) and state[NOTICE][0] == "storage_unavailable"
+    assert not sync_learning(state, away)
+    assert store.learning(state[TOKEN]) == first              # the unread stored record is not overwritten
+    away.away = False
+    assert restore_learning(state, away) and sync_learning(state, away)
+    assert set(store.learning(state[TOKEN])["cards"]) == {"drill:pl-matching-01", "drill:pl-drawing-01"}
+    learner.answer_drill(state, drill_by_id("pl-four-01"), True, CLOCK)
+    away.away = True
+    assert not sync_learning(state, away)                     # kept unsaved in the session
+    away.away = False
+    assert sync_learning(state, away)
+    assert "drill:pl-four-01" in store.learning(state[TOKEN])["cards"]

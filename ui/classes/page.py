@@ -24,7 +24,7 @@ from storage.board import Board, load_board
 from storage.export import answers_csv, summary_csv
 from storage.repository import Storage
 from storage.streamlit_conn import classes_setting, get_storage
-from ui.classes import model
+from ui.classes import learning, model
 from ui.classes import progress as saved
 from ui.classes.answers import answer_words, reason_words
 from ui.classes.client import ENV_TRUSTED, client_from, parse_networks
@@ -239,6 +239,7 @@ def saved_progress(practice_types: tuple[type, type] | None = None,
         yield
         return
     saved.restore_into_session(state, get_storage, practice_types)
+    learning.restore_learning(state, get_storage)      # review cards, rating, path: issue 29
     slot = st.sidebar.empty()   # filled after the page, once this run's answer is saved or queued
     try:
         yield
@@ -248,6 +249,7 @@ def saved_progress(practice_types: tuple[type, type] | None = None,
             saved.sync_practice(state, get_storage, question)
         if rounds is not None:   # the Play page's finished rounds (played, won, points)
             saved.sync_play(state, get_storage, rounds)
+        learning.sync_learning(state, get_storage)
         pupil_banner(_t(), slot)
 
 

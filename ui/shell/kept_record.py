@@ -76,7 +76,8 @@ def pack(record: Mapping[str, Any]) -> str:
     return _sign(body) + "." + body.decode("ascii")
 
 
-def _checked(record: Any) -> dict[str, Any]:
+def checked(record: Any) -> dict[str, Any]:
+    """The record if it has the shape of one (parts, cards, answers, rating); raises KeptRecordError."""
     if not isinstance(record, dict) or set(record) - set(PARTS):
         raise KeptRecordError("damaged")
     for name, kind in PARTS.items():
@@ -107,7 +108,7 @@ def unpack(blob: Any) -> dict[str, Any]:
         raise KeptRecordError("damaged") from None
     if not isinstance(kept, dict) or kept.get("v") != VERSION:
         raise KeptRecordError("damaged")
-    return _checked(kept.get("record"))
+    return checked(kept.get("record"))
 
 
 def _card_reviewed(card: Mapping[str, Any]) -> str:
