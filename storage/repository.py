@@ -552,6 +552,15 @@ class Storage:
             text = conn.execute(select(LearningRecord.record).where(LearningRecord.pupil_id == row.id)).scalar()
         return json.loads(text) if text is not None else None
 
+    def class_learning(self, key: str, client: str | None = None) -> list[tuple[str, dict]]:
+        """Each pupil's nickname and learner record, for the board a teacher key or board key opens."""
+        info, _manages = self.authorize_board(key, client)
+        with self.read_connection() as conn:
+            rows = conn.execute(select(Pupil.nickname, LearningRecord.record).join(
+                LearningRecord, LearningRecord.pupil_id == Pupil.id).where(Pupil.class_id == info.id)
+                .order_by(Pupil.joined_at, Pupil.id)).all()
+        return [(row.nickname, json.loads(row.record)) for row in rows]
+
     def progress(self, token: str) -> PupilProgress:
         """Everything stored for the pupil of the token (stars, tallies, answers, rounds)."""
         with self.read_connection() as conn:

@@ -121,3 +121,23 @@ def test_a_write_that_fails_is_sent_again_and_a_failed_read_never_overwrites(sto
     away.away = False
     assert sync_learning(state, away)
     assert "drill:pl-four-01" in store.learning(state[TOKEN])["cards"]
+
+
+def test_the_board_shows_each_pupils_path_position_and_rating(store, klass):
+    from engine.path import placement_drills, shipped_paths
+    from ui.classes.learning_board import pupil_rows
+    from ui.present.i18n import translator
+    ala, ola, ewa = (store.join(klass.info.code, name) for name in ("Ala", "Ola", "Ewa"))
+    path = shipped_paths()["pl"]
+    placed: dict = {}
+    learner.place(placed, path, {d.id: True for d in placement_drills(path)})
+    store.save_learning(ala.token, learner.record(placed))
+    store.save_learning(ola.token, _record(("pl-matching-01", False), ("pl-drawing-01", False)))
+    records = store.class_learning(klass.teacher_key)
+    assert [name for name, _ in records] == ["Ala", "Ola"]            # Ewa has no record yet
+    rows = pupil_rows(records, "pl", translator("en"))
+    assert rows[0]["Steps done"] == f"6/{len(path.steps)}" and rows[1]["Steps done"] == f"0/{len(path.steps)}"
+    assert rows[1]["Next step"] == "Lesson: The goal: empty your hand"
+    assert rows[0]["Rating"] > 1500 > rows[1]["Rating"]
+    with pytest.raises(AccessRefused):
+        store.class_learning(ewa.token)                                # a pupil's token opens no board

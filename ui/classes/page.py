@@ -28,6 +28,7 @@ from ui.classes import learning, model
 from ui.classes import progress as saved
 from ui.classes.answers import answer_words, reason_words
 from ui.classes.client import ENV_TRUSTED, client_from, parse_networks
+from ui.classes.learning_board import draw_learning
 from ui.classes.texts import (
     FAILURES,
     UNAVAILABLE,
@@ -654,6 +655,7 @@ def live_board() -> None:
     if board.lesson_ids:
         st.subheader(_("Lesson stars"), anchor=False)
         st.markdown(model.lessons_html(board, t), unsafe_allow_html=True)
+    draw_learning(get_storage(), key, board, t, _client())
 
 
 def _csv_header(t: Translator) -> Callable[[str], str]:
