@@ -125,7 +125,7 @@ def test_a_write_that_fails_is_sent_again_and_a_failed_read_never_overwrites(sto
 
 def test_the_board_shows_each_pupils_path_position_and_rating(store, klass):
     from engine.path import placement_drills, shipped_paths
-    from ui.classes.learning_board import pupil_rows
+    from ui.classes.learning_board import pupil_rows, spread_text
     from ui.present.i18n import translator
     ala, ola, ewa = (store.join(klass.info.code, name) for name in ("Ala", "Ola", "Ewa"))
     path = shipped_paths()["pl"]
@@ -139,5 +139,7 @@ def test_the_board_shows_each_pupils_path_position_and_rating(store, klass):
     assert rows[0]["Steps done"] == f"6/{len(path.steps)}" and rows[1]["Steps done"] == f"0/{len(path.steps)}"
     assert rows[1]["Next step"] == "Lesson: The goal: empty your hand"
     assert rows[0]["Rating"] > 1500 > rows[1]["Rating"]
+    low, high = sorted((rows[0]["Rating"], rows[1]["Rating"]))
+    assert spread_text(rows, translator("en")) == f"Ratings from {low} to {high}; the middle pupil has {round((low + high) / 2)}."
     with pytest.raises(AccessRefused):
         store.class_learning(ewa.token)                                # a pupil's token opens no board

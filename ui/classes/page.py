@@ -28,7 +28,7 @@ from ui.classes import learning, model
 from ui.classes import progress as saved
 from ui.classes.answers import answer_words, reason_words
 from ui.classes.client import ENV_TRUSTED, client_from, parse_networks
-from ui.classes.learning_board import draw_learning
+from ui.classes.learning_board import pupil_rows, spread_text
 from ui.classes.texts import (
     FAILURES,
     UNAVAILABLE,
@@ -655,7 +655,24 @@ def live_board() -> None:
     if board.lesson_ids:
         st.subheader(_("Lesson stars"), anchor=False)
         st.markdown(model.lessons_html(board, t), unsafe_allow_html=True)
-    draw_learning(get_storage(), key, board, t, _client())
+    _learning_board(key, board, t)
+
+
+def _learning_board(key: str, board: Board, t: Translator) -> None:
+    """The path positions and ratings of the class's pupils (those who have a learner record)."""
+    _ = t.gettext
+    st.subheader(_("Learning path and ratings"), anchor=False)
+    try:
+        records = get_storage().class_learning(key, client=_client())
+    except FAILURES as error:
+        st.error(refusal_message(error, t), icon=":material/error:")
+        return
+    if not records:
+        st.caption(_("No pupil has answered a placement or a drill yet."))
+        return
+    rows = pupil_rows(records, board.info.ruleset, t)
+    st.caption(spread_text(rows, t))
+    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
 
 
 def _csv_header(t: Translator) -> Callable[[str], str]:

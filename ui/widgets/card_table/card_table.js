@@ -88,6 +88,8 @@ function keep(data, parentElement, setTriggerValue) {
   try {
     if (data.forget) window.localStorage.removeItem(data.store_key);
     if (data.save) window.localStorage.setItem(data.store_key, data.save);
+    // The server has its answer (it drew the probe again without `restore`): no more asking.
+    if (!data.restore && parentElement._askAgain) clearTimeout(parentElement._askAgain);
     if (data.restore && !parentElement._askedBack) {
       const blob = window.localStorage.getItem(data.store_key);
       // `data.answer_empty`: say so when nothing is kept too (the learner's record waits for it before
