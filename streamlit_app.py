@@ -17,6 +17,7 @@ from ui.present.input_text import link_notice_text
 from ui.shell import session
 from ui.shell.layout import accessible_styles, localized_widget_styles
 from ui.shell.pages import PAGES, page_title
+from ui.widgets.kept_record import keep_learning_record
 
 
 def _on_language_picked() -> None:
@@ -120,6 +121,7 @@ def main() -> None:
     with saved_progress((Progress, TopicScore), lambda: current_question(st.session_state, session.variant()),
                         lambda: finished_rounds(st.session_state.get(PLAY_GAME))):
         navigation.run()
+    keep_learning_record(session.tr())   # the learner's record kept in the browser over a reload
 
 
 main()

@@ -18,6 +18,7 @@ from sqlalchemy import (
     MetaData,
     SmallInteger,
     String,
+    Text,
     UniqueConstraint,
     text,
 )
@@ -305,3 +306,18 @@ class PlayRating(Base):
     mu: Mapped[float] = mapped_column(Float)
     sigma: Mapped[float] = mapped_column(Float)
     rated_at: Mapped[int] = mapped_column(BigInteger)
+
+
+# ---------------------------------------------------------------------------- learning (issue 29, 0006_learning)
+
+class LearningRecord(Base):
+    """A pupil's learner record as JSON (review cards, rating, placement, answers), with the rating beside it."""
+
+    __tablename__ = "learning_records"
+    pupil_id: Mapped[int] = mapped_column(ForeignKey("pupils.id", ondelete="CASCADE"), primary_key=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
+    record: Mapped[str] = mapped_column(Text)
+    cards: Mapped[int] = mapped_column(Integer)
+    rating_mu: Mapped[float] = mapped_column(Float)
+    rating_sigma: Mapped[float] = mapped_column(Float)
+    updated_at: Mapped[int] = mapped_column(BigInteger)

@@ -8,6 +8,8 @@ shared by every session of a server.
 """
 from __future__ import annotations
 
+import json
+import math
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -20,6 +22,7 @@ from storage.database import READ_ONLY
 from storage.errors import AccessRefused, InputRefused, StorageError
 from storage.models import (
     Answer,
+    LearningRecord,
     LessonStars,
     PlayRating,
     PlayRound,
@@ -40,6 +43,7 @@ MAX_PLAYERS = 8
 MASTERY_WINDOW = 10
 MASTERY_NEEDED = 8
 MANAGE, VIEW = "manage", "view"  # roles of a key: the teacher's own, the projector's read-only board
+MAX_LEARNING = 2_000_000       # characters of a pupil's learner record (cards, answers for the charts)
 DEFAULT_LIMITS = Limits()       # the school defaults; Limits is frozen, so one shared value is safe
 
 
@@ -590,11 +594,56 @@ class Storage:
             return [(r.round_key, r.variant, r.mu, r.sigma) for r in conn.execute(
                 select(PlayRating).where(PlayRating.pupil_id == row.id).order_by(PlayRating.rated_at, PlayRating.id))]
 
+    def save_learning(self, token: str, record: dict) -> None:
+        """Keeps the pupil's learner record (review cards, rating, placement, answers), replacing the last one."""
+        text, cards, mu, sigma = _learning_fields(record)
+        now = self.now()
+        with self._write() as conn:
+            row = self._pupil_row(conn, token)
+            values = {"record": text, "cards": cards, "rating_mu": mu, "rating_sigma": sigma, "updated_at": now}
+            if insert_ignore(conn, LearningRecord, {"pupil_id": row.id, "class_id": row.class_id, **values},
+                             ("pupil_id",)) is None:
+                conn.execute(update(LearningRecord).where(LearningRecord.pupil_id == row.id).values(**values))
+            conn.execute(update(Pupil).where(Pupil.id == row.id).values(last_seen_at=now))
+
+    def learning(self, token: str) -> dict | None:
+        """The pupil's kept learner record (None before the first)."""
+        with self.read_connection() as conn:
+            row = self._pupil_row(conn, token)
+            text = conn.execute(select(LearningRecord.record).where(LearningRecord.pupil_id == row.id)).scalar()
+        return json.loads(text) if text is not None else None
+
+    def class_learning(self, key: str, client: str | None = None) -> list[tuple[str, dict]]:
+        """Each pupil's nickname and learner record, for the board a teacher key or board key opens."""
+        info, _manages = self.authorize_board(key, client)
+        with self.read_connection() as conn:
+            rows = conn.execute(select(Pupil.nickname, LearningRecord.record).join(
+                LearningRecord, LearningRecord.pupil_id == Pupil.id).where(Pupil.class_id == info.id)
+                .order_by(Pupil.joined_at, Pupil.id)).all()
+        return [(row.nickname, json.loads(row.record)) for row in rows]
+
     def progress(self, token: str) -> PupilProgress:
         """Everything stored for the pupil of the token (stars, tallies, answers, rounds)."""
         with self.read_connection() as conn:
             row = self._pupil_row(conn, token)
             return pupil_progress(conn, row.id, row.nickname)
+
+
+def _learning_fields(record: object) -> tuple[str, int, float, float]:
+    """The record as stored: its JSON, its number of cards and the learner's rating; refuses what is not one."""
+    if not isinstance(record, dict) or not isinstance(record.get("cards", {}), dict):
+        raise InputRefused("answer_invalid", field="learning")
+    rating = record.get("rating", [25.0, 25.0 / 3])
+    try:
+        mu, sigma = float(rating[0]), float(rating[1])
+        text = json.dumps(record, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError, IndexError, KeyError):
+        raise InputRefused("answer_invalid", field="learning") from None
+    if not (math.isfinite(mu) and math.isfinite(sigma)):
+        raise InputRefused("answer_invalid", field="learning")
+    if len(text) > MAX_LEARNING:
+        raise InputRefused("answer_invalid", field="learning", limit=MAX_LEARNING)
+    return text, len(record.get("cards", {})), mu, sigma
 
 
 def pupil_progress(conn: Connection, pupil_id: int, nickname: str) -> PupilProgress:

@@ -25,11 +25,12 @@ from storage.board import Board, load_board
 from storage.export import answers_csv, summary_csv
 from storage.repository import Storage
 from storage.streamlit_conn import classes_setting, get_storage
-from ui.classes import model
+from ui.classes import learning, model
 from ui.classes import progress as saved
 from ui.classes import quiz_page as live_quiz
 from ui.classes.answers import answer_words, reason_words
 from ui.classes.client import ENV_TRUSTED, client_from, parse_networks
+from ui.classes.learning_board import pupil_rows, spread_text
 from ui.classes.texts import (
     FAILURES,
     UNAVAILABLE,
@@ -281,6 +282,7 @@ def saved_progress(practice_types: tuple[type, type] | None = None,
         yield
         return
     saved.restore_into_session(state, get_storage, practice_types)
+    learning.restore_learning(state, get_storage)      # review cards, rating, path: issue 29
     slot = st.sidebar.empty()   # filled after the page, once this run's answer is saved or queued
     try:
         yield
@@ -290,6 +292,7 @@ def saved_progress(practice_types: tuple[type, type] | None = None,
             saved.sync_practice(state, get_storage, question)
         if rounds is not None:   # the Play page's finished rounds (played, won, points)
             saved.sync_play(state, get_storage, rounds)
+        learning.sync_learning(state, get_storage)
         pupil_banner(_t(), slot)
 
 
@@ -722,6 +725,24 @@ def live_board() -> None:
     if board.lesson_ids:
         st.subheader(t.gettext("Lesson stars"), anchor=False)
         st.markdown(model.lessons_html(board, t), unsafe_allow_html=True)
+    _learning_board(key, board, t)
+
+
+def _learning_board(key: str, board: Board, t: Translator) -> None:
+    """The path positions and ratings of the class's pupils (those who have a learner record)."""
+    _ = t.gettext
+    st.subheader(_("Learning path and ratings"), anchor=False)
+    try:
+        records = get_storage().class_learning(key, client=_client())
+    except FAILURES as error:
+        st.error(refusal_message(error, t), icon=":material/error:")
+        return
+    if not records:
+        st.caption(_("No pupil has answered a placement or a drill yet."))
+        return
+    rows = pupil_rows(records, board.info.ruleset, t)
+    st.caption(spread_text(rows, t))
+    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
 
 
 def _board_counts(board: Board, t: Translator) -> None:

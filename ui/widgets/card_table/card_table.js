@@ -88,9 +88,13 @@ function keep(data, parentElement, setTriggerValue) {
   try {
     if (data.forget) window.localStorage.removeItem(data.store_key);
     if (data.save) window.localStorage.setItem(data.store_key, data.save);
+    // The server has its answer (it drew the probe again without `restore`): no more asking.
+    if (!data.restore && parentElement._askAgain) clearTimeout(parentElement._askAgain);
     if (data.restore && !parentElement._askedBack) {
       const blob = window.localStorage.getItem(data.store_key);
-      if (blob) {
+      // `data.answer_empty`: say so when nothing is kept too (the learner's record waits for it before
+      // it is first written, so a fresh session never overwrites a kept record).
+      if (blob || data.answer_empty) {
         parentElement._askedBack = true;
         // Sent again while this probe is still on the page (a trigger sent during the page's very first
         // run can be lost); the server takes the first that arrives and ignores the rest.
@@ -98,7 +102,7 @@ function keep(data, parentElement, setTriggerValue) {
         const ask = () => {
           if (!parentElement.isConnected || tries >= 5) return;
           tries += 1;
-          setTriggerValue("action", { type: "restore", blob: blob, nonce: Date.now() });
+          setTriggerValue("action", { type: "restore", blob: blob || "", nonce: Date.now() });
           parentElement._askAgain = setTimeout(ask, 2500);
         };
         ask();
