@@ -6,22 +6,17 @@ seconds of each round and the statistics. The server rebuilds the rounds from th
 which judges every move again. The blob is signed with HMAC-SHA256 under a per-server secret, so a
 blob changed in the browser (statistics made up, a move edited) or made by another server is refused.
 
-The secret is ``MAKAO_PLAY_SECRET`` (hex) when set, else 32 random bytes from ``secrets`` kept in
-``data/play_secret`` (made on first use, readable by the server's user only).
+The secret is the server's (``ui.shell.server_secret``: ``MAKAO_PLAY_SECRET`` (hex) when set, else 32 random bytes kept in
+``data/play_secret``, made on first use, readable by the server's user only).
 """
 from __future__ import annotations
 
 import base64
-import hashlib
 import hmac
 import json
-import os
-import secrets
 import time
 import zlib
 from dataclasses import replace
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from engine.errors import EngineError
@@ -29,10 +24,10 @@ from engine.moves import format_move, parse_move
 from engine.ruleset import Ruleset
 from ui.play import model
 from ui.play.model import Game, Stats
+from ui.shell.server_secret import sign
 
 VERSION = 1
 MAX_BLOB = 200_000            # characters: 20 rounds of a long match fit many times over
-SECRET_FILE = Path(__file__).resolve().parents[2] / "data" / "play_secret"
 
 
 class SavedError(ValueError):
@@ -41,24 +36,6 @@ class SavedError(ValueError):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
-
-
-@lru_cache(maxsize=1)
-def secret() -> bytes:
-    """The server's signing key: from the environment, else from its file (made once)."""
-    given = os.environ.get("MAKAO_PLAY_SECRET")
-    if given:
-        return bytes.fromhex(given)
-    try:
-        return bytes.fromhex(SECRET_FILE.read_text(encoding="ascii").strip())
-    except (OSError, ValueError):
-        pass
-    key = secrets.token_bytes(32)
-    SECRET_FILE.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(SECRET_FILE, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="ascii") as out:
-        out.write(key.hex())
-    return key
 
 
 def record_of(game: Game) -> dict[str, Any]:
@@ -75,7 +52,7 @@ def record_of(game: Game) -> dict[str, Any]:
 
 
 def _sign(body: bytes) -> str:
-    return hmac.new(secret(), body, hashlib.sha256).hexdigest()
+    return sign(body)
 
 
 def pack(game: Game) -> str:

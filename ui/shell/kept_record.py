@@ -9,22 +9,17 @@ comes back is merged with what the session recorded meanwhile, so nothing is los
 from __future__ import annotations
 
 import base64
-import hashlib
 import hmac
 import json
-import os
-import secrets
 import zlib
 from collections.abc import Mapping
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from ui.shell.learner import HISTORY_KEPT
+from ui.shell.server_secret import sign
 
 VERSION = 1
 MAX_BLOB = 3_000_000           # characters; localStorage holds about 5 MB per site
-SECRET_FILE = Path(__file__).resolve().parents[2] / "data" / "play_secret"
 PARTS: dict[str, type] = {"placement": dict, "cards": dict, "rating": list, "drills": dict, "history": list,
                           "goals": dict, "lessons": dict}
 
@@ -37,26 +32,8 @@ class KeptRecordError(ValueError):
         self.reason = reason
 
 
-@lru_cache(maxsize=1)
-def secret() -> bytes:
-    """The server's signing key (shared with ui/play/saved.py): the environment's, else its file's (made once)."""
-    given = os.environ.get("MAKAO_PLAY_SECRET")
-    if given:
-        return bytes.fromhex(given)
-    try:
-        return bytes.fromhex(SECRET_FILE.read_text(encoding="ascii").strip())
-    except (OSError, ValueError):
-        pass
-    key = secrets.token_bytes(32)
-    SECRET_FILE.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(SECRET_FILE, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="ascii") as out:
-        out.write(key.hex())
-    return key
-
-
 def _sign(body: bytes) -> str:
-    return hmac.new(secret(), b"learning:" + body, hashlib.sha256).hexdigest()
+    return sign(body, b"learning:")
 
 
 def is_empty(record: Mapping[str, Any]) -> bool:

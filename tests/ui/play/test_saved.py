@@ -12,14 +12,15 @@ from engine.ruleset import load_ruleset
 from tests.ui.play.test_play_page import play_out
 from ui.play import model, saved
 from ui.play.model import act
+from ui.shell import server_secret
 
 
 @pytest.fixture(autouse=True)
 def own_secret(monkeypatch):
     monkeypatch.setenv("MAKAO_PLAY_SECRET", "11" * 32)
-    saved.secret.cache_clear()
+    server_secret.secret.cache_clear()
     yield
-    saved.secret.cache_clear()
+    server_secret.secret.cache_clear()
 
 
 def mid_match() -> model.Game:
@@ -84,7 +85,7 @@ def test_another_server_s_blob_is_refused(monkeypatch) -> None:
     game = mid_match()
     blob = saved.pack(game)
     monkeypatch.setenv("MAKAO_PLAY_SECRET", "22" * 32)
-    saved.secret.cache_clear()
+    server_secret.secret.cache_clear()
     with pytest.raises(saved.SavedError) as refused:
         saved.unpack(blob, {"pl": game.rules})
     assert refused.value.reason == "signature"
@@ -99,9 +100,9 @@ def test_rules_the_session_lacks_are_said() -> None:
 
 def test_a_secret_file_is_made_once_and_kept(monkeypatch, tmp_path) -> None:
     monkeypatch.delenv("MAKAO_PLAY_SECRET")
-    monkeypatch.setattr(saved, "SECRET_FILE", tmp_path / "data" / "play_secret")
-    saved.secret.cache_clear()
-    first = saved.secret()
-    saved.secret.cache_clear()
-    assert saved.secret() == first and len(first) == 32
+    monkeypatch.setattr(server_secret, "SECRET_FILE", tmp_path / "data" / "play_secret")
+    server_secret.secret.cache_clear()
+    first = server_secret.secret()
+    server_secret.secret.cache_clear()
+    assert server_secret.secret() == first and len(first) == 32
     assert (tmp_path / "data" / "play_secret").stat().st_mode & 0o077 == 0
