@@ -864,7 +864,11 @@ class Playout:
         return got
 
     def _run(self, rng: random.Random | None, cap: int, forced: Action | None) -> int:
-        """The kernel loop: ``forced`` applies that one action; otherwise random moves."""
+        """The kernel loop: ``forced`` applies that one action; otherwise random moves.
+
+        Stays whole (#24 item 3): it is the playouts' hot loop, run once per move, and a call per
+        step costs there; its locals (hands, masks, counts) would be passed to every step.
+        """
         k = self.k
         n = self.n
         hm, hs, cnt = self.hm, self.hs, self.cnt

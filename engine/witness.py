@@ -733,7 +733,11 @@ class _Search:
         return [self.deck.card(rank, s) for s in self.deck.suits]
 
     def _sample(self, f: FieldDiff) -> dict[str, Any] | None:
-        """A small position around field ``f`` (seeded; possibly impossible, then skipped)."""
+        """A small position around field ``f`` (seeded; possibly impossible, then skipped).
+
+        Stays whole (#24 item 3): it runs once per position sampled by the search, drawing from one
+        seeded rng in a fixed order; split, each step would take the rng, both rulesets and tables.
+        """
         rng, a, b, deck = self.rng, self.a, self.b, self.deck
         ta, tb = tables_for(a), tables_for(b)
         part, _, rest = f.key.partition(".")
