@@ -96,6 +96,20 @@ def clear_margin(ref, sign: float) -> tuple[float, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Writes the coach's reference cases and samples for each variant; prints the case tables."""
+    args = _arguments(argv)
+    cases_toml: list[str] = []
+    ref_toml = [f"# Written by bench/coach_references.py (reference seed {REFERENCE_SEED}, "
+                f"{STAGE1} + {STAGE2} worlds); read by tests/engine/test_coach_search.py.\n"]
+    for variant in args.variants.split(","):
+        _find_cases(variant, args, cases_toml, ref_toml)
+        _sample(variant, args, ref_toml)
+    _write(args, ref_toml, cases_toml)
+    return 0
+
+
+def _arguments(argv: list[str] | None) -> argparse.Namespace:
+    """The command line of the script."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cases", type=int, default=2)
     ap.add_argument("--sample", type=int, default=3)
@@ -106,56 +120,65 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--first", type=int, default=60_000, help="the first deal the cases are looked for in")
     ap.add_argument("--demand", action="store_true", help="keep only cases whose right move makes a demand")
     ap.add_argument("--append", action="store_true", help="add the new cases to --out instead of writing it anew")
-    args = ap.parse_args(argv)
-    cases_toml, ref_toml = [], [f"# Written by bench/coach_references.py (reference seed {REFERENCE_SEED}, "
-                                f"{STAGE1} + {STAGE2} worlds); read by tests/engine/test_coach_search.py.\n"]
-    for variant in args.variants.split(","):
-        kept = 0
-        wanted = {(int(d), int(p)) for v, d, p in (a.split(":") for a in args.at.split(",") if a) if v == variant}
-        for deal, ply, view, state in positions(variant, args.scan, 11, tag="reference", first=args.first):
-            if kept >= args.cases or (args.at and not wanted):
-                break
-            js = seat_json(state)
-            if args.at:
-                if (deal, ply) not in wanted:
-                    continue
-                wanted.discard((deal, ply))
-            elif js is None or hint(view, 1000, SCREEN_SEED, explain=False).stopped != "clear":
+    return ap.parse_args(argv)
+
+
+def _find_cases(variant: str, args: argparse.Namespace, cases_toml: list[str], ref_toml: list[str]) -> None:
+    """Appends the clear cases of one variant (or those of --at) to both TOML texts."""
+    kept = 0
+    wanted = {(int(d), int(p)) for v, d, p in (a.split(":") for a in args.at.split(",") if a) if v == variant}
+    for deal, ply, view, state in positions(variant, args.scan, 11, tag="reference", first=args.first):
+        if kept >= args.cases or (args.at and not wanted):
+            break
+        js = seat_json(state)
+        if args.at:
+            if (deal, ply) not in wanted:
                 continue
-            ref = long_reference(view)
-            sign = 1.0 if objective_for(view.rules).higher_is_better else -1.0
-            m, se = clear_margin(ref, sign)
-            need = CLEAR_POINTS if variant == "da" else CLEAR_MARGIN
-            print(f"  {variant} {deal}/{ply}: {len(legal_moves(stand_in(view)))} moves, "
-                  f"{ref[0][0]} by {m:.3f} ±{se:.3f}", file=sys.stderr, flush=True)
-            if m < need or m < CLEAR_SE * se or (args.demand and "demand" not in ref[0][0]):
-                continue
-            kept += 1
-            cid = f"{variant}-many-moves-{deal}-{ply}"
-            move = ref[0][0]
-            st = position_from_json(js)
-            reason = check(st, parse_move(move, st.rules.deck)).reasons[0].code
-            cases_toml.append(
-                f'[[case]]\nid = "{cid}"\nrule = "coach, {variant}: {len(legal_moves(stand_in(view)))} legal moves; '
-                f'{move} leads {ref[1][0]} by {m:.3f} ±{1.96 * se:.3f} over {STAGE1 + STAGE2} reference worlds"\n'
-                f"position = {toml_inline(js)}\nmove = \"{move}\"\nlegal = true\n"
-                f'reason = "{reason}"\n')
-            ref_toml.append(
-                f'[[case]]\nid = "{cid}"\nbest = "{move}"\nvalue = {ref[0][1]:.4f}\nse = {ref[0][2]:.4f}\n'
-                f'runner_up = "{ref[1][0]}"\nmargin = {m:.4f}\nmargin_se = {se:.4f}\n')
-        taken = 0
-        for deal, ply, view, state in positions(variant, 30, 6, tag="sample", first=70_000):
-            if taken >= args.sample:
-                break
-            js = seat_json(state)
-            if js is None:
-                continue
-            taken += 1
-            ref = long_reference(view, None)
-            values = ", ".join(f'"{n}" = [{v:.4f}, {s:.4f}]' for n, v, s, _ in ref)
-            ref_toml.append(f"[[sample]]\nid = \"{variant}-sample-{deal}-{ply}\"\n"
-                            f"position = {toml_inline(js)}\nvalues = {{ {values} }}\n")
-            print(f"  {variant} sample {taken}", file=sys.stderr, flush=True)
+            wanted.discard((deal, ply))
+        elif js is None or hint(view, 1000, SCREEN_SEED, explain=False).stopped != "clear":
+            continue
+        ref = long_reference(view)
+        sign = 1.0 if objective_for(view.rules).higher_is_better else -1.0
+        m, se = clear_margin(ref, sign)
+        need = CLEAR_POINTS if variant == "da" else CLEAR_MARGIN
+        print(f"  {variant} {deal}/{ply}: {len(legal_moves(stand_in(view)))} moves, "
+              f"{ref[0][0]} by {m:.3f} ±{se:.3f}", file=sys.stderr, flush=True)
+        if m < need or m < CLEAR_SE * se or (args.demand and "demand" not in ref[0][0]):
+            continue
+        kept += 1
+        cid = f"{variant}-many-moves-{deal}-{ply}"
+        move = ref[0][0]
+        st = position_from_json(js)
+        reason = check(st, parse_move(move, st.rules.deck)).reasons[0].code
+        cases_toml.append(
+            f'[[case]]\nid = "{cid}"\nrule = "coach, {variant}: {len(legal_moves(stand_in(view)))} legal moves; '
+            f'{move} leads {ref[1][0]} by {m:.3f} ±{1.96 * se:.3f} over {STAGE1 + STAGE2} reference worlds"\n'
+            f"position = {toml_inline(js)}\nmove = \"{move}\"\nlegal = true\n"
+            f'reason = "{reason}"\n')
+        ref_toml.append(
+            f'[[case]]\nid = "{cid}"\nbest = "{move}"\nvalue = {ref[0][1]:.4f}\nse = {ref[0][2]:.4f}\n'
+            f'runner_up = "{ref[1][0]}"\nmargin = {m:.4f}\nmargin_se = {se:.4f}\n')
+
+
+def _sample(variant: str, args: argparse.Namespace, ref_toml: list[str]) -> None:
+    """Appends the sampled positions of one variant, with every move's reference value."""
+    taken = 0
+    for deal, ply, view, state in positions(variant, 30, 6, tag="sample", first=70_000):
+        if taken >= args.sample:
+            break
+        js = seat_json(state)
+        if js is None:
+            continue
+        taken += 1
+        ref = long_reference(view, None)
+        values = ", ".join(f'"{n}" = [{v:.4f}, {s:.4f}]' for n, v, s, _ in ref)
+        ref_toml.append(f"[[sample]]\nid = \"{variant}-sample-{deal}-{ply}\"\n"
+                        f"position = {toml_inline(js)}\nvalues = {{ {values} }}\n")
+        print(f"  {variant} sample {taken}", file=sys.stderr, flush=True)
+
+
+def _write(args: argparse.Namespace, ref_toml: list[str], cases_toml: list[str]) -> None:
+    """Writes (or appends) the references to --out and prints the case tables."""
     args.out.parent.mkdir(parents=True, exist_ok=True)
     if args.append:
         with args.out.open("a", encoding="utf-8") as out:
@@ -163,7 +186,6 @@ def main(argv: list[str] | None = None) -> int:
     else:
         args.out.write_text("\n".join(ref_toml), encoding="utf-8")
     print("\n".join(cases_toml))
-    return 0
 
 
 if __name__ == "__main__":

@@ -349,73 +349,89 @@ def drill_by_id(drill_id: str, drills: tuple[Drill, ...] | None = None) -> Drill
 def verify_drill(drill: Drill) -> None:
     """Checks a drill against the engine: valid position, stated answer equal to the engine's.
 
-    Raises DrillError naming the file and the drill, with every difference found. Longer than 50
-    lines because it is one checklist per kind (select, next, best) whose messages name the same
-    drill; split up, each part would need the position, the state and the label passed along.
+    Raises DrillError naming the file and the drill, with every difference found.
     """
-
-    def err(message: str) -> DrillError:
-        return DrillError(drill.file or "generated", f"drill {drill.id!r}", message)
-
     try:
         st = drill.state()
     except PositionError as exc:
-        raise err(f"the position cannot exist: {exc}") from None
+        raise _drill_error(drill, f"the position cannot exist: {exc}") from None
     if st.over:
-        raise err("the round is already over in this position")
-    deck = st.rules.deck
-
-    def move_of(text: str) -> Move:
-        try:
-            return parse_move(text, deck)
-        except NotationError as exc:
-            raise err(f"bad move {text!r}: {exc}") from None
-
+        raise _drill_error(drill, "the round is already over in this position")
     if drill.kind == "select":
-        hand = {deck.name(c) for c in st.hands[st.to_move]}
-        for card in drill.answer:
-            try:
-                name = deck.name(deck.parse(card))
-            except NotationError as exc:
-                raise err(f"answer: {exc}") from None
-            if name not in hand:
-                raise err(f"answer: {card} is not in the hand of the seat to move")
-        stated = sorted(deck.name(deck.parse(c)) for c in drill.answer)
-        truth = sorted(playable_cards(st))
-        if stated != truth:
-            raise err(f"answer says {stated}, the engine says {truth}")
-        return
-    if drill.kind == "next":
-        move = move_of(drill.move)
-        v = check(st, move)
-        if not v.legal:
-            raise err(f"the move {drill.move!r} is illegal here ({', '.join(r.code for r in v.reasons)})")
-        if not MIN_OPTIONS <= len(drill.options) <= MAX_OPTIONS:
-            raise err(f"give {MIN_OPTIONS} to {MAX_OPTIONS} options")
-        if len(set(drill.options)) != len(drill.options):
-            raise err("an option is listed twice")
-        for key in drill.options:
-            if not _valid_key(drill.ask, key, st.players):
-                raise err(f"option {key!r} is not an outcome of ask {drill.ask!r}")
-        if drill.answer[0] not in drill.options:
-            raise err(f"the answer {drill.answer[0]!r} is not among the options")
-        outcome_key = outcome(st, move, drill.ask)
-        if outcome_key != drill.answer[0]:
-            raise err(f"answer says {drill.answer[0]!r}, the engine says {outcome_key!r}")
-        return
-    best = move_of(drill.answer[0])
+        _verify_select(drill, st)
+    elif drill.kind == "next":
+        _verify_next(drill, st)
+    else:
+        _verify_best(drill, st)
+
+
+def _drill_error(drill: Drill, message: str) -> DrillError:
+    """The DrillError for a drill, naming its file and id."""
+    return DrillError(drill.file or "generated", f"drill {drill.id!r}", message)
+
+
+def _drill_move(drill: Drill, st: State, text: str) -> Move:
+    """A move of the drill in notation, or a DrillError naming it."""
+    try:
+        return parse_move(text, st.rules.deck)
+    except NotationError as exc:
+        raise _drill_error(drill, f"bad move {text!r}: {exc}") from None
+
+
+def _verify_select(drill: Drill, st: State) -> None:
+    """Checks a select drill: its answer is exactly the playable cards of the seat to move."""
+    deck = st.rules.deck
+    hand = {deck.name(c) for c in st.hands[st.to_move]}
+    for card in drill.answer:
+        try:
+            name = deck.name(deck.parse(card))
+        except NotationError as exc:
+            raise _drill_error(drill, f"answer: {exc}") from None
+        if name not in hand:
+            raise _drill_error(drill, f"answer: {card} is not in the hand of the seat to move")
+    stated = sorted(deck.name(deck.parse(c)) for c in drill.answer)
+    truth = sorted(playable_cards(st))
+    if stated != truth:
+        raise _drill_error(drill, f"answer says {stated}, the engine says {truth}")
+
+
+def _verify_next(drill: Drill, st: State) -> None:
+    """Checks a next drill: a legal move, valid options, and the answer the engine's outcome."""
+    move = _drill_move(drill, st, drill.move)
+    v = check(st, move)
+    if not v.legal:
+        codes = ", ".join(r.code for r in v.reasons)
+        raise _drill_error(drill, f"the move {drill.move!r} is illegal here ({codes})")
+    if not MIN_OPTIONS <= len(drill.options) <= MAX_OPTIONS:
+        raise _drill_error(drill, f"give {MIN_OPTIONS} to {MAX_OPTIONS} options")
+    if len(set(drill.options)) != len(drill.options):
+        raise _drill_error(drill, "an option is listed twice")
+    for key in drill.options:
+        if not _valid_key(drill.ask, key, st.players):
+            raise _drill_error(drill, f"option {key!r} is not an outcome of ask {drill.ask!r}")
+    if drill.answer[0] not in drill.options:
+        raise _drill_error(drill, f"the answer {drill.answer[0]!r} is not among the options")
+    outcome_key = outcome(st, move, drill.ask)
+    if outcome_key != drill.answer[0]:
+        raise _drill_error(drill, f"answer says {drill.answer[0]!r}, the engine says {outcome_key!r}")
+
+
+def _verify_best(drill: Drill, st: State) -> None:
+    """Checks a best drill: a legal best move, and each wrong move refused for its stated reason."""
+    best = _drill_move(drill, st, drill.answer[0])
     v = check(st, best)
     if not v.legal:
-        raise err(f"the best move {drill.answer[0]!r} is illegal here ({', '.join(r.code for r in v.reasons)})")
+        refused = ", ".join(r.code for r in v.reasons)
+        raise _drill_error(drill, f"the best move {drill.answer[0]!r} is illegal here ({refused})")
     if len(set(drill.options)) != len(drill.options):
-        raise err("a move is listed twice")
+        raise _drill_error(drill, "a move is listed twice")
     for wrong in drill.wrong:
         if wrong.reason not in REASON_CODES:
-            raise err(f"unknown reason code {wrong.reason!r} for {wrong.move!r}")
-        got = check(st, move_of(wrong.move))
+            raise _drill_error(drill, f"unknown reason code {wrong.reason!r} for {wrong.move!r}")
+        got = check(st, _drill_move(drill, st, wrong.move))
         codes = [r.code for r in got.reasons]
         if wrong.reason not in codes:
-            raise err(f"{wrong.move!r}: stated reason {wrong.reason!r}, the engine gives {codes}")
+            raise _drill_error(drill, f"{wrong.move!r}: stated reason {wrong.reason!r}, the engine gives {codes}")
 
 
 def move_verdict(drill: Drill, text: str) -> Verdict:

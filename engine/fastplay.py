@@ -229,11 +229,37 @@ class _Compiled:
     """Per-ruleset data of the kernel: legality masks and prebuilt actions."""
 
     def __init__(self, rules: Ruleset):
+        """Compiles the kernel's data for ``rules``, each part after the parts it reads."""
         t = tables_for(rules)
         self.rules, self.t = rules, t
         size = t.size
         self.size = size
         self.bit = [1 << c for c in range(size)]
+        self._compile_first_card_masks(rules)
+        self.several = rules.several_cards
+        self.play_drawn = rules.play_drawn
+        self.draw_adds = rules.draw_adds
+        self.skip_adds = rules.skip_adds
+        self.first_out = rules.end_mode is EndMode.FIRST_OUT
+        self.finish_round = rules.end_mode is EndMode.FINISH_ROUND
+        self.last_holders = 0 if self.finish_round else 1  # the round ends with this many holding cards
+        self.lapse = rules.self_target is SelfTarget.LAPSE  # an attack on its own player lapses
+        self.halve = rules.reshuffle_fallback is ReshuffleFallback.HALVE_HANDS
+        makao, kakao = rules.call("makao"), rules.call("kakao")
+        self.makao_pen = makao.penalty if makao else 0
+        self.kakao_pen = kakao.penalty if kakao else 0
+        self.backwards = list(t.backwards)
+        self._compile_cover_and_penalty(rules)
+        self._compile_runs(rules)
+        self._compile_actions()
+        # Hand sizes from which those lists no longer depend on the size (one deck).
+        self.nh_free = len(rules.deck.suits) + 2
+        self.bit_index = {1 << c: c for c in range(size)}
+        self._compile_wishes(rules)
+
+    def _compile_first_card_masks(self, rules: Ruleset) -> None:
+        """The masks of cards of a rank, and the legal first cards on each top, attack and wish."""
+        t, size = self.t, self.size
         rank_mask: dict[int, int] = {}
         for c in range(size):
             rank_mask[t.rank[c]] = rank_mask.get(t.rank[c], 0) | (1 << c)
@@ -250,20 +276,9 @@ class _Compiled:
             for a in range(size)
         ]
         self.wish_ok: dict[tuple[WishKind, str], list[int]] = {}
-        self.several = rules.several_cards
-        self.play_drawn = rules.play_drawn
-        self.draw_adds = rules.draw_adds
-        self.skip_adds = rules.skip_adds
-        self.first_out = rules.end_mode is EndMode.FIRST_OUT
-        self.finish_round = rules.end_mode is EndMode.FINISH_ROUND
-        self.last_holders = 0 if self.finish_round else 1  # the round ends with this many holding cards
-        self.lapse = rules.self_target is SelfTarget.LAPSE  # an attack on its own player lapses
-        self.halve = rules.reshuffle_fallback is ReshuffleFallback.HALVE_HANDS
-        makao, kakao = rules.call("makao"), rules.call("kakao")
-        self.makao_pen = makao.penalty if makao else 0
-        self.kakao_pen = kakao.penalty if kakao else 0
-        self.backwards = list(t.backwards)
-        self._compile_cover_and_penalty(rules)
+
+    def _compile_runs(self, rules: Ruleset) -> None:
+        """The data of [play] runs: the shifts to the next ranks of a suit and the suit lines."""
         self.runs = rules.runs > 0  # [play] runs: the legal lists go through list_with_runs
         self.run_memo: dict[tuple[int, int, int, int], list[Action]] = {}
         self.run_step = len(rules.deck.suits)  # the next rank of the same suit is this many card ids on
@@ -280,6 +295,10 @@ class _Compiled:
             sum(1 << x for x in range(c % self.run_step, self.size, self.run_step)) for c in range(self.size)
         ]
         self.run_lines: dict[tuple[int, int, int], list[Action]] = {}
+
+    def _compile_actions(self) -> None:
+        """The prebuilt actions: draw, wait, pass, every single card, and the lists made of them."""
+        t, size = self.t, self.size
         self.actions: dict[Move, Action] = {}
         self.DRAW_A = self.action(DRAW)
         self.WAIT_A = self.action(WAIT)
@@ -300,10 +319,10 @@ class _Compiled:
         # Several cards per turn, one deck: the moves starting with c, memoised on
         # (c, the cards of c's rank in hand as a mask, the hand size while it matters).
         self.multi_masks: dict[tuple[int, int, int], list[Action]] = {}
-        # Hand sizes from which those lists no longer depend on the size (one deck).
-        self.nh_free = len(rules.deck.suits) + 2
-        self.bit_index = {1 << c: c for c in range(size)}
-        # The wishes a card of this ruleset can make, compiled now (not inside timed playouts).
+
+    def _compile_wishes(self, rules: Ruleset) -> None:
+        """The wish masks of every wish a card of this ruleset can make (not inside timed playouts)."""
+        t = self.t
         for rule in {id(r): r for r in t.wish_rule if r is not None}.values():
             if rule.wish is not None:
                 for value in rule.wish_values if rule.wish == "rank" else rules.deck.suits:
@@ -845,7 +864,11 @@ class Playout:
         return got
 
     def _run(self, rng: random.Random | None, cap: int, forced: Action | None) -> int:
-        """The kernel loop: ``forced`` applies that one action; otherwise random moves."""
+        """The kernel loop: ``forced`` applies that one action; otherwise random moves.
+
+        Stays whole (#24 item 3): it is the playouts' hot loop, run once per move, and a call per
+        step costs there; its locals (hands, masks, counts) would be passed to every step.
+        """
         k = self.k
         n = self.n
         hm, hs, cnt = self.hm, self.hs, self.cnt

@@ -243,7 +243,11 @@ def legal_moves(st: State) -> list[Move]:
 
 
 def check(st: State, move: Move) -> Verdict:
-    """Judges one move of the seat to move: legal or not, with every reason."""
+    """Judges one move of the seat to move: legal or not, with every reason.
+
+    Stays whole (#24 item 3): it judges every move the coach, players and tests look at, one
+    checklist in rule order; a call per step costs on that path.
+    """
     rules = st.rules
     deck = rules.deck
     t = tables_for(rules)
@@ -651,6 +655,11 @@ def round_result(rules: Ruleset, hands: Sequence[Sequence[int]], finished: Seque
 
 
 def _apply(st: State, move: Move, events: list[Event] | None) -> State:
+    """Applies a move judged legal and returns the next state, noting events when asked.
+
+    Stays whole (#24 item 3): every move of every game passes here, a call per step costs, and
+    formats2 measured that State._replace alone costs 4–7% of apply_move.
+    """
     w = _Step(st, events)
     t = w.t
     rules = w.rules

@@ -46,10 +46,9 @@ def _card_rule_dict(rule: CardRule) -> dict[str, Any]:
 def ruleset_to_dict(r: Ruleset) -> dict[str, Any]:
     """Returns a ruleset as the plain data of its TOML file (what ``ruleset_from_dict`` reads).
 
-    Longer than 50 lines because it is one literal with a line per field of the file, in the
-    order of the declaration (engine/ruleset_format.py), so a reader sees the whole file at once.
+    Tables and fields in the order of the declaration (engine/ruleset_format.py).
     """
-    data: dict[str, Any] = {
+    return {
         "id": r.id,
         "name": r.name,
         "source": r.source,
@@ -58,31 +57,11 @@ def ruleset_to_dict(r: Ruleset) -> dict[str, Any]:
         "players": [r.players[0], r.players[1]],
         "hand_size": r.hand_size,
         "deck_copies": [[seats, decks] for seats, decks in r.deck_copies],
-        "play": {
-            "several_cards": r.several_cards,
-            "play_drawn": r.play_drawn,
-            "min_group": r.min_group,
-            "separate": [list(patterns) for patterns in r.separate],
-            "runs": r.runs,
-        },
-        "starter": {
-            "forbidden": list(r.starter_forbidden),
-            "rejected_to": r.starter_rejected_to.value,
-            "triggers": r.starter_triggers,
-        },
-        "attack": {
-            "draw_adds": r.draw_adds,
-            "skip_adds": r.skip_adds,
-            "self_target": r.self_target.value,
-            "after_penalty": r.after_penalty.value,
-        },
+        "play": _play_dict(r),
+        "starter": _starter_dict(r),
+        "attack": _attack_dict(r),
         "cards": {rule.pattern: _card_rule_dict(rule) for rule in r.cards},
-        "wild": {
-            "blocked_by_attack": r.wild_blocked_by_attack,
-            "blocked_by_rank_wish": r.wild_blocked_by_rank_wish,
-            "blocked_by_suit_wish": r.wild_blocked_by_suit_wish,
-            "not_on_same_rank": r.wild_not_on_same_rank,
-        },
+        "wild": _wild_dict(r),
         "defence": [
             {"against": list(d.against), "with": list(d.with_), "condition": d.condition.value} for d in r.defences
         ],
@@ -90,15 +69,60 @@ def ruleset_to_dict(r: Ruleset) -> dict[str, Any]:
             name: {"required": call.required, "penalty": call.penalty, "word": call.word}
             for name, call in r.calls.items()
         },
-        "end": {"mode": r.end_mode.value, "result": r.end_result.value},
+        "end": _end_dict(r),
         "reshuffle": {"fallback": r.reshuffle_fallback.value},
         "notes": [{"topic": note.topic, "text": note.text} for note in r.notes],
     }
+
+
+def _play_dict(r: Ruleset) -> dict[str, Any]:
+    """The [play] table of a ruleset's file."""
+    return {
+        "several_cards": r.several_cards,
+        "play_drawn": r.play_drawn,
+        "min_group": r.min_group,
+        "separate": [list(patterns) for patterns in r.separate],
+        "runs": r.runs,
+    }
+
+
+def _starter_dict(r: Ruleset) -> dict[str, Any]:
+    """The [starter] table of a ruleset's file."""
+    return {
+        "forbidden": list(r.starter_forbidden),
+        "rejected_to": r.starter_rejected_to.value,
+        "triggers": r.starter_triggers,
+    }
+
+
+def _attack_dict(r: Ruleset) -> dict[str, Any]:
+    """The [attack] table of a ruleset's file."""
+    return {
+        "draw_adds": r.draw_adds,
+        "skip_adds": r.skip_adds,
+        "self_target": r.self_target.value,
+        "after_penalty": r.after_penalty.value,
+    }
+
+
+def _wild_dict(r: Ruleset) -> dict[str, Any]:
+    """The [wild] table of a ruleset's file."""
+    return {
+        "blocked_by_attack": r.wild_blocked_by_attack,
+        "blocked_by_rank_wish": r.wild_blocked_by_rank_wish,
+        "blocked_by_suit_wish": r.wild_blocked_by_suit_wish,
+        "not_on_same_rank": r.wild_not_on_same_rank,
+    }
+
+
+def _end_dict(r: Ruleset) -> dict[str, Any]:
+    """The [end] table of a ruleset's file; points only where the variant counts them."""
+    end: dict[str, Any] = {"mode": r.end_mode.value, "result": r.end_result.value}
     if r.points_per_card:
-        data["end"]["points_per_card"] = r.points_per_card
+        end["points_per_card"] = r.points_per_card
     if r.card_points:
-        data["end"]["card_points"] = dict(r.card_points)
-    return data
+        end["card_points"] = dict(r.card_points)
+    return end
 
 
 def _key(key: str) -> str:

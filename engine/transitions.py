@@ -147,14 +147,33 @@ class Tables:
     """Per-card lookup tables compiled from a ruleset, so playouts never parse patterns."""
 
     def __init__(self, rules: Ruleset) -> None:
-        """Compiles every table (moved as it was from engine/state.py; longer than 50 lines because
-        each table is one attribute set here, in one place, so the kernel's reads all have a home)."""
+        """Compiles every table (moved as it was from engine/state.py), in the order they depend on."""
         deck = rules.deck
         n = deck.size
         nsuits = len(deck.suits)
         self.size = n
         self.rank = [c // nsuits for c in range(n)]
         self.suit = [c % nsuits for c in range(n)]
+        self._compile_card_rules(rules)
+        self.attacks = [self.draw[c] > 0 or self.skip[c] > 0 for c in range(n)]
+        self._compile_defences(rules)
+        self.defends = [[self.defence[a][c] == "" for c in range(n)] for a in range(n)]
+        self.has_defence = [any(row) for row in self.defends]
+        self.starter_forbidden = [any(rules.matches(p, c) for p in rules.starter_forbidden) for c in range(n)]
+        self.rank_name = [deck.rank_of(c) for c in range(n)]
+        self.group_class = [rules.group_class(c) for c in range(n)]  # [play] separate
+        # single_moves[k][card]: every legal way to play ``card`` alone leaving k cards (k = 0, 1, 2+):
+        # one move per wish choice, doubled where a last-card call may be made or forgotten.
+        # A memo of multi-card moves (rules.py, _multi_moves): derived data, the same for every user.
+        self.multi_memo: dict[tuple[int, tuple[int, ...], int], list[Move]] = {}
+        self.single_moves = [[play_moves(rules, self, (c,), k) for c in range(n)] for k in (0, 1, 2)]
+        self.suit_name = [deck.suit_of(c) for c in range(n)]
+        self.suit_index = {s: i for i, s in enumerate(deck.suits)}
+        self.rank_index = {r: i for i, r in enumerate(deck.ranks)}
+
+    def _compile_card_rules(self, rules: Ruleset) -> None:
+        """Compiles the tables read from each card's [cards] rule: attacks, wishes, wild, cover, reverse."""
+        n = self.size
         self.draw = [0] * n
         self.skip = [0] * n
         self.backwards = [False] * n
@@ -182,7 +201,10 @@ class Tables:
                     self.rank_wish_card_rule = rule
                 if rule.wish == "suit" and self.suit_wish_card_rule is None:
                     self.suit_wish_card_rule = rule
-        self.attacks = [self.draw[c] > 0 or self.skip[c] > 0 for c in range(n)]
+
+    def _compile_defences(self, rules: Ruleset) -> None:
+        """Compiles defence[a][c] and defence_how[a][c] from the [[defence]] rules, in file order."""
+        n = self.size
         # defence[a][c]: "" when c may answer an attack made by a; else the unmet condition
         # (or None when no defence rule names c against a at all).
         self.defence: list[list[str | None]] = [[None] * n for _ in range(n)]
@@ -202,19 +224,6 @@ class Tables:
                         how[c] = defence.condition
                     elif row[c] is None:
                         row[c] = defence.condition
-        self.defends = [[self.defence[a][c] == "" for c in range(n)] for a in range(n)]
-        self.has_defence = [any(row) for row in self.defends]
-        self.starter_forbidden = [any(rules.matches(p, c) for p in rules.starter_forbidden) for c in range(n)]
-        self.rank_name = [deck.rank_of(c) for c in range(n)]
-        self.group_class = [rules.group_class(c) for c in range(n)]  # [play] separate
-        # single_moves[k][card]: every legal way to play ``card`` alone leaving k cards (k = 0, 1, 2+):
-        # one move per wish choice, doubled where a last-card call may be made or forgotten.
-        # A memo of multi-card moves (rules.py, _multi_moves): derived data, the same for every user.
-        self.multi_memo: dict[tuple[int, tuple[int, ...], int], list[Move]] = {}
-        self.single_moves = [[play_moves(rules, self, (c,), k) for c in range(n)] for k in (0, 1, 2)]
-        self.suit_name = [deck.suit_of(c) for c in range(n)]
-        self.suit_index = {s: i for i, s in enumerate(deck.suits)}
-        self.rank_index = {r: i for i, r in enumerate(deck.ranks)}
 
 
 def _condition_holds(condition: DefenceCondition, t: Tables, a: int, c: int) -> bool:

@@ -733,7 +733,11 @@ class _Search:
         return [self.deck.card(rank, s) for s in self.deck.suits]
 
     def _sample(self, f: FieldDiff) -> dict[str, Any] | None:
-        """A small position around field ``f`` (seeded; possibly impossible, then skipped)."""
+        """A small position around field ``f`` (seeded; possibly impossible, then skipped).
+
+        Stays whole (#24 item 3): it runs once per position sampled by the search, drawing from one
+        seeded rng in a fixed order; split, each step would take the rng, both rulesets and tables.
+        """
         rng, a, b, deck = self.rng, self.a, self.b, self.deck
         ta, tb = tables_for(a), tables_for(b)
         part, _, rest = f.key.partition(".")
@@ -1117,32 +1121,7 @@ def find_witnesses(
     if search.fields:
         search.play(rounds, step_cap)
         search.build(build_budget)
-    witnesses = []
-    for key, (position, move, origin, exact) in search.found.items():
-        kind = cast(Signature, key if origin == "play" else key[0])  # built keys are (situation, field)
-        small = search.minimise(position, move, exact)
-        m = parse_move(move, home.deck)
-        fields_of = search.explain(small, m, exact)
-        if not set(search.covered[key]) <= set(fields_of):
-            small, fields_of = position, search.covered[key]  # minimising lost a field: keep it whole
-        states = witness_states(small, home, table)
-        assert states is not None  # the position was witnessed under both
-        sa, sb = states
-        witnesses.append(
-            Witness(
-                position=small,
-                move=move,
-                home=_full_verdict(sa, m),
-                table=_full_verdict(sb, m),
-                fields=tuple(fields_of),
-                signature=exact,
-                situation=kind,
-                frequency=Frequency(
-                    search.rounds_with[kind], search.rounds, search.occurrences[kind], search.decisions
-                ),
-                origin=origin,
-            )
-        )
+    witnesses = [_witness_of(search, key, home, table) for key in search.found]
     witnesses.sort(key=lambda w: (-w.frequency.rounds_with, -w.frequency.occurrences, w.card_count, w.move))
     done = {k for w in witnesses for k in w.fields}
     unwitnessed = tuple(
@@ -1161,6 +1140,31 @@ def find_witnesses(
         time.perf_counter() - start,
         cross,
         written,
+    )
+
+
+def _witness_of(search: _Search, key: FoundKey, home: Ruleset, table: Ruleset) -> Witness:
+    """The witness of one situation found, minimised where that keeps all its fields."""
+    position, move, origin, exact = search.found[key]
+    kind = cast(Signature, key if origin == "play" else key[0])  # built keys are (situation, field)
+    small = search.minimise(position, move, exact)
+    m = parse_move(move, home.deck)
+    fields_of = search.explain(small, m, exact)
+    if not set(search.covered[key]) <= set(fields_of):
+        small, fields_of = position, search.covered[key]  # minimising lost a field: keep it whole
+    states = witness_states(small, home, table)
+    assert states is not None  # the position was witnessed under both
+    sa, sb = states
+    return Witness(
+        position=small,
+        move=move,
+        home=_full_verdict(sa, m),
+        table=_full_verdict(sb, m),
+        fields=tuple(fields_of),
+        signature=exact,
+        situation=kind,
+        frequency=Frequency(search.rounds_with[kind], search.rounds, search.occurrences[kind], search.decisions),
+        origin=origin,
     )
 
 

@@ -38,8 +38,11 @@ ROLLOUT_CAP = 400  # moves; beyond this the cheap evaluation scores the round (r
 
 
 def rollout(p: Playout, rng: random.Random, seat: int, stop_at_first_out: bool, cap: int = ROLLOUT_CAP) -> int:
-    """Plays ``p`` on in place with the keen policy until ``seat``'s result is known or ``cap``
-    moves are made; returns the number of moves made."""
+    """Plays ``p`` on in place with the keen policy until ``seat``'s result is known or ``cap`` moves are made.
+
+    Returns the number of moves made. Stays whole (#24 item 3): it is the coach's hot loop, run
+    once per move of every rollout, where a call per step costs.
+    """
     if not mirrors(p.rules) or p.dir != 1:
         return _rollout_by_kernel(p, rng, seat, stop_at_first_out, cap)
     k = p.k

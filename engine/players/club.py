@@ -298,6 +298,23 @@ def _score(ctx: _Context, cards: tuple[int, ...], group: list[Move]) -> tuple[fl
     move = _pick(kn, group, last, value)
     if not rem:
         return FINISH, move  # C7: going out
+    score = _shed_score(kn, cards)
+    bit = kn.bit
+    rem_mask = 0
+    for c in rem:
+        rem_mask |= bit[c]
+    score, attacker = _attack_score(ctx, cards, score)
+    follow = _follow_mask(kn, view, last, value)
+    score += FOLLOW * _pop(rem_mask & follow)  # C8
+    if attacker < 0 and nxt is not None:
+        h = view.hand_sizes[nxt]
+        stuck = 1.0 - _chance_holds(h, _pop(unseen1 & follow) + _pop(unseen2 & follow), pool)
+        score += BLOCK * stuck * (BLOCK_SHORT if h <= 2 else 1.0)  # C9
+    return score, move
+
+
+def _shed_score(kn: _Knowledge, cards: tuple[int, ...]) -> float:
+    """The score of shedding ``cards``, less what keeping a wild or a changer would be worth."""
     score = SHED * len(cards)  # C7
     wild, changer, points = kn.wild, kn.changer, kn.points
     for c in cards:
@@ -306,13 +323,13 @@ def _score(ctx: _Context, cards: tuple[int, ...], group: list[Move]) -> tuple[fl
         elif changer[c]:
             score -= KEEP_CHANGER  # C12
         score += POINTS * points[c]  # C11
-    bit = kn.bit
-    rem_mask = 0
-    for c in rem:
-        rem_mask |= bit[c]
-    sizes = view.hand_sizes
+    return score
 
-    # What the next seat must answer now: an attack, a wish, or the new top card.
+
+def _attack_score(ctx: _Context, cards: tuple[int, ...], score: float) -> tuple[float, int]:
+    """``score`` with what the attack of ``cards`` is worth (C4, C9, C13), and the attacking card or -1."""
+    kn, view, hand_mask, unseen1, unseen2, pool, nxt, prv = ctx
+    last = cards[-1]
     draw_total = skip_total = 0
     attacker = -1
     for c in acting_cards(tables_for(view.rules), cards):  # a run attacks with its top card only
@@ -322,42 +339,40 @@ def _score(ctx: _Context, cards: tuple[int, ...], group: list[Move]) -> tuple[fl
         elif kn.skip[c]:
             skip_total += kn.skip[c]
             attacker = c
-    if attacker >= 0:
-        attack = view.attack
-        if (
-            attack is not None
-            and attack.kind == ("draw" if draw_total else "skip")
-            and (kn.draw_adds if draw_total else kn.skip_adds)
-        ):
-            draw_total += attack.amount if draw_total else 0
-            skip_total += attack.amount if skip_total else 0
-        target = prv if kn.backwards[attacker] else nxt
-        if target is not None:
-            # C4, C9: the target takes the attack unless it holds an answer to it.
-            answers = kn.def_ok[attacker][last]
-            stuck = 1.0 - _chance_holds(sizes[target], _pop(unseen1 & answers) + _pop(unseen2 & answers), pool)
-            short = sizes[target] <= 2
-            penalty = ATTACK_PER_CARD * draw_total + ATTACK_PER_TURN * skip_total
-            score += stuck * (BLOCK * penalty * (BLOCK_SHORT if short else 1.0) + (ATTACK_SHORT if short else 0.0))
-            if not short and attack is None:
-                score -= KEEP_ATTACK * len(cards)  # C13
+    if attacker < 0:
+        return score, attacker
+    attack = view.attack
+    if (
+        attack is not None
+        and attack.kind == ("draw" if draw_total else "skip")
+        and (kn.draw_adds if draw_total else kn.skip_adds)
+    ):
+        draw_total += attack.amount if draw_total else 0
+        skip_total += attack.amount if skip_total else 0
+    target = prv if kn.backwards[attacker] else nxt
+    if target is not None:
+        # C4, C9: the target takes the attack unless it holds an answer to it.
+        sizes = view.hand_sizes
+        answers = kn.def_ok[attacker][last]
+        stuck = 1.0 - _chance_holds(sizes[target], _pop(unseen1 & answers) + _pop(unseen2 & answers), pool)
+        short = sizes[target] <= 2
+        penalty = ATTACK_PER_CARD * draw_total + ATTACK_PER_TURN * skip_total
+        score += stuck * (BLOCK * penalty * (BLOCK_SHORT if short else 1.0) + (ATTACK_SHORT if short else 0.0))
+        if not short and attack is None:
+            score -= KEEP_ATTACK * len(cards)  # C13
+    return score, attacker
+
+
+def _follow_mask(kn: _Knowledge, view: SeatView, last: int, value: str | None) -> int:
+    """The cards the next seat may follow with after ``last``: the wish it makes or leaves standing, else the top."""
     wish = view.wish
     if kn.wish_kind[last]:
-        follow = (
-            kn.top_ok[last]
-            if value in (None, "none")
-            else kn.wish_ok("rank" if kn.wish_kind[last] == RANK_WISH else "suit", value)[last]
-        )
-    elif wish is not None and wish.duration in _OUTLIVES_A_CARD and wish.by != view.seat:
-        follow = kn.wish_ok(wish.kind, wish.value)[last]  # pl, da jack; pl-trad: the wish goes on
-    else:
-        follow = kn.top_ok[last]
-    score += FOLLOW * _pop(rem_mask & follow)  # C8
-    if attacker < 0 and nxt is not None:
-        h = sizes[nxt]
-        stuck = 1.0 - _chance_holds(h, _pop(unseen1 & follow) + _pop(unseen2 & follow), pool)
-        score += BLOCK * stuck * (BLOCK_SHORT if h <= 2 else 1.0)  # C9
-    return score, move
+        if value in (None, "none"):
+            return kn.top_ok[last]
+        return kn.wish_ok("rank" if kn.wish_kind[last] == RANK_WISH else "suit", value)[last]
+    if wish is not None and wish.duration in _OUTLIVES_A_CARD and wish.by != view.seat:
+        return kn.wish_ok(wish.kind, wish.value)[last]  # pl, da jack; pl-trad: the wish goes on
+    return kn.top_ok[last]
 
 
 def _chance_holds(hand_size: int, good: int, pool: int) -> float:

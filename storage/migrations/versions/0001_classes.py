@@ -15,6 +15,19 @@ depends_on = None
 
 
 def upgrade() -> None:
+    """Creates the tables in the order their foreign keys need."""
+    _create_classes()
+    _create_teacher_keys()
+    _create_pupils()
+    _create_pupil_tokens()
+    _create_lesson_stars()
+    _create_answers()
+    _create_practice_topics()
+    _create_rate_limits()
+
+
+def _create_classes() -> None:
+    """Creates the classes table and its indexes."""
     op.create_table(
         "classes",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -30,6 +43,10 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("id", name="pk_classes"),
         sa.UniqueConstraint("code", name="uq_classes_code"),
     )
+
+
+def _create_teacher_keys() -> None:
+    """Creates the teacher_keys table and its indexes."""
     op.create_table(
         "teacher_keys",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -43,6 +60,10 @@ def upgrade() -> None:
         sa.UniqueConstraint("key_hash", name="uq_teacher_keys_key_hash"),
     )
     op.create_index("ix_teacher_keys_class_id", "teacher_keys", ["class_id"])
+
+
+def _create_pupils() -> None:
+    """Creates the pupils table and its indexes."""
     op.create_table(
         "pupils",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -58,6 +79,10 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("id", name="pk_pupils"),
         sa.UniqueConstraint("class_id", "nickname_key", name="uq_pupils_class_nickname"),
     )
+
+
+def _create_pupil_tokens() -> None:
+    """Creates the pupil_tokens table and its indexes."""
     op.create_table(
         "pupil_tokens",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -70,6 +95,10 @@ def upgrade() -> None:
         sa.UniqueConstraint("token_hash", name="uq_pupil_tokens_token_hash"),
     )
     op.create_index("ix_pupil_tokens_pupil_id", "pupil_tokens", ["pupil_id"])
+
+
+def _create_lesson_stars() -> None:
+    """Creates the lesson_stars table and its indexes."""
     op.create_table(
         "lesson_stars",
         sa.Column("pupil_id", sa.Integer(), nullable=False),
@@ -81,6 +110,10 @@ def upgrade() -> None:
                                 name="fk_lesson_stars_pupil_id_pupils"),
         sa.PrimaryKeyConstraint("pupil_id", "lesson_id", name="pk_lesson_stars"),
     )
+
+
+def _create_answers() -> None:
+    """Creates the answers table and its indexes."""
     op.create_table(
         "answers",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -103,6 +136,10 @@ def upgrade() -> None:
         sa.UniqueConstraint("pupil_id", "answer_key", name="uq_answers_pupil_key"),
     )
     op.create_index("ix_answers_class_question", "answers", ["class_id", "question_id"])
+
+
+def _create_practice_topics() -> None:
+    """Creates the practice_topics table and its indexes."""
     op.create_table(
         "practice_topics",
         sa.Column("pupil_id", sa.Integer(), nullable=False),
@@ -116,6 +153,10 @@ def upgrade() -> None:
                                 name="fk_practice_topics_pupil_id_pupils"),
         sa.PrimaryKeyConstraint("pupil_id", "variant", "topic", name="pk_practice_topics"),
     )
+
+
+def _create_rate_limits() -> None:
+    """Creates the rate_limits table and its indexes."""
     op.create_table(
         "rate_limits",
         sa.Column("bucket", sa.String(96), nullable=False),

@@ -15,6 +15,15 @@ depends_on = None
 
 
 def upgrade() -> None:
+    """Creates the tables in the order their foreign keys need."""
+    _create_tables()
+    _create_table_seats()
+    _create_table_moves()
+    _create_table_snapshots()
+
+
+def _create_tables() -> None:
+    """Creates the tables table and its indexes."""
     op.create_table(
         "tables",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -45,6 +54,10 @@ def upgrade() -> None:
         sa.UniqueConstraint("maker_hash", name="uq_tables_maker_hash"),
     )
     op.create_index("ix_tables_class_id", "tables", ["class_id"])
+
+
+def _create_table_seats() -> None:
+    """Creates the table_seats table and its indexes."""
     op.create_table(
         "table_seats",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -70,6 +83,10 @@ def upgrade() -> None:
     op.create_index("ix_table_seats_table_id", "table_seats", ["table_id"])
     op.create_index("uq_table_seats_live", "table_seats", ["table_id", "seat_no"], unique=True,
                     sqlite_where=sa.text("removed = 0"), postgresql_where=sa.text("removed = false"))
+
+
+def _create_table_moves() -> None:
+    """Creates the table_moves table and its indexes."""
     op.create_table(
         "table_moves",
         sa.Column("table_id", sa.Integer(), nullable=False),
@@ -84,6 +101,10 @@ def upgrade() -> None:
                                 name="fk_table_moves_table_id_tables"),
         sa.PrimaryKeyConstraint("table_id", "round_no", "move_no", name="pk_table_moves"),
     )
+
+
+def _create_table_snapshots() -> None:
+    """Creates the table_snapshots table and its indexes."""
     op.create_table(
         "table_snapshots",
         sa.Column("table_id", sa.Integer(), nullable=False),
