@@ -97,6 +97,11 @@ def _counted_message(code: str, limit: int, t: Translator) -> str:
 
 def _plain_messages(t: Translator) -> dict[str, str]:
     """The refusals that need no number, by code."""
+    return {**_class_messages(t), **_table_messages(t)}
+
+
+def _class_messages(t: Translator) -> dict[str, str]:
+    """The refusals of classes: nicknames, class names and codes, links, PINs."""
     _ = t.gettext
     return {
         "nickname_empty": _("Type a nickname first."),
@@ -126,7 +131,13 @@ def _plain_messages(t: Translator) -> dict[str, str]:
                                  "the class again with its code."),
         "pupil_unknown": _("Nobody in this class has this nickname."),
         "pin_wrong": _("This PIN is wrong. Your teacher can give you a new one."),
-        # Tables (storage/tables.py, docs/TABLES.md)
+    }
+
+
+def _table_messages(t: Translator) -> dict[str, str]:
+    """The refusals of the tables (storage/tables.py, docs/TABLES.md), and the unreachable database."""
+    _ = t.gettext
+    return {
         "table_code_unknown": _("No table has this code. Check it on the projector or ask who made the table."),
         "table_settings_invalid": _("These table settings cannot be used. Check the number of seats, the turn "
                                     "limit and the number of rounds."),

@@ -211,10 +211,22 @@ def handout_pdf(ruleset: Ruleset, drills: tuple[Drill, ...], tr: Translator, *, 
     title = _("{variant}: rules and exercises").format(variant=name)
     logging.getLogger("fpdf.svg").setLevel(logging.ERROR)
     w = _Writer(title)
-    deck = ruleset.deck
     w.para(title, 18, bold=True)
     w.para(variant_summary(ruleset, tr), 10)
     w.para(_("The rules"), 14, bold=True)
+    _write_rules(w, ruleset, tr)
+    w.pdf.add_page()
+    w.para(_("Exercises"), 14, bold=True)
+    w.para(_("In every position you are the player to move; the hand shown is yours."), 10)
+    for number, drill in enumerate(drills, start=1):
+        _write_exercise(w, number, drill, ruleset.deck, tr)
+    if answer_key:
+        _write_answer_key(w, drills, tr)
+    return bytes(w.pdf.output())
+
+
+def _write_rules(w: _Writer, ruleset: Ruleset, tr: Translator) -> None:
+    """The rules of the variant, section by section, lists as indented bullets."""
     for section in rules_sections(ruleset, tr):
         w.para(section.title, 11, bold=True)
         for paragraph in section.paragraphs:
@@ -225,35 +237,38 @@ def handout_pdf(ruleset: Ruleset, drills: tuple[Drill, ...], tr: Translator, *, 
                     w.para("\u2022 " + plain(stripped[2:]), 10, indent=4 + 5 * indent)
                 elif stripped:
                     w.para(plain(stripped), 10)
+
+
+def _write_exercise(w: _Writer, number: int, drill: Drill, deck: DeckKind, tr: Translator) -> None:
+    """One exercise: the other hands' sizes, the pile and the learner's hand drawn, the question and options."""
+    _ = tr.gettext
+    st = drill.state()
+    if number > 1 and w.pdf.get_y() > w.pdf.h * 0.62:
+        w.pdf.add_page()
+    head = _("Position {number}").format(number=number)
+    w.para(f"{head}: {title_text(drill, tr)}", 12, bold=True)
+    others = ", ".join(
+        tr.ngettext("{player}: {count} card", "{player}: {count} cards", len(h)).format(player=player(s, tr), count=len(h))
+        for s, h in enumerate(st.hands) if s != st.to_move)
+    w.para(others[:1].upper() + others[1:], 9)
+    w.cards(list(st.pile[-3:]), deck, _("Pile (top card last)"))
+    for line in status_lines(st, tr):
+        w.para(line, 10, bold=True)
+    w.cards(list(st.hands[st.to_move]), deck,
+            _("Your hand (you are {player})").format(**player_placeholders("player", st.to_move, tr)))
+    w.para(question_text(drill, st, tr), 10, bold=True)
+    if drill.kind != "select":
+        for i, option in enumerate(drill.options):
+            w.para(f"{_option_letter(i)}. {option_text(drill, option, st, tr)}", 10, indent=4)
+    w.pdf.ln(3)
+
+
+def _write_answer_key(w: _Writer, drills: tuple[Drill, ...], tr: Translator) -> None:
+    """The answer key on a page of its own: each exercise's answer and why."""
     w.pdf.add_page()
-    w.para(_("Exercises"), 14, bold=True)
-    w.para(_("In every position you are the player to move; the hand shown is yours."), 10)
+    w.para(tr.gettext("Answer key"), 14, bold=True)
     for number, drill in enumerate(drills, start=1):
         st = drill.state()
-        if number > 1 and w.pdf.get_y() > w.pdf.h * 0.62:
-            w.pdf.add_page()
-        head = _("Position {number}").format(number=number)
-        w.para(f"{head}: {title_text(drill, tr)}", 12, bold=True)
-        others = ", ".join(
-            tr.ngettext("{player}: {count} card", "{player}: {count} cards", len(h)).format(player=player(s, tr), count=len(h))
-            for s, h in enumerate(st.hands) if s != st.to_move)
-        w.para(others[:1].upper() + others[1:], 9)
-        w.cards(list(st.pile[-3:]), deck, _("Pile (top card last)"))
-        for line in status_lines(st, tr):
-            w.para(line, 10, bold=True)
-        w.cards(list(st.hands[st.to_move]), deck,
-                _("Your hand (you are {player})").format(**player_placeholders("player", st.to_move, tr)))
-        w.para(question_text(drill, st, tr), 10, bold=True)
-        if drill.kind != "select":
-            for i, option in enumerate(drill.options):
-                w.para(f"{_option_letter(i)}. {option_text(drill, option, st, tr)}", 10, indent=4)
-        w.pdf.ln(3)
-    if answer_key:
-        w.pdf.add_page()
-        w.para(_("Answer key"), 14, bold=True)
-        for number, drill in enumerate(drills, start=1):
-            st = drill.state()
-            w.para(f"{number}. {_answer_line(drill, tr)}", 10, bold=True)
-            for line in explanation(drill, st, tr):
-                w.para("\u2022 " + line, 9, indent=5)
-    return bytes(w.pdf.output())
+        w.para(f"{number}. {_answer_line(drill, tr)}", 10, bold=True)
+        for line in explanation(drill, st, tr):
+            w.para("\u2022 " + line, 9, indent=5)

@@ -78,16 +78,11 @@ def _picker(state: State, card: str, t: Translator) -> dict[str, Any] | None:
                        lambda value: {"type": "play", "wish": [kind, value]})
 
 
-def lesson_table(lesson: Scenario, run: dict[str, Any], state: State, t: Translator, *, playing: bool,
-                 lighting: bool, four_colour: bool = False) -> dict[str, Any]:
-    """The card-table data of a lesson at this step: ``playing`` when the learner is to answer now.
-
-    With ``lighting`` (the beginner setting) the cards that may go down are lit from the start;
-    without it, only after a mistake (``run["show_legal"]``)."""
+def _hand_cards(lesson: Scenario, state: State, t: Translator, *, selected: list[str], lit: bool, playing: bool,
+                four_colour: bool) -> list[dict[str, Any]]:
+    """The learner's cards: drawn, marked selected, legal or not (when lit), and tappable while playing."""
     _ = t.gettext
     deck = state.rules.deck
-    selected = run["selected"] if playing else []
-    lit = playing and (lighting or run["show_legal"])
     legal = ls.playable_cards(state) if lit else set()
     cards = []
     for index, card_id in enumerate(state.hands[lesson.learner]):
@@ -109,10 +104,14 @@ def lesson_table(lesson: Scenario, run: dict[str, Any], state: State, t: Transla
             "order": selected.index(card) + 1 if card in selected else None,
             "action": {"type": "tap", "card": card} if playing else None,
         })
+    return cards
 
+
+def _buttons(state: State, run: dict[str, Any], selected: list[str], picker: Any, t: Translator) -> list[dict[str, Any]]:
+    """The buttons of the learner's turn: play or clear the selection, keep, wait or draw, and the calls."""
+    _ = t.gettext
     buttons: list[dict[str, Any]] = []
-    picker = _picker(state, selected[-1], t) if playing and selected else None
-    if playing and picker is None:
+    if picker is None:
         if selected:
             label = t.ngettext("Play {count} card", "Play {count} cards", len(selected)).format(count=len(selected))
             buttons.append({"id": "play", "label": label, "action": {"type": "play"}, "kind": "primary"})
@@ -128,22 +127,41 @@ def lesson_table(lesson: Scenario, run: dict[str, Any], state: State, t: Transla
                 draw = t.ngettext("Draw {amount} card", "Draw {amount} cards", state.attack.amount).format(
                     amount=state.attack.amount)
             buttons.append({"id": "draw", "label": draw, "action": {"type": "draw"}, "kind": "secondary"})
-    if playing:
-        for call in ("makao", "kakao"):
-            rule = state.rules.call(call)
-            if rule is not None and rule.required:
-                buttons.append({"id": "call_" + call, "kind": "toggle", "pressed": call in run["calls"],
-                                "label": _("Say \"{word}\"").format(word=state.rules.calls[call].word),
-                                "action": {"type": "call", "call": call}})
+    for call in ("makao", "kakao"):
+        rule = state.rules.call(call)
+        if rule is not None and rule.required:
+            buttons.append({"id": "call_" + call, "kind": "toggle", "pressed": call in run["calls"],
+                            "label": _("Say \"{word}\"").format(word=state.rules.calls[call].word),
+                            "action": {"type": "call", "call": call}})
+    return buttons
 
+
+def _headline(lesson: Scenario, state: State, t: Translator) -> str:
+    """Says whose turn it is, or that the round is over."""
+    _ = t.gettext
     if state.over:
-        headline = _("The round is over.")
+        return _("The round is over.")
     elif state.to_move == lesson.learner:
-        headline = _("Your turn.")
+        return _("Your turn.")
     else:
         name = seat_name(lesson, state.to_move, t)   # not the learner: a numbered player (hu "a 2. játékos")
-        headline = _cap(_("{seat} is to move.").format(seat=name, **grammar.player_forms(
+        return _cap(_("{seat} is to move.").format(seat=name, **grammar.player_forms(
             grammar.language_of(t) or "", "seat", name, state.to_move + 1)))
+
+
+def lesson_table(lesson: Scenario, run: dict[str, Any], state: State, t: Translator, *, playing: bool,
+                 lighting: bool, four_colour: bool = False) -> dict[str, Any]:
+    """The card-table data of a lesson at this step: ``playing`` when the learner is to answer now.
+
+    With ``lighting`` (the beginner setting) the cards that may go down are lit from the start;
+    without it, only after a mistake (``run["show_legal"]``)."""
+    _ = t.gettext
+    selected = run["selected"] if playing else []
+    lit = playing and (lighting or run["show_legal"])
+    cards = _hand_cards(lesson, state, t, selected=selected, lit=lit, playing=playing, four_colour=four_colour)
+    picker = _picker(state, selected[-1], t) if playing and selected else None
+    buttons = _buttons(state, run, selected, picker, t) if playing else []
+    headline = _headline(lesson, state, t)
     return {
         "stamp": f"{lesson.id}/{run['step']}/{len(run['answers'])}/{len(selected)}/{sorted(run['calls'])}/"
                  f"{run['show_legal']}/{lit}",

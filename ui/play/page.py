@@ -450,8 +450,8 @@ def _ask_review() -> None:
     st.session_state[REVIEW_ASKED] = True
 
 
-def draw_review(g: Game, t: Translator) -> None:
-    """After a round: the two or three moves where your choice lost most against the coach's best one."""
+def _reviewed_moments(g: Game, t: Translator) -> tuple[Any, ...] | None:
+    """The round's review, kept or worked out now that it was asked for; None while the button waits."""
     _ = t.gettext
     kept = st.session_state.get(REVIEW)
     if not (isinstance(kept, tuple) and len(kept) == 2 and kept[0] == _review_key(g)):
@@ -459,48 +459,68 @@ def draw_review(g: Game, t: Translator) -> None:
             st.button(_("Review my moves"), key="play_review_ask", icon=":material/insights:", on_click=_ask_review,
                       help=_("The coach looks at each of your moves in this round, from what you saw then, and "
                              "shows the ones that cost you most."))
-            return
-        # Asked (in the button's callback, before this run): the run that works draws no button, so the
-        # progress bar takes its place and no button is left to press again while the coach works.
-        bar = st.progress(0.0, text=_("The coach is looking at your moves…"))
-
-        def advance(done: int, total: int) -> None:
-            bar.progress(done / total, text=_("The coach is looking at your move {done} of {total}…").format(
-                done=done, total=total))
-
-        def look_closer(done: int, total: int) -> None:
-            bar.progress(done / total, text=t.ngettext(
-                "The coach is taking a closer look at the move that cost most…",
-                "The coach is taking a closer look at the {count} moves that cost most…", total).format(count=total))
-
-        st.session_state[REVIEW] = (_review_key(g), model.review(g, advance, look_closer))
-        learning.reviewed(st.session_state, st.session_state[REVIEW][1])
-        bar.empty()
+            return None
+        _run_review(g, t)
         kept = st.session_state[REVIEW]
-    moments = kept[1]
+    return kept[1]
+
+
+def _run_review(g: Game, t: Translator) -> None:
+    """Lets the coach look at every move of the round, with a progress bar, and keeps what it found."""
+    _ = t.gettext
+    # Asked (in the button's callback, before this run): the run that works draws no button, so the
+    # progress bar takes its place and no button is left to press again while the coach works.
+    bar = st.progress(0.0, text=_("The coach is looking at your moves…"))
+
+    def advance(done: int, total: int) -> None:
+        bar.progress(done / total, text=_("The coach is looking at your move {done} of {total}…").format(
+            done=done, total=total))
+
+    def look_closer(done: int, total: int) -> None:
+        bar.progress(done / total, text=t.ngettext(
+            "The coach is taking a closer look at the move that cost most…",
+            "The coach is taking a closer look at the {count} moves that cost most…", total).format(count=total))
+
+    st.session_state[REVIEW] = (_review_key(g), model.review(g, advance, look_closer))
+    learning.reviewed(st.session_state, st.session_state[REVIEW][1])
+    bar.empty()
+
+
+def draw_review(g: Game, t: Translator) -> None:
+    """After a round: the two or three moves where your choice lost most against the coach's best one."""
+    _ = t.gettext
+    moments = _reviewed_moments(g, t)
+    if moments is None:
+        return
     st.header(_("The moments that mattered"), anchor=False)
     if not moments:
         st.success(_("The coach found no move of yours that was clearly worse than its best one in this round."),
                    icon=":material/thumb_up:")
         return
     for number, moment in enumerate(moments):
-        gap = moment.shortfall
-        h = gap.hint
-        with st.container(border=True, key=f"play_review_{number}"):
-            st.markdown("**" + _("Move {number}. Your move: {chosen} — {value}. The coach's best move: {best} — "
-                                 "{best_value}.").format(
-                number=moment.index + 1, chosen=move_text(gap.chosen.move, g.rules, t, state=moment.before),
-                value=value_text(gap.chosen, h, t), best=move_text(gap.best.move, g.rules, t, state=moment.before),
-                best_value=value_text(gap.best, h, t)) + "**")
-            draw_moment_cards(moment.before, gap, g, t)
-            why = describe_shortfall(h, gap.chosen.move, g.rules, t, state=moment.before)
-            if why:   # the reasons speak of the coach's move ("you wish for ♦" is its wish, not the learner's)
-                st.markdown("**" + _("Why the coach's move is better") + "**")
-                st.markdown(why)
-            if st.button(_("Open in the Sandbox"), key=f"play_review_open_{number}", icon=":material/science:"):
-                position = position_to_json(moment.before)
-                position.pop("over", None)
-                handoff.hand_over(SANDBOX_SCRIPT, position)
+        _draw_moment(number, moment, g, t)
+
+
+def _draw_moment(number: int, moment: Any, g: Game, t: Translator) -> None:
+    """One moment of the review: both moves with their values, the cards, why the coach's is better."""
+    _ = t.gettext
+    gap = moment.shortfall
+    h = gap.hint
+    with st.container(border=True, key=f"play_review_{number}"):
+        st.markdown("**" + _("Move {number}. Your move: {chosen} — {value}. The coach's best move: {best} — "
+                             "{best_value}.").format(
+            number=moment.index + 1, chosen=move_text(gap.chosen.move, g.rules, t, state=moment.before),
+            value=value_text(gap.chosen, h, t), best=move_text(gap.best.move, g.rules, t, state=moment.before),
+            best_value=value_text(gap.best, h, t)) + "**")
+        draw_moment_cards(moment.before, gap, g, t)
+        why = describe_shortfall(h, gap.chosen.move, g.rules, t, state=moment.before)
+        if why:   # the reasons speak of the coach's move ("you wish for ♦" is its wish, not the learner's)
+            st.markdown("**" + _("Why the coach's move is better") + "**")
+            st.markdown(why)
+        if st.button(_("Open in the Sandbox"), key=f"play_review_open_{number}", icon=":material/science:"):
+            position = position_to_json(moment.before)
+            position.pop("over", None)
+            handoff.hand_over(SANDBOX_SCRIPT, position)
 
 
 def draw_replay_bar(g: Game, t: Translator) -> None:

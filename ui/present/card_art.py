@@ -322,7 +322,12 @@ def _hair(kind: str) -> str:
 
 def _figure(kind: str, robe: str, robe_line: str) -> str:
     """Returns the upper half of a double-headed court figure (head at (125, 100))."""
-    body = (
+    return _robe(robe, robe_line) + _hair(kind) + _face() + _headwear(kind) + _held(kind)
+
+
+def _robe(robe: str, robe_line: str) -> str:
+    """The robe, collar, front band, sleeve trims and neck of a court figure."""
+    return (
         # Robe over the shoulders, cut off by the middle line.
         f'<path d="M68 175L70 152Q74 130 100 124L150 124Q176 130 180 152L182 175Z" '
         f'fill="{robe}" stroke="{robe_line}" stroke-width="2"/>'
@@ -340,7 +345,11 @@ def _figure(kind: str, robe: str, robe_line: str) -> str:
         f'<rect x="118" y="112" width="14" height="16" fill="{SKIN}" stroke="{SKIN_LINE}" '
         'stroke-width="1"/>'
     )
-    head = (
+
+
+def _face() -> str:
+    """The head of a court figure: face, eyes, nose and mouth."""
+    return (
         f'<ellipse cx="125" cy="100" rx="19" ry="22" fill="{SKIN}" stroke="{SKIN_LINE}" '
         'stroke-width="1.5"/>'
         f'<ellipse cx="118" cy="98" rx="2.2" ry="2.6" fill="{INK}"/>'
@@ -349,10 +358,13 @@ def _figure(kind: str, robe: str, robe_line: str) -> str:
         '<path d="M119 113Q125 116 131 113" fill="none" stroke="#a0382c" stroke-width="1.8" '
         'stroke-linecap="round"/>'
     )
-    held = ""
+
+
+def _held(kind: str) -> str:
+    """What the court figure holds: a king's sceptre, a queen's flower, a jack's halberd, an ober's sword."""
     if kind == "king":
         # A sceptre with an orb.
-        held = (
+        return (
             f'<path d="M168 175L168 96" stroke="{GOLD_LINE}" stroke-width="5"/>'
             f'<path d="M168 175L168 96" stroke="{GOLD}" stroke-width="3"/>'
             f'<circle cx="168" cy="90" r="7" fill="{GOLD}" stroke="{GOLD_LINE}" stroke-width="1.5"/>'
@@ -360,14 +372,14 @@ def _figure(kind: str, robe: str, robe_line: str) -> str:
         )
     elif kind == "queen":
         # A flower.
-        held = (
+        return (
             '<path d="M82 175Q86 140 84 112" fill="none" stroke="#2e7d32" stroke-width="3"/>'
             '<circle cx="84" cy="106" r="9" fill="#c8102e" stroke="#7f1414" stroke-width="1.5"/>'
             f'<circle cx="84" cy="106" r="3.5" fill="{GOLD}"/>'
         )
     elif kind in ("jack", "unter"):
         # A halberd.
-        held = (
+        return (
             '<path d="M80 175L80 74" stroke="#6b4226" stroke-width="4"/>'
             '<path d="M80 66L74 80L80 78L86 80Z" fill="#b8b8b8" stroke="#555" stroke-width="1.2"/>'
             '<path d="M80 84Q66 86 66 98Q72 92 80 94Z" fill="#b8b8b8" stroke="#555" '
@@ -375,13 +387,12 @@ def _figure(kind: str, robe: str, robe_line: str) -> str:
         )
     else:
         # Ober: a sword.
-        held = (
+        return (
             '<path d="M170 175L170 80" stroke="#9a9a9a" stroke-width="5"/>'
             '<path d="M170 175L170 80" stroke="#e8e8e8" stroke-width="2"/>'
             f'<path d="M160 150L180 150" stroke="{GOLD_LINE}" stroke-width="5" '
             'stroke-linecap="round"/>'
         )
-    return body + _hair(kind) + head + _headwear(kind) + held
 
 
 _COURT_KIND = {

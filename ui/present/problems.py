@@ -74,36 +74,45 @@ def field_text(field: Any, tr: Translator) -> str:
     return names.get(field, quoted(field, tr))
 
 
-def _templates(tr: Translator, deck: DeckKind) -> dict[str, Callable[[dict[str, Any]], str]]:
-    _ = tr.gettext
-    ngettext = tr.ngettext
-    language = grammar.language_of(tr) or ""
+class _Values:
+    """Puts the values of a problem into words: seats, cards, fields, kinds of attack and wish."""
 
-    def field(p: dict[str, Any]) -> str:
-        return field_text(p.get("field", ""), tr)
+    def __init__(self, tr: Translator, deck: DeckKind) -> None:
+        self.tr = tr
+        self.deck = deck
+        self.language = grammar.language_of(tr) or ""
 
-    def seat(value: Any) -> str:
-        return player(value, tr) if isinstance(value, int) and not isinstance(value, bool) else quoted(value, tr)
+    def field(self, p: dict[str, Any]) -> str:
+        return field_text(p.get("field", ""), self.tr)
 
-    def seats(name: str, value: Any) -> dict[str, str]:
+    def seat(self, value: Any) -> str:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return player(value, self.tr)
+        return quoted(value, self.tr)
+
+    def seats(self, name: str, value: Any) -> dict[str, str]:
         # The seat and its forms (hu {player_the}); a value that is no seat is quoted as given.
         number = value + 1 if isinstance(value, int) and not isinstance(value, bool) else None
-        return {name: seat(value), **grammar.player_forms(language, name, seat(value), number)}
+        return {name: self.seat(value), **grammar.player_forms(self.language, name, self.seat(value), number)}
 
-    def cards(name: str, value: Any) -> dict[str, str]:
+    def cards(self, name: str, value: Any) -> dict[str, str]:
         try:
             # A position names its cards in notation (POSITION.md): the deck reads them, if it can.
-            return card_placeholders(name, deck.parse(str(value)), deck, tr)
+            return card_placeholders(name, self.deck.parse(str(value)), self.deck, self.tr)
         except (ValueError, KeyError):
-            return {name: quoted(value, tr), **grammar.player_forms(language, name, quoted(value, tr))}
+            text = quoted(value, self.tr)
+            return {name: text, **grammar.player_forms(self.language, name, text)}
 
-    def kind(value: Any) -> str:
-        return _("draw") if value == "draw" else _("sit out") if value == "skip" else quoted(value, tr)
+    def kind(self, value: Any) -> str:
+        _ = self.tr.gettext
+        return _("draw") if value == "draw" else _("sit out") if value == "skip" else quoted(value, self.tr)
 
-    def wish_kind(value: Any) -> str:
-        return _("rank") if value == "rank" else _("suit") if value == "suit" else quoted(value, tr)
+    def wish_kind(self, value: Any) -> str:
+        _ = self.tr.gettext
+        return _("rank") if value == "rank" else _("suit") if value == "suit" else quoted(value, self.tr)
 
-    def expected(value: Any) -> str:
+    def expected(self, value: Any) -> str:
+        _ = self.tr.gettext
         return {
             "object": _("a JSON object"),
             "cards": _("a list of cards"),
@@ -111,60 +120,88 @@ def _templates(tr: Translator, deck: DeckKind) -> dict[str, Callable[[dict[str, 
             "seats": _("a list of player numbers"),
             "integer": _("a whole number"),
             "boolean": _("true or false"),
-        }.get(value, quoted(value, tr))
+        }.get(value, quoted(value, self.tr))
 
+
+def _templates(tr: Translator, deck: DeckKind) -> dict[str, Callable[[dict[str, Any]], str]]:
+    values = _Values(tr, deck)
+    return {**_format_problems(values), **_card_problems(values), **_seat_problems(values)}
+
+
+def _format_problems(v: _Values) -> dict[str, Callable[[dict[str, Any]], str]]:
+    """The problems of the position's format: fields, types, attacks, wishes."""
+    tr = v.tr
+    _ = tr.gettext
     return {
         "attack_taken_at_once": lambda p: _("In these rules {card} is taken at once, so no attack of it can be "
-                                            "pending: leave the attack out.").format(**cards("card", p.get("card"))),
+                                            "pending: leave the attack out.").format(**v.cards("card", p.get("card"))),
         "bad_attack": lambda p: _("The attack must be either “draw N cards” or “sit out N turns”."),
         "bad_cover": lambda p: _("The field “cover” needs a card to cover on top (ru-101: a nine) and no attack or card just drawn."),
         "bad_attack_amount": lambda p: _("The attack of {value} is not a positive number.").format(
             value=quoted(p.get("value"), tr)),
         "bad_card": lambda p: _("{text} in {field} is not a card of this deck (write rank then suit, e.g. {example}).").format(
-            text=quoted(p.get("text"), tr), field=field(p),
+            text=quoted(p.get("text"), tr), field=v.field(p),
             example=card_short(FRENCH.card("10", "h"), FRENCH) if p.get("deck") != "hungarian" else "Ua"),
         "bad_count": lambda p: _("{value} is not a possible number of cards for {field}.").format(
-            value=quoted(p.get("value"), tr), field=field(p)),
+            value=quoted(p.get("value"), tr), field=v.field(p)),
         "bad_direction": lambda p: _("The direction of play {value} is neither “clockwise” nor “counterclockwise”.").format(
             value=quoted(p.get("value"), tr)),
         "bad_format": lambda p: _("The format {value} is not one this app reads (it reads makao-position/1).").format(
             value=quoted(p.get("value"), tr)),
-        "bad_type": lambda p: _("{field} must be {expected}.").format(field=field(p), expected=expected(p.get("expected"))),
+        "bad_type": lambda p: _("{field} must be {expected}.").format(field=v.field(p), expected=v.expected(p.get("expected"))),
         "bad_waiting": lambda p: _("{value} is not a number of turns for {field}.").format(
-            value=quoted(p.get("value"), tr), field=field(p)),
+            value=quoted(p.get("value"), tr), field=v.field(p)),
         "bad_wish": lambda p: _("The wish must name a rank or a suit, and the player who made it."),
         "bad_wish_value": lambda p: _("{text} is not a {kind} of this deck.").format(
-            text=quoted(p.get("text"), tr), kind=wish_kind(p.get("kind"))),
+            text=quoted(p.get("text"), tr), kind=v.wish_kind(p.get("kind"))),
+    }
+
+
+def _card_problems(v: _Values) -> dict[str, Callable[[dict[str, Any]], str]]:
+    """The problems with the cards: attacks, the card just drawn, cards used twice."""
+    tr = v.tr
+    _ = tr.gettext
+    ngettext = tr.ngettext
+    return {
         "card_does_not_attack": lambda p: _("{card} does not make a “{kind}” attack in this variant, so it cannot be the attacking card.").format(
-            **cards("card", p.get("card")), kind=kind(p.get("kind"))),
+            **v.cards("card", p.get("card")), kind=v.kind(p.get("kind"))),
         "drawn_not_in_hand": lambda p: _("The card just drawn, {card}, is not in the hand of {player}.").format(
-            **cards("card", p.get("card")), **seats("player", p.get("seat"))),
+            **v.cards("card", p.get("card")), **v.seats("player", p.get("seat"))),
         "drawn_not_playable": lambda p: _("In this variant a drawn card cannot be played at once, so there is no “card just drawn”."),
         "drawn_under_attack": lambda p: _("A player under attack does not draw a card to play: remove the attack or the card just drawn."),
         "duplicate_card": lambda p: (
             _("{card} is used twice; there is only one in the deck.") if p.get("copies", 1) == 1 else
             ngettext("{card} is used {count} times; the decks hold it {copies} time.",
                      "{card} is used {count} times; the decks hold it {copies} times.", p.get("copies", 1))
-        ).format(**cards("card", p.get("card")), count=p.get("count"), copies=p.get("copies")),
+        ).format(**v.cards("card", p.get("card")), count=p.get("count"), copies=p.get("copies")),
         "empty_pile": lambda p: _("The pile is empty: put at least one card on it (the top card)."),
         "finished_holds_cards": lambda p: _("{player} is marked as finished but still holds cards.").format(
-            **seats("player", p.get("seat"))),
-        "missing_field": lambda p: _("{field} is missing.").format(field=field(p)),
-        "no_such_attack": lambda p: _("This variant has no “{kind}” attack.").format(kind=kind(p.get("kind"))),
-        "no_such_wish": lambda p: _("This variant has no {kind} wish.").format(kind=wish_kind(p.get("kind"))),
+            **v.seats("player", p.get("seat"))),
+        "missing_field": lambda p: _("{field} is missing.").format(field=v.field(p)),
+        "no_such_attack": lambda p: _("This variant has no “{kind}” attack.").format(kind=v.kind(p.get("kind"))),
+        "no_such_wish": lambda p: _("This variant has no {kind} wish.").format(kind=v.wish_kind(p.get("kind"))),
+    }
+
+
+def _seat_problems(v: _Values) -> dict[str, Callable[[dict[str, Any]], str]]:
+    """The problems with the players: seats, turns to sit out, finished players, wishes."""
+    tr, deck = v.tr, v.deck
+    _ = tr.gettext
+    ngettext = tr.ngettext
+    return {
         "not_a_seat": lambda p: _("{value} in {field} is not a player (there are players 1 to {last}).").format(
-            value=_seat_value(p.get("value"), tr), field=field(p), last=_last_seat(p.get("last"))),
+            value=_seat_value(p.get("value"), tr), field=v.field(p), last=_last_seat(p.get("last"))),
         "players_out_of_range": lambda p: _("This variant is played by {low} to {high} players, not {count}.").format(
             low=p.get("low"), high=p.get("high"), count=p.get("count")),
         "round_already_over": lambda p: _("In this variant the round ends when the first player is out, so no player can be finished yet."),
         "seat_listed_twice": lambda p: _("{player} is listed twice among the finished players.").format(
-            **seats("player", p.get("seat"))),
-        "empty_hand": lambda p: _("{player} holds no cards but is not among the finished players.").format(**seats("player", p.get("seat"))),
-        "to_move_finished": lambda p: _("{player} is to move but has already finished.").format(**seats("player", p.get("seat"))),
+            **v.seats("player", p.get("seat"))),
+        "empty_hand": lambda p: _("{player} holds no cards but is not among the finished players.").format(**v.seats("player", p.get("seat"))),
+        "to_move_finished": lambda p: _("{player} is to move but has already finished.").format(**v.seats("player", p.get("seat"))),
         "to_move_waiting": lambda p: ngettext(
             "{player} is to move but still sits out {turns} turn.",
             "{player} is to move but still sits out {turns} turns.", p.get("turns", 0)
-        ).format(**seats("player", p.get("seat")), turns=p.get("turns")),
+        ).format(**v.seats("player", p.get("seat")), turns=p.get("turns")),
         "too_many_cards": lambda p: _("The position uses {count} cards, but the deck has only {total}.").format(
             count=p.get("count"), total=p.get("total")),
         "unknown_field": lambda p: _("{field} is not a field of a makao position.").format(field=quoted(p.get("field"), tr)),

@@ -142,166 +142,215 @@ def _fmt(template: str, params: dict[str, Any], deck: DeckKind, tr: Translations
     return text[:1].upper() + text[1:]
 
 
+def _fixed(text: str) -> Callable[[dict[str, Any]], str]:
+    return lambda params: text
+
+
 def _templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
+    return {
+        **_legal_reasons(tr),
+        **_illegal_reasons(tr),
+        **_draw_reasons(tr),
+        **_note_reasons(tr),
+    }
+
+
+def _legal_reasons(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
+    """The reasons a play is legal, and the cards that cover (ru-101's nine)."""
     _ = tr.gettext
-    ngettext = tr.ngettext
-
-    def fixed(text: str) -> Callable[[dict[str, Any]], str]:
-        return lambda params: text
-
     return {
         # legal plays
-        "match_suit": fixed(_("{card} may be played: it has the same suit as the top card {top}.")),
-        "match_rank": fixed(_("{card} may be played: it has the same rank as the top card {top}.")),
-        "queen_on_anything": fixed(_("{card} may be played: it is wild and goes on any card.")),
-        "anything_on_queen": fixed(_("{card} may be played: any card goes on the wild {top}.")),
+        "match_suit": _fixed(_("{card} may be played: it has the same suit as the top card {top}.")),
+        "match_rank": _fixed(_("{card} may be played: it has the same rank as the top card {top}.")),
+        "queen_on_anything": _fixed(_("{card} may be played: it is wild and goes on any card.")),
+        "anything_on_queen": _fixed(_("{card} may be played: any card goes on the wild {top}.")),
         "defends": lambda p: {
             "match": _("{card} may answer the attack of {against}: a defending card that matches it in suit or rank passes the penalty on."),
             "same_suit": _("{card} may answer the attack of {against}: a defending card of its suit passes the penalty on."),
             "same_rank": _("{card} may answer the attack of {against}: a defending card of its rank passes the penalty on."),
         }.get(p.get("condition"), _("{card} may answer the attack of {against}: it is a defence against this attack and passes the penalty on.")),
-        "meets_rank_wish": fixed(_("{card} may be played: it is the demanded rank ({rank}).")),
-        "changes_rank_wish": fixed(_("{card} may be played: another {wish_card} may answer a demand and change or cancel it.")),
-        "meets_suit_wish": fixed(_("{card} may be played: it is of the wished suit ({suit}).")),
-        "changes_suit_wish": fixed(_("{card} may be played: another {wish_card} may answer a suit wish and change it.")),
-        "queen_under_suit_wish": fixed(_("{card} may be played: in this variant a wild card of any suit may answer a suit wish.")),
-        "same_rank_follows": fixed(_("{card} may go down with {first}: several cards of one rank may be played together.")),
-        "plays_drawn_card": fixed(_("{card} is the card just drawn, and it may go down at once.")),
+        "meets_rank_wish": _fixed(_("{card} may be played: it is the demanded rank ({rank}).")),
+        "changes_rank_wish": _fixed(_("{card} may be played: another {wish_card} may answer a demand and change or cancel it.")),
+        "meets_suit_wish": _fixed(_("{card} may be played: it is of the wished suit ({suit}).")),
+        "changes_suit_wish": _fixed(_("{card} may be played: another {wish_card} may answer a suit wish and change it.")),
+        "queen_under_suit_wish": _fixed(_("{card} may be played: in this variant a wild card of any suit may answer a suit wish.")),
+        "same_rank_follows": _fixed(_("{card} may go down with {first}: several cards of one rank may be played together.")),
+        "plays_drawn_card": _fixed(_("{card} is the card just drawn, and it may go down at once.")),
         # cards to cover (ru-101's nine)
-        "covers_suit": fixed(_("{card} may be played: it covers {top} with a card of its suit.")),
-        "covers_rank": fixed(_("{card} may be played: it covers {top} with a card of its rank, which must be covered in turn.")),
+        "covers_suit": _fixed(_("{card} may be played: it covers {top} with a card of its suit.")),
+        "covers_rank": _fixed(_("{card} may be played: it covers {top} with a card of its rank, which must be covered in turn.")),
+    }
+
+
+def _illegal_reasons(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
+    """The reasons a play is not legal."""
+    _ = tr.gettext
+    ngettext = tr.ngettext
+    return {
         # illegal plays
-        "no_match": fixed(_("{card} may not be played: it matches the top card {top} neither in suit nor in rank.")),
-        "not_a_defence": fixed(_("{card} may not be played: an attack is pending, and {card} is no defence against {against}.")),
-        "defence_must_match": fixed(_("{card} may not answer {against}: a defending card must match the attacking card in suit or rank.")),
-        "defence_same_suit": fixed(_("{card} may not answer {against}: this defence must be of the attacking card's suit.")),
-        "defence_same_rank": fixed(_("{card} may not answer {against}: this defence must be of the attacking card's rank.")),
-        "queen_not_under_attack": fixed(_("{card} may not be played: a wild card does not answer a pending attack.")),
-        "wild_not_on_wild": fixed(_("{card} may not be played on {top}: a wild card may not go on another of its rank.")),
-        "wrong_rank_for_wish": fixed(_("{card} may not be played: {by} demanded {rank}; play that rank or another {wish_card}, or draw.")),
-        "wrong_suit_for_wish": fixed(_("{card} may not be played: {by} wished for {suit}; play that suit or another {wish_card}, or draw.")),
-        "queen_not_under_rank_wish": fixed(_("{card} may not be played: a wild card does not answer a demand for a rank.")),
-        "queen_not_under_suit_wish": fixed(_("{card} may not be played: only a wild card of the wished suit ({suit}) answers a suit wish.")),
-        "not_in_hand": fixed(_("{card} is not in the hand of the player to move.")),
-        "several_not_allowed": fixed(_("Only one card may be played per turn in this variant.")),
-        "not_same_rank": fixed(_("{card} may not go down with {first}: cards played together must have the same rank.")),
+        "no_match": _fixed(_("{card} may not be played: it matches the top card {top} neither in suit nor in rank.")),
+        "not_a_defence": _fixed(_("{card} may not be played: an attack is pending, and {card} is no defence against {against}.")),
+        "defence_must_match": _fixed(_("{card} may not answer {against}: a defending card must match the attacking card in suit or rank.")),
+        "defence_same_suit": _fixed(_("{card} may not answer {against}: this defence must be of the attacking card's suit.")),
+        "defence_same_rank": _fixed(_("{card} may not answer {against}: this defence must be of the attacking card's rank.")),
+        "queen_not_under_attack": _fixed(_("{card} may not be played: a wild card does not answer a pending attack.")),
+        "wild_not_on_wild": _fixed(_("{card} may not be played on {top}: a wild card may not go on another of its rank.")),
+        "wrong_rank_for_wish": _fixed(_("{card} may not be played: {by} demanded {rank}; play that rank or another {wish_card}, or draw.")),
+        "wrong_suit_for_wish": _fixed(_("{card} may not be played: {by} wished for {suit}; play that suit or another {wish_card}, or draw.")),
+        "queen_not_under_rank_wish": _fixed(_("{card} may not be played: a wild card does not answer a demand for a rank.")),
+        "queen_not_under_suit_wish": _fixed(_("{card} may not be played: only a wild card of the wished suit ({suit}) answers a suit wish.")),
+        "not_in_hand": _fixed(_("{card} is not in the hand of the player to move.")),
+        "several_not_allowed": _fixed(_("Only one card may be played per turn in this variant.")),
+        "not_same_rank": _fixed(_("{card} may not go down with {first}: cards played together must have the same rank.")),
         "group_too_small": lambda p: ngettext(
             "Several cards of one rank go down only {min} or more at once here; {count} card is too few.",
             "Several cards of one rank go down only {min} or more at once here; {count} cards are too few.",
             p["count"]),
-        "cards_not_mixed": fixed(_("{card} may not go down with {first}: these rules keep such cards apart in one play.")),
-        "only_drawn_card": fixed(_("{card} may not be played now: after drawing, only the drawn card {drawn} may go down.")),
-        "drawn_card_alone": fixed(_("The drawn card {drawn} goes down alone, without other cards.")),
-        "wish_required": fixed(_("{card} must name a wish in this variant.")),
-        "wish_not_allowed": fixed(_("{card} cannot make that wish: only the wishing card of this variant can.")),
-        "demand_not_allowed": fixed(_("{card} may not demand {rank}: the allowed demands are {allowed}.")),
-        "round_over": fixed(_("The round is over.")),
-        "must_cover": fixed(_("{card} may not be played: {top} must first be covered with a card of its suit or rank.")),
+        "cards_not_mixed": _fixed(_("{card} may not go down with {first}: these rules keep such cards apart in one play.")),
+        "only_drawn_card": _fixed(_("{card} may not be played now: after drawing, only the drawn card {drawn} may go down.")),
+        "drawn_card_alone": _fixed(_("The drawn card {drawn} goes down alone, without other cards.")),
+        "wish_required": _fixed(_("{card} must name a wish in this variant.")),
+        "wish_not_allowed": _fixed(_("{card} cannot make that wish: only the wishing card of this variant can.")),
+        "demand_not_allowed": _fixed(_("{card} may not demand {rank}: the allowed demands are {allowed}.")),
+        "round_over": _fixed(_("The round is over.")),
+        "must_cover": _fixed(_("{card} may not be played: {top} must first be covered with a card of its suit or rank.")),
+    }
+
+
+def _draw_reasons(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
+    """The reasons for drawing, waiting and passing."""
+    _ = tr.gettext
+    ngettext = tr.ngettext
+    return {
         # draw, wait, pass
-        "draw_one": fixed(_("Draw one card; the turn then ends.")),
-        "draw_one_play_it": fixed(_("Draw one card; if it fits, it may be played at once.")),
+        "draw_one": _fixed(_("Draw one card; the turn then ends.")),
+        "draw_one_play_it": _fixed(_("Draw one card; if it fits, it may be played at once.")),
         "take_draw_attack": lambda p: ngettext("Take the penalty: draw {amount} card; the turn ends.",
                                     "Take the penalty: draw {amount} cards; the turn ends.", p["amount"]),
         "take_skip_attack": lambda p: ngettext("Take the penalty: sit out {amount} turn.",
                                     "Take the penalty: sit out {amount} turns.", p["amount"]),
-        "keep_drawn": fixed(_("Keep the drawn card {card} and end the turn.")),
-        "must_answer_skip": fixed(_("Drawing is not allowed now: answer the pending sit-out with a defence or wait.")),
-        "nothing_to_wait": fixed(_("There is no sit-out attack to wait out.")),
-        "nothing_to_pass": fixed(_("Pass is only for keeping a card just drawn.")),
-        "already_drawn": fixed(_("A card has already been drawn this turn: play {card} or pass.")),
-        "wait_not_draw": fixed(_("A draw attack is pending: defend or draw the cards; waiting is for sit-out attacks.")),
+        "keep_drawn": _fixed(_("Keep the drawn card {card} and end the turn.")),
+        "must_answer_skip": _fixed(_("Drawing is not allowed now: answer the pending sit-out with a defence or wait.")),
+        "nothing_to_wait": _fixed(_("There is no sit-out attack to wait out.")),
+        "nothing_to_pass": _fixed(_("Pass is only for keeping a card just drawn.")),
+        "already_drawn": _fixed(_("A card has already been drawn this turn: play {card} or pass.")),
+        "wait_not_draw": _fixed(_("A draw attack is pending: defend or draw the cards; waiting is for sit-out attacks.")),
         "take_draw_attack_play_on": lambda p: ngettext(
             "Take the penalty: draw {amount} card; then you may still play.",
             "Take the penalty: draw {amount} cards; then you may still play.", p["amount"]),
-        "draw_to_cover": fixed(_("No card in hand covers {top}: draw one card and try again.")),
-        "cover_before_drawing": fixed(_("Drawing is not allowed now: {card} covers {top}, and {top} must be covered.")),
+        "draw_to_cover": _fixed(_("No card in hand covers {top}: draw one card and try again.")),
+        "cover_before_drawing": _fixed(_("Drawing is not allowed now: {card} covers {top}, and {top} must be covered.")),
+    }
+
+
+def _note_reasons(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
+    """The notes on a play, and on the card turned up to start the pile."""
+    _ = tr.gettext
+    ngettext = tr.ngettext
+    return {
         # notes
         "forgot_makao": lambda p: ngettext("Without calling \"{word}\" this costs {penalty} penalty card.",
                                 "Without calling \"{word}\" this costs {penalty} penalty cards.", p["penalty"]),
         "forgot_kakao": lambda p: ngettext("Without calling \"{word}\" this costs {penalty} penalty card.",
                                 "Without calling \"{word}\" this costs {penalty} penalty cards.", p["penalty"]),
-        "call_ignored": fixed(_("The call \"{call}\" is not needed here and is ignored.")),
-        "wish_cancelled": fixed(_("{card} without a wish cancels the wish in force.")),
+        "call_ignored": _fixed(_("The call \"{call}\" is not needed here and is ignored.")),
+        "wish_cancelled": _fixed(_("{card} without a wish cancels the wish in force.")),
         **_direction_reasons(tr),
         **_at_once_reasons(tr),
         **_run_reasons(tr),
         # the card turned up to start the pile
-        "starter_allowed": fixed(_("{card} may start the pile.")),
-        "starter_forbidden": fixed(_("{card} may not start the pile: another card is turned up.")),
+        "starter_allowed": _fixed(_("{card} may start the pile.")),
+        "starter_forbidden": _fixed(_("{card} may not start the pile: another card is turned up.")),
         "starter_attacks": lambda p: ngettext(
             "It acts on the first player, who must draw {count} card or defend.",
             "It acts on the first player, who must draw {count} cards or defend.", p["count"],
         ) if p["kind"] == "draw" else ngettext(
             "It acts on the first player, who must sit out {count} turn or defend.",
             "It acts on the first player, who must sit out {count} turns or defend.", p["count"]),
-        "starter_effect_void": fixed(_("Its own effect does not count.")),
+        "starter_effect_void": _fixed(_("Its own effect does not count.")),
     }
 
 
 def _event_templates(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
+    return {**_turn_events(tr), **_deck_events(tr)}
+
+
+def _attack_event(tr: Translations, params: dict[str, Any]) -> str:
+    ngettext = tr.ngettext
+    if not params.get("defence", True):
+        if params["kind"] == "draw":
+            return ngettext("{target} must draw {amount} card.", "{target} must draw {amount} cards.", params["amount"])
+        return ngettext("{target} must sit out {amount} turn.", "{target} must sit out {amount} turns.",
+                        params["amount"])
+    if params["kind"] == "draw":
+        return ngettext("{target} must draw {amount} card or defend.",
+                 "{target} must draw {amount} cards or defend.", params["amount"])
+    return ngettext("{target} must sit out {amount} turn or defend.",
+             "{target} must sit out {amount} turns or defend.", params["amount"])
+
+
+def _wish_event(tr: Translations, params: dict[str, Any]) -> str:
+    _ = tr.gettext
+    if params["kind"] == "rank":
+        return _("{by} demands {rank}.")
+    return _("{by} wishes for {suit}.")
+
+
+def _over_event(tr: Translations, params: dict[str, Any]) -> str:
     _ = tr.gettext
     ngettext = tr.ngettext
+    if params["result"] == "points":
+        return ngettext("The round is over: {winner} wins and scores {points} point.",
+                 "The round is over: {winner} wins and scores {points} points.", params["points"])
+    if params["result"] == "loser" and "loser" in params:
+        return _("The round is over: {loser} is left holding cards and loses.")
+    if len(params.get("winners", ())) > 1:
+        return _("The round is over, and every player without cards wins: {winners}.")
+    return _("The round is over: {winner} wins.")
 
-    def fixed(text: str) -> Callable[[dict[str, Any]], str]:
-        return lambda params: text
 
-    def attack(params: dict[str, Any]) -> str:
-        if not params.get("defence", True):
-            if params["kind"] == "draw":
-                return ngettext("{target} must draw {amount} card.", "{target} must draw {amount} cards.", params["amount"])
-            return ngettext("{target} must sit out {amount} turn.", "{target} must sit out {amount} turns.",
-                            params["amount"])
-        if params["kind"] == "draw":
-            return ngettext("{target} must draw {amount} card or defend.",
-                     "{target} must draw {amount} cards or defend.", params["amount"])
-        return ngettext("{target} must sit out {amount} turn or defend.",
-                 "{target} must sit out {amount} turns or defend.", params["amount"])
-
-    def wish(params: dict[str, Any]) -> str:
-        if params["kind"] == "rank":
-            return _("{by} demands {rank}.")
-        return _("{by} wishes for {suit}.")
-
-    def over(params: dict[str, Any]) -> str:
-        if params["result"] == "points":
-            return ngettext("The round is over: {winner} wins and scores {points} point.",
-                     "The round is over: {winner} wins and scores {points} points.", params["points"])
-        if params["result"] == "loser" and "loser" in params:
-            return _("The round is over: {loser} is left holding cards and loses.")
-        if len(params.get("winners", ())) > 1:
-            return _("The round is over, and every player without cards wins: {winners}.")
-        return _("The round is over: {winner} wins.")
-
+def _turn_events(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
+    """The events of a turn: plays, draws, attacks, sitting out, wishes."""
+    _ = tr.gettext
+    ngettext = tr.ngettext
     return {
-        "played": fixed(_("{seat} plays {cards}.")),
+        "played": _fixed(_("{seat} plays {cards}.")),
         "drew": lambda p: ngettext("{seat} draws {count} card.", "{seat} draws {count} cards.", p["count"]),
         "drew_penalty": lambda p: ngettext("{seat} takes the penalty and draws {count} card.",
                                 "{seat} takes the penalty and draws {count} cards.", p["count"]),
-        "attack": attack,
+        "attack": lambda p: _attack_event(tr, p),
         "sits_out": lambda p: ngettext("{seat} sits out {turns} turn.", "{seat} sits out {turns} turns.", p["turns"]),
         # the last turn of sitting out is said so, not "0 more to wait" (four's wait, pl/da/hu)
         "passed_over": lambda p: _("{seat} sits this last turn out.") if not p["left"] else ngettext(
             "{seat} sits this turn out ({left} more turn to wait).",
             "{seat} sits this turn out ({left} more turns to wait).", p["left"]),
-        "wish_set": wish,
+        "wish_set": lambda p: _wish_event(tr, p),
         # The jack's rank wish is a "demand" everywhere in the app; a suit wish stays a wish.
         "wish_ended": lambda p: _("The demand is over.") if p.get("kind") == "rank" else _("The wish is over."),
-        "attack_lapsed": fixed(_("Every other player sits out or has finished: nobody can be hit, and the attack lapses.")),
+        "attack_lapsed": _fixed(_("Every other player sits out or has finished: nobody can be hit, and the attack lapses.")),
+    }
+
+
+def _deck_events(tr: Translations) -> dict[str, Callable[[dict[str, Any]], str]]:
+    """The events around the deck, the calls, finishing and the round's end."""
+    _ = tr.gettext
+    ngettext = tr.ngettext
+    return {
         "call_penalty": lambda p: ngettext("{seat} forgot to call \"{word}\" and draws {count} penalty card.",
                                 "{seat} forgot to call \"{word}\" and draws {count} penalty cards.", p["count"]),
-        "can_play_drawn": fixed(_("{seat} may play the drawn card {card} at once, or keep it.")),
+        "can_play_drawn": _fixed(_("{seat} may play the drawn card {card} at once, or keep it.")),
         "reshuffled": lambda p: ngettext("The pile was shuffled into a new deck of {count} card.",
                               "The pile was shuffled into a new deck of {count} cards.", p["count"]),
         "hands_halved": lambda p: ngettext("The deck ran out: the players gave back {count} card to make a new one.",
                                 "The deck ran out: the players gave back {count} cards to make a new one.", p["count"]),
         "deck_exhausted": lambda p: ngettext("No cards are left to draw: {seat} draws {missing} card fewer.",
                                   "No cards are left to draw: {seat} draws {missing} cards fewer.", p["missing"]),
-        "finished": fixed(_("{seat} has no cards left and finishes in place {place}.")),
-        "round_over": over,
-        "turn": fixed(_("{seat} is to move.")),
-        "to_cover": fixed(_("{seat} must cover {card} with a card of its suit or rank, drawing until they can.")),
-        "cover_lapsed": fixed(_("No cards are left to draw: the card stays uncovered and the turn passes on.")),
-        "plays_on": fixed(_("{seat} has taken the penalty and may still play.")),
+        "finished": _fixed(_("{seat} has no cards left and finishes in place {place}.")),
+        "round_over": lambda p: _over_event(tr, p),
+        "turn": _fixed(_("{seat} is to move.")),
+        "to_cover": _fixed(_("{seat} must cover {card} with a card of its suit or rank, drawing until they can.")),
+        "cover_lapsed": _fixed(_("No cards are left to draw: the card stays uncovered and the turn passes on.")),
+        "plays_on": _fixed(_("{seat} has taken the penalty and may still play.")),
         "direction_changed": lambda p: _("Play now goes clockwise.") if p.get("direction") == "clockwise"
         else _("Play now goes counterclockwise."),
     }

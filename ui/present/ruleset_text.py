@@ -82,6 +82,11 @@ def pattern_card(value: Any, tr: Translator) -> str:
 
 def _sentences(tr: Translator) -> dict[str, Callable[[Mapping[str, Any]], str]]:
     """One sentence per code of engine.guard.RULESET_MESSAGES (and the fallback)."""
+    return {**_limit_sentences(tr), **_field_sentences(tr), **_card_rule_sentences(tr)}
+
+
+def _limit_sentences(tr: Translator) -> dict[str, Callable[[Mapping[str, Any]], str]]:
+    """The sentences on a file's limits: ranges, lengths, depth, size, encoding, TOML."""
     _ = tr.gettext
 
     def f(p: Mapping[str, Any]) -> str:
@@ -123,6 +128,17 @@ def _sentences(tr: Translator) -> dict[str, Callable[[Mapping[str, Any]], str]]:
             "The file has a dotted key of more than {count} part (line {line}).",
             "The file has a dotted key of more than {count} parts (line {line}).",
             _number(p, "limit")).format(count=p.get("limit"), line=p.get("line")),
+    }
+
+
+def _field_sentences(tr: Translator) -> dict[str, Callable[[Mapping[str, Any]], str]]:
+    """The sentences on the fields: missing, of the wrong type or value, unknown."""
+    _ = tr.gettext
+
+    def f(p: Mapping[str, Any]) -> str:
+        return _field(p, tr)
+
+    return {
         "not_table": lambda p: (_("The field {field} must be a table.").format(field=f(p)) if p.get("field")
                                 else _("The file must hold a table of fields.")),
         "missing": lambda p: _("The field {field} is missing.").format(field=f(p)),
@@ -145,6 +161,17 @@ def _sentences(tr: Translator) -> dict[str, Callable[[Mapping[str, Any]], str]]:
         "empty_class": lambda p: _("The field {field} must list at least one rank or card.").format(field=f(p)),
         "two_classes": lambda p: _("The field {field} puts the card {card} in two groups.").format(
             field=f(p), card=quoted(p.get("card", ""), tr)),
+    }
+
+
+def _card_rule_sentences(tr: Translator) -> dict[str, Callable[[Mapping[str, Any]], str]]:
+    """The sentences on the card rules that contradict each other, and the fallback."""
+    _ = tr.gettext
+
+    def f(p: Mapping[str, Any]) -> str:
+        return _field(p, tr)
+
+    return {
         "run_length": lambda p: _("The field {field} must be 0 for no runs, or the fewest cards of a run: from "
                                   "{low} to {high} (the number of ranks in the ruleset's deck).").format(
             field=f(p), low=p.get("low"), high=p.get("high")),

@@ -164,62 +164,83 @@ def _font() -> tuple[str, str] | None:
     return None
 
 
+class _SheetPdf:
+    """An A4 PDF of the sheet that writes paragraphs in the body font (Helvetica with suit letters if none)."""
+
+    def __init__(self, title: str) -> None:
+        from fpdf import FPDF
+
+        logging.getLogger("fpdf.svg").setLevel(logging.ERROR)
+        self.pdf = FPDF(format="A4")
+        self.pdf.set_auto_page_break(auto=True, margin=12)
+        self.pdf.set_title(title)
+        self.font = _font()
+        if self.font is not None:
+            self.pdf.add_font("Body", "", self.font[0])
+            self.pdf.add_font("Body", "B", self.font[1])
+            self.family = "Body"
+        else:
+            self.family = "Helvetica"
+
+    def text(self, value: str) -> str:
+        if self.font is not None:
+            return value
+        return value.translate(SUIT_LETTERS).encode("latin-1", "replace").decode("latin-1")
+
+    def para(self, value: str, size: float, bold: bool = False) -> None:
+        self.pdf.set_font(self.family, "B" if bold else "", size)
+        self.pdf.multi_cell(self.pdf.epw, size * 0.45, self.text(value), new_x="LMARGIN", new_y="NEXT")
+        self.pdf.ln(0.5)
+
+
+_CARD_WIDTH = 9.0
+_CARD_HEIGHT = _CARD_WIDTH * 374 / 274
+
+
+def _write_deck_map(out: _SheetPdf, lesson: SwitchLesson, tr: Translator) -> None:
+    """The two decks side by side, when the lesson switches between decks."""
+    if lesson.deck_map is not None:
+        out.para(tr.gettext("The two decks"), 11, bold=True)
+        for line in deck_map_lines(lesson.deck_map, tr):
+            out.para(line, 9)
+
+
+def _write_group(out: _SheetPdf, number: int, group: RuleGroup, lesson: SwitchLesson, ref: WitnessReport,
+                 tr: Translator) -> None:
+    """One rule difference: its title, sentence, the example's top card and hand drawn, the move, the others."""
+    pdf, deck, width, height = out.pdf, lesson.table.deck, _CARD_WIDTH, _CARD_HEIGHT
+    sentence, st, move = _parts(lesson, group.example, tr)
+    if pdf.get_y() + height + 26 > pdf.h - pdf.b_margin:
+        pdf.add_page()
+    out.para(f"{number + 1}. {field_title(group.key, ref, tr)}", 10, bold=True)
+    out.para(sentence, 9)
+    out.para(tr.gettext("Top card, then the hand of {player}:").format(**player_placeholders("player", st.to_move, tr)), 8)
+    y = pdf.get_y()
+    cards = [st.top, *st.hands[st.to_move]]
+    for i, card in enumerate(cards):
+        svg = re.sub(r"<title>.*?</title>", "", card_svg(card, deck, width=120, inline=True))
+        pdf.image(io.BytesIO(svg.encode("utf-8")), x=pdf.l_margin + i * (width + 1.5) + (3 if i else 0), y=y, w=width)
+    pdf.set_y(y + height + 1)
+    if lesson.deck_map is not None:
+        out.para(home_names([st.top, *st.hands[st.to_move]], lesson.deck_map, tr), 8)
+    out.para(" ".join(status_lines(st, tr)) + " — " + move, 8)
+    for w in group.more:
+        out.para("• " + _sentence(lesson, w, tr), 8)
+
+
 def sheet_pdf(lesson: SwitchLesson, tr: Translator, report: WitnessReport | None = None) -> bytes:
     """The sheet as a PDF (A4): the same decks, rules, positions and words, cards drawn."""
-    from fpdf import FPDF
-
-    logging.getLogger("fpdf.svg").setLevel(logging.ERROR)
-    pdf = FPDF(format="A4")
-    pdf.set_auto_page_break(auto=True, margin=12)
     title = sheet_title(lesson, tr)
-    pdf.set_title(title)
-    font = _font()
-    if font is not None:
-        pdf.add_font("Body", "", font[0])
-        pdf.add_font("Body", "B", font[1])
-        family = "Body"
-    else:
-        family = "Helvetica"
-
-    def text(value: str) -> str:
-        return value if font is not None else value.translate(SUIT_LETTERS).encode("latin-1", "replace").decode("latin-1")
-
-    def para(value: str, size: float, bold: bool = False) -> None:
-        pdf.set_font(family, "B" if bold else "", size)
-        pdf.multi_cell(pdf.epw, size * 0.45, text(value), new_x="LMARGIN", new_y="NEXT")
-        pdf.ln(0.5)
-
-    pdf.add_page()
-    para(title, 15, bold=True)
-    deck = lesson.table.deck
-    width = 9.0
-    height = width * 374 / 274
+    out = _SheetPdf(title)
+    out.pdf.add_page()
+    out.para(title, 15, bold=True)
     ref = _report(lesson, report)
-    if lesson.deck_map is not None:
-        para(tr.gettext("The two decks"), 11, bold=True)
-        for line in deck_map_lines(lesson.deck_map, tr):
-            para(line, 9)
+    _write_deck_map(out, lesson, tr)
     for number, group in enumerate(rule_groups(lesson)):
-        sentence, st, move = _parts(lesson, group.example, tr)
-        if pdf.get_y() + height + 26 > pdf.h - pdf.b_margin:
-            pdf.add_page()
-        para(f"{number + 1}. {field_title(group.key, ref, tr)}", 10, bold=True)
-        para(sentence, 9)
-        para(tr.gettext("Top card, then the hand of {player}:").format(**player_placeholders("player", st.to_move, tr)), 8)
-        y = pdf.get_y()
-        cards = [st.top, *st.hands[st.to_move]]
-        for i, card in enumerate(cards):
-            svg = re.sub(r"<title>.*?</title>", "", card_svg(card, deck, width=120, inline=True))
-            pdf.image(io.BytesIO(svg.encode("utf-8")), x=pdf.l_margin + i * (width + 1.5) + (3 if i else 0), y=y, w=width)
-        pdf.set_y(y + height + 1)
-        if lesson.deck_map is not None:
-            para(home_names([st.top, *st.hands[st.to_move]], lesson.deck_map, tr), 8)
-        para(" ".join(status_lines(st, tr)) + " — " + move, 8)
-        for w in group.more:
-            para("• " + _sentence(lesson, w, tr), 8)
+        _write_group(out, number, group, lesson, ref, tr)
     words = said_in_words(ref, tr)
     if words:
-        para(tr.gettext("In words: the differences with no position"), 11, bold=True)
+        out.para(tr.gettext("In words: the differences with no position"), 11, bold=True)
         for head, text_ in words:
-            para(f"{head}: {text_}", 8)
-    return bytes(pdf.output())
+            out.para(f"{head}: {text_}", 8)
+    return bytes(out.pdf.output())
