@@ -11,6 +11,7 @@ from tests.ui.compare.test_page import comparison
 from ui.compare import page as compare_view
 from ui.play import model
 from ui.play.model import act
+from ui.widgets.kept_record import PROBE_KEY as KEPT_PROBE
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "streamlit_app.py")
@@ -72,7 +73,7 @@ def test_play_deals_a_round_whose_table_shows_the_direction() -> None:
     assert not at.exception
     seen = set()
     for _ in range(300):
-        [component] = [e for e in at.main if e.type == "bidi_component"]
+        [component] = [e for e in at.main if e.type == "bidi_component" and e.key != KEPT_PROBE]
         data = json.loads(component.proto.json)
         game = at.session_state["play_game"]
         seen.add(data["clockwise"])

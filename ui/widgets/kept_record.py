@@ -18,6 +18,7 @@ STORE_KEY = "makao-tutor/learning"   # the browser's localStorage entry holding 
 ASKED = "learning_kept"              # the browser's answer: "ok", "none", "signature", "damaged"
 WRITTEN = "learning_kept_written"    # the fingerprint of the record last written to the browser
 NOTED = "learning_kept_noted"        # the refusal was told once
+PROBE_KEY = "learning_kept_probe"    # the invisible component drawn after every page (asks for and keeps the record)
 
 
 def _on_restore(action: dict[str, Any]) -> None:
@@ -60,4 +61,4 @@ def keep_learning_record(t: Translator) -> None:
         if not kept_record.is_empty(rec) and state.get(WRITTEN) != mark:
             data["save"] = kept_record.pack(rec)
             state[WRITTEN] = mark
-    card_table(data, key="learning_kept_probe", on_action=_on_restore)
+    card_table(data, key=PROBE_KEY, on_action=_on_restore)

@@ -13,6 +13,7 @@ from ui.learn import lesson as ls
 from ui.learn.page import RUN, STARS
 from ui.learn.progress import ProgressCodeError, progress_code, read_progress_code
 from ui.present.i18n import LANGUAGES
+from ui.widgets.kept_record import PROBE_KEY as KEPT_PROBE
 
 ROOT = Path(__file__).resolve().parents[3]
 APP = str(ROOT / "streamlit_app.py")
@@ -45,7 +46,7 @@ def keys(at: AppTest) -> list[str]:
 
 def table(at: AppTest) -> dict:
     """The data the lesson's card table was drawn from (what the browser shows)."""
-    found = [e for e in at.main if e.type == "bidi_component"]
+    found = [e for e in at.main if e.type == "bidi_component" and e.key != KEPT_PROBE]
     assert len(found) == 1
     return json.loads(found[0].proto.json)
 

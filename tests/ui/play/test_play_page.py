@@ -15,6 +15,7 @@ from streamlit.testing.v1 import AppTest
 from engine.ruleset import load_ruleset
 from ui.play import model
 from ui.play.model import act
+from ui.widgets.kept_record import PROBE_KEY as KEPT_PROBE
 
 ROOT = Path(__file__).resolve().parents[3]
 GAME = "play_game"
@@ -50,7 +51,7 @@ def deal(at: AppTest, variant: str, players: int = 4, humans: int = 1, seed: int
 
 def table(at: AppTest) -> dict:
     """The data the card table was drawn from (what the browser shows)."""
-    found = [e for e in at.main if e.type == "bidi_component"]
+    found = [e for e in at.main if e.type == "bidi_component" and e.key != KEPT_PROBE]
     assert len(found) == 1
     return json.loads(found[0].proto.json)
 

@@ -17,6 +17,7 @@ from ui.sandbox.controller import DRAFT, EDITOR, TIMELINE, move_key
 from ui.sandbox.model import load_examples
 from ui.sandbox.timeline import same_deck_variants
 from ui.shell import session
+from ui.widgets.kept_record import PROBE_KEY as KEPT_PROBE
 
 ROOT = Path(__file__).resolve().parents[3]
 APP = str(ROOT / "streamlit_app.py")
@@ -353,10 +354,10 @@ def test_the_comparison_has_one_column_per_variant_with_the_same_deck() -> None:
 def test_player_view_shows_only_the_hand_of_the_player_to_move() -> None:
     at = open_sandbox()
     load_example(at, "battle-kings")
-    [component] = [e for e in at.main if e.type == "bidi_component"]
+    [component] = [e for e in at.main if e.type == "bidi_component" and e.key != KEPT_PROBE]
     assert all(s["faces"] for s in json.loads(component.proto.json)["seats"] if not s["you"])
     at.radio(key="_sandbox_view_picker").set_value("player").run()
-    [component] = [e for e in at.main if e.type == "bidi_component"]
+    [component] = [e for e in at.main if e.type == "bidi_component" and e.key != KEPT_PROBE]
     data = json.loads(component.proto.json)
     assert [s["faces"] for s in data["seats"] if not s["you"]] == [None, None]       # 4 + 3 cards face down
     assert [s["count"] for s in data["seats"] if not s["you"]] == [4, 3]

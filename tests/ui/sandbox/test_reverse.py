@@ -13,6 +13,7 @@ from engine.rules import legal_moves
 from ui.compare import page as compare_view
 from ui.sandbox.controller import DRAFT, EDITOR, TIMELINE, move_key
 from ui.shell import house_rules
+from ui.widgets.kept_record import PROBE_KEY as KEPT_PROBE
 
 ROOT = Path(__file__).resolve().parents[3]
 APP = str(ROOT / "streamlit_app.py")
@@ -78,7 +79,7 @@ def test_the_editor_sets_the_direction_and_the_verdicts_follow() -> None:
     assert not at.exception
     assert at.session_state[DRAFT]["direction"] == "counterclockwise"
     # The board's lines are the card table's banners now; its arrow turns too.
-    [component] = [e for e in at.main if e.type == "bidi_component"]
+    [component] = [e for e in at.main if e.type == "bidi_component" and e.key != KEPT_PROBE]
     data = json.loads(component.proto.json)
     assert any("counterclockwise" in b["text"] for b in data["banners"]) and data["clockwise"] is False
     at.button(key=move_key("play 7h")).click().run()

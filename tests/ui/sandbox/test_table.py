@@ -19,6 +19,7 @@ from ui.sandbox import controller as ctl
 from ui.sandbox import table as tb
 from ui.sandbox.controller import EDITOR, NOTICE, PICK, TIMELINE, TIMELINE_SOURCE
 from ui.sandbox.model import load_examples
+from ui.widgets.kept_record import PROBE_KEY as KEPT_PROBE
 
 ROOT = Path(__file__).resolve().parents[3]
 APP = str(ROOT / "streamlit_app.py")
@@ -38,7 +39,7 @@ def open_example(example_id: str, lang: str = "en") -> AppTest:
 
 def table(at: AppTest) -> dict:
     """The data the Sandbox's card table was drawn from (what the browser shows)."""
-    found = [e for e in at.main if e.type == "bidi_component"]
+    found = [e for e in at.main if e.type == "bidi_component" and e.key != KEPT_PROBE]
     assert len(found) == 1
     return json.loads(found[0].proto.json)
 
