@@ -423,6 +423,10 @@ async def _home(session: Session, rng: random.Random) -> AsyncIterator[Run]:
 
 
 SECTIONS = (_learn, _sandbox, _compare, _practice, _play, _home)
+# A class that mostly plays (issue #25's "Play-heavy" row): three Play deals with their taps for one
+# Practice quiz and one page switch.
+PLAY_HEAVY = (_play, _play, _practice, _play, _home)
+MIX = {"sections": SECTIONS}
 
 
 async def makao_pupil(session: Session, rng: random.Random) -> AsyncIterator[Run]:
@@ -431,8 +435,9 @@ async def makao_pupil(session: Session, rng: random.Random) -> AsyncIterator[Run
     Each pupil starts the round at a section of its own (by its seed), so a row of sessions is a mix
     of every kind of click from its first seconds on.
     """
-    first = rng.randrange(len(SECTIONS))
-    for section in SECTIONS[first:] + SECTIONS[:first]:
+    sections = MIX["sections"]
+    first = rng.randrange(len(sections))
+    for section in sections[first:] + sections[:first]:
         async for run in section(session, rng):
             yield run
 
@@ -662,6 +667,8 @@ async def main_async(args: argparse.Namespace) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sessions", type=int, nargs="+", default=[1, 10, 30])
+    parser.add_argument("--play-heavy", action="store_true",
+                        help="each pupil mostly plays: three Play deals and their taps for one quiz and a page switch")
     parser.add_argument("--seconds", type=float, default=40.0, help="length of each row")
     parser.add_argument("--interval", type=float, default=5.0, help="seconds between a session's clicks")
     parser.add_argument("--rounds", type=int, default=2, help="rounds of the quiet pass")
@@ -674,6 +681,8 @@ def main() -> None:
     parser.add_argument("--trivial-port", type=int, default=0,
                         help="the trivial apps' ports: this one and the next (0: free ports)")
     args = parser.parse_args()
+    if args.play_heavy:
+        MIX["sections"] = PLAY_HEAVY
     root = args.app_root.resolve()
     APPS["makao"] = (root / "streamlit_app.py", root, "makao")
     if (os.cpu_count() or 1) > CLIENT_CORE:
