@@ -19,6 +19,7 @@ ASKED = "learning_kept"              # the browser's answer: "ok", "none", "sign
 WRITTEN = "learning_kept_written"    # the fingerprint of the record last written to the browser
 NOTED = "learning_kept_noted"        # the refusal was told once
 PROBE_KEY = "learning_kept_probe"    # the invisible component drawn after every page (asks for and keeps the record)
+BROUGHT = "learning_kept_brought"    # a record came back: the page is drawn again with it
 
 
 def _on_restore(action: dict[str, Any]) -> None:
@@ -38,6 +39,7 @@ def _on_restore(action: dict[str, Any]) -> None:
     state[learner.LEARNING] = kept_record.merge(kept, learner.record(state))
     learner.record(state)                 # parts an older record lacks, made empty
     state[ASKED] = "ok"
+    state[BROUGHT] = True
 
 
 def _note_refusal(t: Translator) -> None:
@@ -48,9 +50,16 @@ def _note_refusal(t: Translator) -> None:
                  icon=":material/warning:")
 
 
+@st.fragment
 def keep_learning_record(t: Translator) -> None:
-    """Asks the browser for its kept record once, and writes the record again whenever it changed."""
+    """Asks the browser for its kept record once, and writes the record again whenever it changed.
+
+    A fragment: the browser's answer reruns only the probe, so the page is not drawn again (faded while it
+    runs) for an answer that changes nothing; a record that came back draws the whole page with it.
+    """
     state = st.session_state
+    if state.pop(BROUGHT, False):
+        st.rerun(scope="app")
     _note_refusal(t)
     data: dict[str, Any] = {"store_key": STORE_KEY}
     if ASKED not in state:
