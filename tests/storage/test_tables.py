@@ -366,8 +366,12 @@ def test_a_seat_past_its_turn_limit_is_played_by_the_club_player_until_its_perso
 def test_a_person_who_leaves_is_played_for_and_a_person_not_seen_goes_away(tables, clock):
     made, (ala, bartek) = _started(tables, seats=2)
     tables.leave(ala.token)
-    assert tables.play_overdue(made.info.id) == 1           # Ala's move by the club player; Bartek's turn
-    assert tables.seat_view(bartek.token)["round"]["log"][0]["by"] == "stand_in"
+    # Ala's moves by the club player up to Bartek's turn: one, or more where Ala's card makes Bartek
+    # sit out (the deal comes from the table's secret seed).
+    moved = tables.play_overdue(made.info.id)
+    after = tables.seat_view(bartek.token)["round"]
+    assert moved >= 1 and [entry["by"] for entry in after["log"]] == ["stand_in"] * moved
+    assert after["to_move"] == bartek.seat_no or after["over"]
     clock.advance(STALE_MS / 1000)
     tables.touch(ala.token)
     assert tables.play_overdue(made.info.id) >= 1           # Bartek was not seen for 90 s
