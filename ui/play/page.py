@@ -80,6 +80,10 @@ def _act(action: dict[str, Any]) -> None:
     if current is not None:
         st.session_state[GAME] = act(current, action)
         learning.after_act(st.session_state, current, game())
+        done = game()
+        if isinstance(action, dict) and action.get("type") == "finish" and done is not None:
+            # "Play the rest at once": the table shows the end at once, not every move played out.
+            st.session_state[SEEN] = (done.round_no, done.round_seed, len(done.turns))
 
 
 def _on_table(action: dict[str, Any]) -> None:
