@@ -47,30 +47,16 @@ for path in (ROOT, ROOT / "bench"):
 from coach_bench import round_result  # noqa: E402
 
 from engine.coach import objective_for  # noqa: E402
+from engine.coach.belief import first_cards, take_slot  # noqa: E402
 from engine.coach.expert import EXPERT_PLAYOUTS, choose_expert  # noqa: E402
-from engine.fastplay import Playout, compiled  # noqa: E402
+from engine.fastplay import Playout  # noqa: E402
 from engine.match import move_rng, playout_view  # noqa: E402
 from engine.players.club import choose_club  # noqa: E402
-from engine.ruleset import WishDuration, load_ruleset  # noqa: E402
+from engine.ruleset import load_ruleset  # noqa: E402
 from engine.seat_view import SeatView, sample_state, world_of  # noqa: E402
 from engine.state import State  # noqa: E402
 
 BELIEFS = ("uniform", "voids", "q25", "q50", "q75", "hands", "open")
-
-
-def first_cards(view: SeatView) -> int:
-    """The cards (a bit mask over card ids) that could go down first for the seat to move, from the
-    public facts alone: a defence under an attack, a card meeting the wish, else one on the top."""
-    k = compiled(view.rules)
-    top = view.pile[-1]
-    if view.cover:
-        return 0  # ru-101's nine: not tracked
-    if view.attack is not None:
-        return k.def_ok[view.attack.card][top]
-    wish = view.wish
-    if wish is not None and not (wish.by == view.to_move and wish.duration == WishDuration.UNTIL_RETURN):
-        return k.wish_mask(wish.kind, wish.value)[top]
-    return k.top_ok[top]
 
 
 class Voids:
@@ -88,7 +74,7 @@ class Voids:
             slots = self.slots[mover]
             if move.kind == "play":
                 for c in move.cards:
-                    _take(slots, c, newest=public.drawn is not None)
+                    take_slot(slots, c, newest=public.drawn is not None)
             elif public.drawn is None:
                 can = first_cards(public)
                 for i in range(len(slots)):
@@ -135,18 +121,6 @@ class Voids:
 
     def excluded(self) -> list[int]:
         return [m.bit_count() for s, slots in enumerate(self.slots) if s != self.seat for m in slots]
-
-
-def _take(slots: list[int], card: int, newest: bool) -> None:
-    """Removes the slot a played card came from: the newest for a drawn card played at once, else the
-    most constrained slot the card fits (the loosest reading: it keeps the remaining slots weakest)."""
-    if not slots:
-        return
-    if newest:
-        slots.pop()
-        return
-    fit = [i for i, m in enumerate(slots) if not (m >> card) & 1] or list(range(len(slots)))
-    slots.pop(max(fit, key=lambda i: slots[i].bit_count()))
 
 
 def peeking_deal(truth: State, seat: int, keep: float | None, rng: random.Random) -> State:

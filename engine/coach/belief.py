@@ -61,7 +61,7 @@ def first_cards(view: SeatView) -> int:
     return int(k.top_ok[top])
 
 
-def _take(slots: list[int], card: int, newest: bool) -> None:
+def take_slot(slots: list[int], card: int, newest: bool) -> None:
     """Removes the slot a played card came from: the newest for a drawn card played at once, else the
     most constrained slot the card fits (the loosest reading: it keeps the remaining slots weakest)."""
     if not slots:
@@ -96,7 +96,7 @@ class Belief:
     def _played(self, public: SeatView, move: Move) -> None:
         slots = self.slots[public.to_move]
         for c in move.cards:
-            _take(slots, c, newest=public.drawn is not None)
+            take_slot(slots, c, newest=public.drawn is not None)
         if public.drawn is None:
             self.plays[public.to_move] = Play(public, move.cards)
 
