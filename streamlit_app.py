@@ -17,6 +17,7 @@ from ui.present.input_text import link_notice_text
 from ui.shell import session
 from ui.shell.layout import accessible_styles, localized_widget_styles
 from ui.shell.pages import PAGES, page_title
+from ui.widgets import keeper
 from ui.widgets.kept_record import keep_learning_record
 
 
@@ -108,6 +109,10 @@ def main() -> None:
         for spec in PAGES if spec.default
     ]
     navigation = st.navigation(pages)
+    # The keeper answers the moment it is drawn (a "#teacher=" link's key). Drawn before st.navigation, a
+    # slow first run (a Polish catalog read) let that answer leave before the browser knew the page,
+    # and Streamlit ran the default page instead: the teacher's link opened Start.
+    keeper.mount(st.sidebar)
     wide = any(spec.wide and spec.url_path == navigation.url_path for spec in PAGES)
     st.set_page_config(layout="wide" if wide else "centered")
     accessible_styles()

@@ -179,7 +179,8 @@ def follow_pupil_link() -> None:
     Called by the entrypoint on every page, before the page. The link's token (``#pupil=``, or
     ``?pupil=`` from an older version, taken out of the address bar at once) and the cookie's are
     one-time: exchanged for the session's own token and burned, so a copy in a log or the history
-    opens nothing. The keeper that reads links and writes the cookie is drawn here too.
+    opens nothing. The keeper that reads links and writes the cookie is drawn by the entrypoint, after
+    ``st.navigation`` (see there).
     """
     state = st.session_state
     legacy = st.query_params.get("pupil")
@@ -193,7 +194,6 @@ def follow_pupil_link() -> None:
         state[COOKIE_READ] = cookie is None
         if cookie is not None:
             _open_pupil(cookie, from_link=False)
-    keeper.mount(st.sidebar)
 
 
 def _open_pupil(secret: str, from_link: bool) -> None:
