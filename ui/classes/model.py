@@ -185,7 +185,8 @@ def place_text(rounds: RoundsSummary, t: Translator) -> str:
     parts = [t.gettext("average {place}").format(place=decimal_text(rounds.average_place, t)),
              ", ".join(f"{place}/{players}" for place, players in rounds.recent)]
     if unknown:
-        parts.append(t.ngettext("{count} not known", "{count} not known", unknown).format(count=unknown))
+        parts.append(t.ngettext("{count} round without a place", "{count} rounds without a place", unknown).format(
+            count=unknown))
     return " · ".join(parts)
 
 
@@ -220,7 +221,8 @@ def mistakes_text(rounds: RoundsSummary, t: Translator) -> str:
              t.gettext("{mistakes} per round").format(mistakes=decimal_text(rounds.mistakes_per_round, t))]
     unchecked = rounds.played - rounds.checked
     if unchecked:
-        parts.append(t.ngettext("{count} not counted", "{count} not counted", unchecked).format(count=unchecked))
+        parts.append(t.ngettext("{count} round not counted", "{count} rounds not counted", unchecked).format(
+            count=unchecked))
     return " · ".join(parts)
 
 
