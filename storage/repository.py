@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from sqlalchemy import Connection, Engine, case, delete, func, select, update
+from sqlalchemy import Connection, Engine, delete, func, select, update
 
 from storage import keys
 from storage import validate as v

@@ -137,8 +137,7 @@ def test_the_rounds_csv_gives_words_and_keeps_the_codes_in_their_own_columns(sto
     rows = list(csv.reader(io.StringIO(text)))
     assert rows[0][2:] == ["odmiana", "gracze", "wynik", "miejsce (słowami)", t.pgettext("CSV column: game points", "points"),
                            "kontrola ruchu", "odmiana (kod)", "wygrana (1/0)", "miejsce", "błędy wg kontroli ruchu"]
-    named = [dict(zip(range(len(rows[0])), r)) for r in rows[1:]]
-    ala_row, olek_row = named
+    ala_row, olek_row = rows[1:]
     assert ala_row[2] == t.gettext(load_ruleset("da").name) and ala_row[2] != "da"     # the variant's name
     assert (ala_row[4], ala_row[5], ala_row[7]) == ("wygrana (pierwszy gracz bez kart)", "miejsce 1 z 4 (1 = pierwszy gracz bez kart)",
                                                    "1 błąd")

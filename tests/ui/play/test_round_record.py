@@ -140,3 +140,20 @@ def test_the_checkers_record_comes_back_with_a_kept_game() -> None:
     back = saved.unpack(saved.pack(game), {"da": game.rules})
     assert model.finished_rounds(back) == model.finished_rounds(game)
     assert model.finished_rounds(back)[0][6] == 1
+
+
+def test_a_blob_kept_before_the_checkers_record_comes_back_with_mistakes_not_known() -> None:
+    import base64
+    import json
+    import zlib
+    game = _checked_round()
+    record = json.loads(zlib.decompress(base64.urlsafe_b64decode(saved.pack(game).split(".", 1)[1])))
+    del record["checks"]
+    body = base64.urlsafe_b64encode(zlib.compress(json.dumps(record).encode()))
+    back = saved.unpack(saved._sign(body) + "." + body.decode(), {"da": game.rules})
+    assert model.finished_rounds(back)[0][6] is None                    # not known, never 0
+    assert model.finished_rounds(back)[0][5] == model.finished_rounds(game)[0][5]
+    record["checks"] = [[[0], [[1, 0]]], [[], []]]                      # a questioned seat the checker never judged
+    body = base64.urlsafe_b64encode(zlib.compress(json.dumps(record).encode()))
+    with pytest.raises(saved.SavedError):
+        saved.unpack(saved._sign(body) + "." + body.decode(), {"da": game.rules})
