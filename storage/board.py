@@ -16,7 +16,7 @@ from sqlalchemy import select
 from engine.quiz import variant_topics
 from engine.ruleset import load_ruleset
 from storage.models import Answer, LessonStars, PlayRound, PracticeTopic, Pupil
-from storage.repository import ClassInfo, RoundsSummary, Storage, TopicTally, _tally
+from storage.repository import ClassInfo, RoundsSummary, Storage, TopicTally, _tally, rounds_summary
 
 STUCK_AFTER = 3          # wrong answers in a row on a topic that make a pupil "stuck" there
 STATUSES = ("none", "learning", "stuck", "mastered")
@@ -186,6 +186,6 @@ def load_board(storage: Storage, teacher_key: str, client: str | None = None) ->
         pupil_stars = [n for (pid, _), n in star_map.items() if pid == p.id]
         rows.append(PupilRow(p.id, p.nickname, p.joined_at, p.last_seen_at, per_pupil_answers[p.id],
                              per_pupil_right[p.id], sum(pupil_stars), len(pupil_stars),
-                             RoundsSummary(len(mine), sum(1 for r in mine if r.won), sum(r.points for r in mine))))
+                             rounds_summary(mine)))
     return Board(info, storage.now(), topics, tuple(rows), cells, _question_stats(answers, info.quiz), tuple(stuck),
                  lesson_ids, star_map, read_only=not manages)

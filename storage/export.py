@@ -1,4 +1,4 @@
-"""CSV exports of a class for the teacher: one line per pupil, or one line per answer.
+"""CSV exports of a class for the teacher: one line per pupil, per answer, or per Play round.
 
 Headers are stable identifiers (``nickname``, ``answers``, ``pl/jack``…); a page may pass
 ``header`` to translate them. Text cells that a spreadsheet would run as a formula
@@ -15,11 +15,13 @@ from datetime import UTC, datetime
 from sqlalchemy import select
 
 from storage.board import Board
-from storage.models import Answer, Pupil
+from storage.models import Answer, PlayRound, Pupil
 from storage.repository import Storage
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 Words = Callable[[str, str, str], tuple[str, str, str]]
+# (variant code, players, won, place or None, mistakes or None) -> variant name, result, place, checker
+RoundWords = Callable[[str, int, bool, int | None, int | None], tuple[str, str, str, str]]
 
 
 def safe_cell(value: object) -> object:
@@ -44,15 +46,20 @@ def _write(header: list[str], rows: list[list[object]]) -> str:
 def summary_csv(board: Board, header: Callable[[str], str] = str) -> str:
     """One line per pupil: totals, stars, rounds, and per topic ``right/answers status``."""
     names = ["nickname", "joined_utc", "answers", "correct", "stars", "lessons_done", "rounds_played",
-             "rounds_won", "points"]
+             "rounds_won", "points", "average_place", "rounds_first", "rounds_placed", "checker_mistakes",
+             "rounds_checked"]
     rows = []
     for p in board.pupils:
         cells = []
         for topic in board.topics:
             c = board.cell(p.pupil_id, topic)
             cells.append(f"{c.correct}/{c.attempts} {c.status}" if c.attempts else "")
+        r = p.rounds
+        # Places and mistakes count only the rounds that know them; none known is an empty cell, never 0.
         rows.append([p.nickname, _time(p.joined_at), p.answers, p.correct, p.stars, p.lessons_done,
-                     p.rounds.played, p.rounds.won, p.rounds.points, *cells])
+                     r.played, r.won, r.points,
+                     "" if r.average_place is None else f"{r.average_place:.2f}", r.firsts if r.placed else "",
+                     r.placed, r.mistakes if r.checked else "", r.checked, *cells])
     return _write([header(n) for n in names] + [header(t) for t in board.topics], rows)
 
 
@@ -80,4 +87,36 @@ def answers_csv(storage: Storage, teacher_key: str, header: Callable[[str], str]
             reason = "" if r.correct else reason
             lines.append([r.nickname, _time(r.answered_at), r.kind, title, r.variant, r.topic, answer,
                           int(r.correct), reason, r.question_id, r.answer, r.reason])
+    return _write([header(n) for n in names], lines)
+
+
+def rounds_csv(storage: Storage, teacher_key: str, header: Callable[[str], str] = str,
+               client: str | None = None, words: RoundWords | None = None) -> str:
+    """One line per Play round of the class's pupils, oldest first.
+
+    Without ``words`` the cells are codes: the variant id, won 1/0, the place and the checker's
+    mistakes as numbers (empty when not known, never 0). With ``words`` the variant, the result,
+    the place and the checker's count are in the reader's words, and the codes follow in their own
+    columns (``variant_code``, ``won``, ``place``, ``checker_mistakes``).
+    """
+    info = storage.authorize_teacher(teacher_key, client)
+    with storage.read_connection() as conn:
+        rows = conn.execute(select(Pupil.nickname, *PlayRound.__table__.columns)
+                            .join(Pupil, Pupil.id == PlayRound.pupil_id)
+                            .where(PlayRound.class_id == info.id).order_by(PlayRound.played_at, PlayRound.id)).all()
+
+    def known(value: int | None) -> object:
+        return "" if value is None else value
+
+    names = ["nickname", "played_utc", "variant", "players", "won", "place", "points", "checker_mistakes"]
+    lines = [[r.nickname, _time(r.played_at), r.variant, r.players, int(r.won), known(r.place), r.points,
+              known(r.mistakes)] for r in rows]
+    if words is not None:
+        names = ["nickname", "played_utc", "variant", "players", "result", "place_words", "points", "checker",
+                 "variant_code", "won", "place", "checker_mistakes"]
+        lines = []
+        for r in rows:
+            variant, result, place, checker = words(r.variant, r.players, bool(r.won), r.place, r.mistakes)
+            lines.append([r.nickname, _time(r.played_at), variant, r.players, result, place, r.points, checker,
+                          r.variant, int(r.won), known(r.place), known(r.mistakes)])
     return _write([header(n) for n in names], lines)

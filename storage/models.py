@@ -142,10 +142,18 @@ class PracticeTopic(Base):
 
 
 class PlayRound(Base):
-    """A round a pupil played on the Play page (added by the second migration)."""
+    """A round a pupil played on the Play page (added by the second migration).
+
+    ``place`` (1 = went out first; 0008) and ``mistakes`` (the move checker's, in the pupil's own
+    moves; 0008) are NULL when not known: a round saved before 0008, or played with the checker off.
+    """
 
     __tablename__ = "play_rounds"
-    __table_args__ = (UniqueConstraint("pupil_id", "round_key", name="uq_play_rounds_pupil_key"),)
+    __table_args__ = (
+        UniqueConstraint("pupil_id", "round_key", name="uq_play_rounds_pupil_key"),
+        CheckConstraint("place IS NULL OR place BETWEEN 1 AND players", name="place_range"),
+        CheckConstraint("mistakes IS NULL OR mistakes >= 0", name="mistakes_range"),
+    )
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
     pupil_id: Mapped[int] = mapped_column(ForeignKey("pupils.id", ondelete="CASCADE"))
@@ -155,6 +163,8 @@ class PlayRound(Base):
     won: Mapped[bool] = mapped_column(Boolean)
     points: Mapped[int] = mapped_column(Integer)
     played_at: Mapped[int] = mapped_column(BigInteger)
+    place: Mapped[int | None] = mapped_column(SmallInteger, nullable=True)
+    mistakes: Mapped[int | None] = mapped_column(SmallInteger, nullable=True)
 
 
 class RateLimit(Base):

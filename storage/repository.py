@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from sqlalchemy import Connection, Engine, case, delete, func, select, update
+from sqlalchemy import Connection, Engine, delete, func, select, update
 
 from storage import keys
 from storage import validate as v
@@ -39,6 +39,7 @@ MAX_PUPILS = 200                # pupils one class may have
 TOKEN_DAYS = 30                 # a pupil token unused this long is pruned when the pupil next comes back
 DAY_MS = 86_400_000
 MAX_PLAYERS = 8
+MAX_MISTAKES = 10_000           # the move checker's questions in one round (a round stops at 20,000 moves)
 # Mastery as on the Practice page: 8 right among the last 10 answers of a topic.
 MASTERY_WINDOW = 10
 MASTERY_NEEDED = 8
@@ -138,11 +139,46 @@ class AnswerSaved:
 
 @dataclass(frozen=True)
 class RoundsSummary:
-    """Rounds played on the Play page."""
+    """Rounds played on the Play page, with the places and the move checker's mistakes where known.
+
+    ``placed`` and ``checked`` count the rounds whose place and mistakes are known (a round saved
+    before migration 0008 knows neither; one played with the checker off knows no mistakes), so an
+    unknown is never read as a 0. ``recent`` holds the last RECENT_PLACES known (place, players).
+    """
 
     played: int = 0
     won: int = 0
     points: int = 0
+    placed: int = 0
+    place_total: int = 0
+    firsts: int = 0
+    checked: int = 0
+    mistakes: int = 0
+    recent: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def average_place(self) -> float | None:
+        """The mean place over the rounds whose place is known; None when none is."""
+        return self.place_total / self.placed if self.placed else None
+
+    @property
+    def mistakes_per_round(self) -> float | None:
+        """The move checker's mistakes per checked round; None when no round was checked."""
+        return self.mistakes / self.checked if self.checked else None
+
+
+RECENT_PLACES = 5
+
+
+def rounds_summary(rows: Iterable) -> RoundsSummary:
+    """The summary of a pupil's play_rounds rows (any order; ``recent`` follows played_at, id)."""
+    rows = sorted(rows, key=lambda r: (r.played_at, r.id))
+    placed = [r for r in rows if r.place is not None]
+    checked = [r for r in rows if r.mistakes is not None]
+    return RoundsSummary(len(rows), sum(1 for r in rows if r.won), sum(r.points for r in rows), len(placed),
+                         sum(r.place for r in placed), sum(1 for r in placed if r.place == 1), len(checked),
+                         sum(r.mistakes for r in checked),
+                         tuple((r.place, r.players) for r in placed[-RECENT_PLACES:]))
 
 
 @dataclass(frozen=True)
@@ -556,20 +592,31 @@ class Storage:
             current = conn.execute(select(PracticeTopic).where(*where)).first()
         return AnswerSaved(stored, _tally(current) if current else TopicTally(variant, topic))
 
-    def record_round(self, token: str, key: str, variant: str, players: int, won: bool, points: int) -> bool:
-        """Saves a round played on the Play page (once per key); True if it was new."""
+    def record_round(self, token: str, key: str, variant: str, players: int, won: bool, points: int,
+                     place: int | None = None, mistakes: int | None = None) -> bool:
+        """Saves a round played on the Play page (once per key); True if it was new.
+
+        ``place`` is the pupil's place in the round (1 = went out first, up to ``players``) and
+        ``mistakes`` the moves of the pupil's that the move checker questioned; None for either is
+        "not known" (the checker was off), stored as NULL. The first save of a key is the one kept.
+        """
         key = v.check_key(key)
         v.check_variant(variant)
         players = v.check_count(players, "players", 2, MAX_PLAYERS)
         points = v.check_count(points, "points", -v.MAX_POINTS, v.MAX_POINTS)
         if not isinstance(won, bool):
             raise InputRefused("answer_invalid", field="won")
+        if place is not None:
+            place = v.check_count(place, "place", 1, players)
+        if mistakes is not None:
+            mistakes = v.check_count(mistakes, "mistakes", 0, MAX_MISTAKES)
         now = self.now()
         with self._write() as conn:
             row = self._pupil_write(conn, token, now)
             return insert_ignore(conn, PlayRound, {
                 "class_id": row.class_id, "pupil_id": row.id, "round_key": key, "variant": variant, "players": players, "won": won,
-                "points": points, "played_at": now}, ("pupil_id", "round_key")) is not None
+                "points": points, "played_at": now, "place": place, "mistakes": mistakes},
+                ("pupil_id", "round_key")) is not None
 
     def record_rating(self, token: str, key: str, variant: str, mu: float, sigma: float) -> bool:
         """Saves the pupil's Play rating after a round (once per round key); True if it was new."""
@@ -656,7 +703,5 @@ def pupil_progress(conn: Connection, pupil_id: int, nickname: str) -> PupilProgr
                                  r.reason, r.answered_at)
                     for r in conn.execute(select(Answer).where(Answer.pupil_id == pupil_id)
                                           .order_by(Answer.answered_at, Answer.id)))
-    played, won, points = conn.execute(select(
-        func.count(PlayRound.id), func.coalesce(func.sum(case((PlayRound.won, 1), else_=0)), 0),
-        func.coalesce(func.sum(PlayRound.points), 0)).where(PlayRound.pupil_id == pupil_id)).one()
-    return PupilProgress(pupil_id, nickname, stars, practice, answers, RoundsSummary(played, int(won), int(points)))
+    rounds = rounds_summary(conn.execute(select(PlayRound).where(PlayRound.pupil_id == pupil_id)))
+    return PupilProgress(pupil_id, nickname, stars, practice, answers, rounds)

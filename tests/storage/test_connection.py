@@ -48,7 +48,7 @@ def test_the_streamlit_connection_opens_the_configured_database_and_migrates_it(
     assert [m.value for m in at.markdown] == [backend, "Ala"]
     engine = make_engine(db_url)
     try:
-        assert current_revision(engine) == "0007_play_ratings"
+        assert current_revision(engine) == "0008_play_places"
     finally:
         engine.dispose()
 

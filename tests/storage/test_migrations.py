@@ -25,7 +25,7 @@ def _tables(engine) -> set[str]:
 def test_upgrade_from_empty_reaches_the_newest_revision_with_every_table(engine):
     assert current_revision(engine) is None
     migrate(engine)
-    assert current_revision(engine) == head_revision() == "0007_play_ratings"
+    assert current_revision(engine) == head_revision() == "0008_play_places"
     assert _tables(engine) == TABLES_0001 | {"play_rounds", "tables", "table_seats", "table_moves", "table_snapshots",
                                       "live_quizzes", "live_answers", "learning_records", "play_ratings"}
 
@@ -44,7 +44,7 @@ def test_upgrade_from_the_previous_revision_keeps_the_data_and_adds_play_rounds(
         conn.execute(text("INSERT INTO classes (code, name, ruleset, language, lessons, drills, quiz, joining_open,"
                           " created_at) VALUES ('ABCDEFGH', '4b', 'pl', 'pl', '[]', '[]', '[]', true, 1)"))
     migrate(engine)
-    assert current_revision(engine) == "0007_play_ratings"
+    assert current_revision(engine) == "0008_play_places"
     assert "play_rounds" in _tables(engine)
     with engine.connect() as conn:
         assert conn.execute(text("SELECT name FROM classes WHERE code = 'ABCDEFGH'")).scalar_one() == "4b"
@@ -63,7 +63,7 @@ def test_downgrade_removes_play_rounds_then_everything(engine):
 def test_migrating_again_changes_nothing(engine):
     migrate(engine)
     migrate(engine)
-    assert current_revision(engine) == "0007_play_ratings"
+    assert current_revision(engine) == "0008_play_places"
 
 
 def test_app_servers_starting_together_migrate_once(db_url):
@@ -86,7 +86,7 @@ def test_app_servers_starting_together_migrate_once(db_url):
         t.join()
     try:
         assert errors == []
-        assert current_revision(engines[0]) == "0007_play_ratings"
+        assert current_revision(engines[0]) == "0008_play_places"
     finally:
         for eng in engines:
             eng.dispose()
@@ -194,3 +194,52 @@ def test_upgrade_to_board_keys_keeps_every_teacher_key_a_managing_one(engine):
     with engine.connect() as conn:
         assert conn.execute(text("SELECT count(*) FROM teacher_keys")).scalar_one() == 1
     assert board_key.startswith("bk_")
+
+
+def test_upgrade_to_play_places_keeps_every_round_with_place_and_mistakes_unknown(engine):
+    from storage.repository import Storage
+    migrate(engine, "0007_play_ratings")
+    store = Storage(engine)
+    made = store.create_class("4b", "pl", "pl")
+    ala = store.join(made.info.code, "Ala")
+    with engine.begin() as conn:   # two rounds saved by the code of 0007: no place, no mistakes
+        for key, won, points in (("r1", True, 3), ("r2", False, 0)):
+            conn.execute(text("INSERT INTO play_rounds (class_id, pupil_id, round_key, variant, players, won, points,"
+                              " played_at) VALUES (:c, :p, :k, 'pl', 4, :w, :pts, 1)"),
+                         {"c": made.info.id, "p": ala.pupil_id, "k": key, "w": won, "pts": points})
+    migrate(engine)
+    assert current_revision(engine) == "0008_play_places"
+    with engine.connect() as conn:
+        rows = conn.execute(text("SELECT round_key, won, points, place, mistakes FROM play_rounds "
+                                 "ORDER BY round_key")).all()
+    assert [(r.round_key, bool(r.won), r.points, r.place, r.mistakes) for r in rows] == [
+        ("r1", True, 3, None, None), ("r2", False, 0, None, None)]
+    rounds = store.progress(ala.token).rounds
+    assert (rounds.played, rounds.won, rounds.points) == (2, 1, 3)
+    assert (rounds.placed, rounds.checked, rounds.average_place, rounds.mistakes_per_round) == (0, 0, None, None)
+    # A new round after the upgrade keeps both; the same key again stores nothing.
+    assert store.record_round(ala.token, "r3", "pl", 4, False, 1, place=3, mistakes=2) is True
+    assert store.record_round(ala.token, "r3", "pl", 4, True, 3, place=1, mistakes=0) is False
+    rounds = store.progress(ala.token).rounds
+    assert (rounds.played, rounds.placed, rounds.place_total, rounds.checked, rounds.mistakes) == (3, 1, 3, 1, 2)
+    downgrade(engine, "0007_play_ratings")   # down again: the rounds stay, without the two columns
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT count(*) FROM play_rounds")).scalar_one() == 3
+        assert "place" not in {c["name"] for c in inspect(conn).get_columns("play_rounds")}
+
+
+def test_the_database_refuses_a_place_beyond_the_players_and_negative_mistakes(engine):
+    from sqlalchemy.exc import IntegrityError
+    migrate(engine)
+    with engine.begin() as conn:
+        conn.execute(text("INSERT INTO classes (id, code, name, ruleset, language, lessons, drills, quiz, joining_open,"
+                          " created_at) VALUES (1, 'ABCDEFGH', '4b', 'pl', 'pl', '[]', '[]', '[]', true, 1)"))
+        conn.execute(text("INSERT INTO pupils (id, class_id, nickname, nickname_key, pin_salt, pin_hash, joined_at,"
+                          " last_seen_at) VALUES (1, 1, 'Ala', 'ala', 's', 'h', 1, 1)"))
+    insert = ("INSERT INTO play_rounds (class_id, pupil_id, round_key, variant, players, won, points, played_at,"
+              " place, mistakes) VALUES (1, 1, :k, 'pl', 3, false, 0, 1, :place, :mistakes)")
+    for key, place, mistakes in (("a", 4, 0), ("b", 0, 0), ("c", 1, -1)):
+        with pytest.raises(IntegrityError), engine.begin() as conn:
+            conn.execute(text(insert), {"k": key, "place": place, "mistakes": mistakes})
+    with engine.begin() as conn:
+        conn.execute(text(insert), {"k": "d", "place": 3, "mistakes": None})

@@ -8,7 +8,7 @@ import pytest
 
 from storage.board import load_board
 from storage.errors import InputRefused
-from storage.export import answers_csv, summary_csv
+from storage.export import answers_csv, rounds_csv, summary_csv
 
 
 @pytest.fixture
@@ -62,6 +62,25 @@ def test_rounds_add_up_played_won_and_points_once_per_round(store, klass):
     assert store.record_round(ala.token, "r2", "pl", 3, True, 50) is False
     rounds = store.progress(ala.token).rounds
     assert (rounds.played, rounds.won, rounds.points) == (2, 1, -12)
+
+
+def test_rounds_keep_place_and_checker_mistakes_and_count_only_the_known_ones(store, klass, clock):
+    ala, olek = store.join(klass.info.code, "Ala"), store.join(klass.info.code, "Olek")
+    for key, won, place, mistakes in (("r1", True, 1, 0), ("r2", False, 3, 2), ("r3", False, 4, None),
+                                      ("r4", True, None, None)):
+        clock.advance(1)
+        assert store.record_round(ala.token, key, "pl", 4, won, 0, place=place, mistakes=mistakes) is True
+    # The first save of a key is the one kept (a retry with other numbers changes nothing).
+    assert store.record_round(ala.token, "r2", "pl", 4, True, 9, place=1, mistakes=0) is False
+    store.record_round(olek.token, "o1", "pl", 2, False, 0, place=2, mistakes=5)
+    rounds = store.progress(ala.token).rounds
+    assert (rounds.played, rounds.won, rounds.placed, rounds.place_total, rounds.firsts) == (4, 2, 3, 8, 1)
+    assert (rounds.checked, rounds.mistakes) == (2, 2)
+    assert rounds.average_place == pytest.approx(8 / 3) and rounds.mistakes_per_round == 1.0
+    assert rounds.recent == ((1, 4), (3, 4), (4, 4))        # oldest first; the unknown place is left out
+    board = {p.nickname: p.rounds for p in load_board(store, klass.teacher_key).pupils}
+    assert board["Ala"] == rounds
+    assert (board["Olek"].placed, board["Olek"].place_total, board["Olek"].mistakes) == (1, 2, 5)
 
 
 def test_progress_comes_back_on_another_device_after_rejoining(store, klass):
@@ -143,6 +162,29 @@ def test_the_csv_exports_hold_every_pupil_and_answer_and_run_no_formula(store, k
         ("'=HYPERLINK(\"http://x\")", "7h", "0", "no_match"), ("Olek", "Qs", "1", "")]
 
 
+def test_the_csv_exports_give_places_and_mistakes_and_leave_the_unknown_empty(store, klass, clock):
+    ala, olek, ewa = (store.join(klass.info.code, n) for n in ("Ala", "Olek", "Ewa"))
+    store.record_round(ala.token, "r1", "pl", 4, True, 3, place=1, mistakes=0)
+    clock.advance(1)
+    store.record_round(ala.token, "r2", "pl", 4, False, 0, place=4, mistakes=3)
+    clock.advance(1)
+    store.record_round(olek.token, "o1", "pl", 3, False, 1)          # saved before 0008's fields: not known
+    summary = {r["nickname"]: r for r in csv.DictReader(io.StringIO(summary_csv(load_board(store, klass.teacher_key))))}
+    assert {k: summary["Ala"][k] for k in ("rounds_played", "rounds_won", "points", "average_place", "rounds_first",
+                                             "rounds_placed", "checker_mistakes", "rounds_checked")} == {
+        "rounds_played": "2", "rounds_won": "1", "points": "3", "average_place": "2.50", "rounds_first": "1",
+        "rounds_placed": "2", "checker_mistakes": "3", "rounds_checked": "2"}
+    assert (summary["Olek"]["rounds_played"], summary["Olek"]["average_place"], summary["Olek"]["rounds_first"],
+            summary["Olek"]["checker_mistakes"], summary["Olek"]["rounds_checked"]) == ("1", "", "", "", "0")
+    assert (summary["Ewa"]["rounds_played"], summary["Ewa"]["checker_mistakes"]) == ("0", "")
+    rounds = list(csv.DictReader(io.StringIO(rounds_csv(store, klass.teacher_key))))
+    assert [(r["nickname"], r["variant"], r["players"], r["won"], r["place"], r["points"], r["checker_mistakes"])
+            for r in rounds] == [("Ala", "pl", "4", "1", "1", "3", "0"), ("Ala", "pl", "4", "0", "4", "0", "3"),
+                                 ("Olek", "pl", "3", "0", "", "1", "")]
+    other = store.create_class("5a", "pl", "pl")
+    assert list(csv.reader(io.StringIO(rounds_csv(store, other.teacher_key))))[1:] == []   # another class's rounds
+
+
 @pytest.mark.parametrize("call, field", [
     (lambda s, t: s.record_stars(t, "pl-01-goal-matching", 4), "stars"),
     (lambda s, t: s.record_stars(t, "pl-01-goal-matching", True), "stars"),
@@ -160,6 +202,13 @@ def test_the_csv_exports_hold_every_pupil_and_answer_and_run_no_formula(store, k
     (lambda s, t: s.record_answer(t, "k1", "q", "quiz", "pl", "matching", "7h", False, "made_up"), "reason"),
     (lambda s, t: s.record_round(t, "r1", "pl", 9, True, 1), "players"),
     (lambda s, t: s.record_round(t, "r1", "pl", 2, True, 10**6), "points"),
+    (lambda s, t: s.record_round(t, "r1", "pl", 3, True, 1, place=4), "place"),
+    (lambda s, t: s.record_round(t, "r1", "pl", 3, True, 1, place=0), "place"),
+    (lambda s, t: s.record_round(t, "r1", "pl", 3, True, 1, place=True), "place"),
+    (lambda s, t: s.record_round(t, "r1", "pl", 3, True, 1, place="1"), "place"),
+    (lambda s, t: s.record_round(t, "r1", "pl", 3, True, 1, place=1, mistakes=-1), "mistakes"),
+    (lambda s, t: s.record_round(t, "r1", "pl", 3, True, 1, place=1, mistakes=2.0), "mistakes"),
+    (lambda s, t: s.record_round(t, "r1", "pl", 3, True, 1, place=1, mistakes=10**6), "mistakes"),
 ])
 def test_progress_that_does_not_fit_is_refused_and_nothing_is_stored(store, klass, call, field):
     ala = store.join(klass.info.code, "Ala")

@@ -20,6 +20,7 @@ from storage.board import Board, Cell
 from storage.repository import RoundsSummary
 from ui.classes.answers import answer_words, reason_words
 from ui.classes.texts import STATUS_COLOURS, STATUS_SYMBOLS, status_word
+from ui.present.coach_text import decimal_text
 from ui.present.drill_text import title_text, topic_label
 from ui.present.i18n import Translator
 
@@ -172,6 +173,86 @@ def rounds_text(rounds: RoundsSummary, t: Translator) -> str:
         t.ngettext("{count} point", "{count} points", abs(rounds.points)).format(count=rounds.points)))
 
 
+def place_text(rounds: RoundsSummary, t: Translator) -> str:
+    """A pupil's places in Play at a glance: the average place, then the last places as place/players
+    ("average 2,0 · 1/4, 3/4, 2/3"); rounds whose place is not known are said, never counted as a place.
+    "" when no round was played (docs/CLASSES.md, "Play on the board")."""
+    if not rounds.played:
+        return ""
+    unknown = rounds.played - rounds.placed
+    if rounds.average_place is None:
+        return t.gettext("not known")
+    parts = [t.gettext("average {place}").format(place=decimal_text(rounds.average_place, t)),
+             ", ".join(f"{place}/{players}" for place, players in rounds.recent)]
+    if unknown:
+        parts.append(t.ngettext("{count} round without a place", "{count} rounds without a place", unknown).format(
+            count=unknown))
+    return " · ".join(parts)
+
+
+def place_title(rounds: RoundsSummary, t: Translator) -> str:
+    """The place cell in full words, for a tooltip and a screen reader."""
+    if not rounds.played:
+        return ""
+    unknown = rounds.played - rounds.placed
+    parts = []
+    if rounds.average_place is not None:
+        parts.append(t.ngettext("Average place {place} in {count} round (1 = went out first)",
+                                "Average place {place} in {count} rounds (1 = went out first)", rounds.placed).format(
+            place=decimal_text(rounds.average_place, t), count=rounds.placed))
+        parts.append(t.ngettext("first in {count} round", "first in {count} rounds", rounds.firsts).format(
+            count=rounds.firsts))
+        parts.append(t.gettext("the last places (place/players): {places}").format(
+            places=", ".join(f"{place}/{players}" for place, players in rounds.recent)))
+    if unknown:
+        parts.append(t.ngettext("{count} round saved before places were kept",
+                                "{count} rounds saved before places were kept", unknown).format(count=unknown))
+    return "; ".join(parts)
+
+
+def mistakes_text(rounds: RoundsSummary, t: Translator) -> str:
+    """The move checker's mistakes in a pupil's Play rounds: the total and per checked round
+    ("3 mistakes · 1,5 per round"); rounds played with the checker off are said, never counted as 0."""
+    if not rounds.played:
+        return ""
+    if rounds.mistakes_per_round is None:
+        return t.gettext("not counted")
+    parts = [t.ngettext("{count} mistake", "{count} mistakes", rounds.mistakes).format(count=rounds.mistakes),
+             t.gettext("{mistakes} per round").format(mistakes=decimal_text(rounds.mistakes_per_round, t))]
+    unchecked = rounds.played - rounds.checked
+    if unchecked:
+        parts.append(t.ngettext("{count} round not counted", "{count} rounds not counted", unchecked).format(
+            count=unchecked))
+    return " · ".join(parts)
+
+
+def mistakes_title(rounds: RoundsSummary, t: Translator) -> str:
+    """The mistakes cell in full words, for a tooltip and a screen reader."""
+    if not rounds.played:
+        return ""
+    parts = []
+    if rounds.checked:
+        parts.append(t.ngettext("The move checker questioned {mistakes} of the pupil's moves in {count} round",
+                                "The move checker questioned {mistakes} of the pupil's moves in {count} rounds",
+                                rounds.checked).format(mistakes=rounds.mistakes, count=rounds.checked))
+    unchecked = rounds.played - rounds.checked
+    if unchecked:
+        parts.append(t.ngettext("{count} round not counted: the move checker was off, or the round was saved "
+                                "before mistakes were counted",
+                                "{count} rounds not counted: the move checker was off, or the rounds were saved "
+                                "before mistakes were counted", unchecked).format(count=unchecked))
+    return "; ".join(parts)
+
+
+def play_lines(rounds: RoundsSummary, t: Translator) -> list[str]:
+    """The pupil's own Play results as the board shows them: rounds, places, the move checker's mistakes."""
+    if not rounds.played:
+        return []
+    return [t.gettext("Play: {rounds}").format(rounds=rounds_text(rounds, t)),
+            t.gettext("Places: {places}").format(places=place_text(rounds, t)),
+            t.gettext("Move checker: {mistakes}").format(mistakes=mistakes_text(rounds, t))]
+
+
 def grid_html(board: Board, topics: tuple[str, ...], rows: tuple[GridRow, ...], t: Translator) -> str:
     """The grid as an HTML table: every nickname and word escaped, colour always paired with a symbol."""
     _ = t.gettext
@@ -191,12 +272,18 @@ def grid_html(board: Board, topics: tuple[str, ...], rows: tuple[GridRow, ...], 
                     f"style='{cell_style};text-align:left'>{esc(row.nickname)}</th>"
                     f"<td style='{cell_style}'>{row.correct}/{row.answers}</td>"
                     f"<td style='{cell_style}'>{esc(stars)}</td>"
-                    f"<td class='makao-play' style='{cell_style}'>{esc(rounds_text(row.rounds, t))}</td>{cells}</tr>")
+                    f"<td class='makao-play' style='{cell_style}'>{esc(rounds_text(row.rounds, t))}</td>"
+                    f"<td class='makao-place' style='{cell_style}' title='{esc(place_title(row.rounds, t))}'>"
+                    f"{esc(place_text(row.rounds, t))}</td>"
+                    f"<td class='makao-mistakes' style='{cell_style}' title='{esc(mistakes_title(row.rounds, t))}'>"
+                    f"{esc(mistakes_text(row.rounds, t))}</td>{cells}</tr>")
     legend = " · ".join(f"<span style='background:{STATUS_COLOURS[s]};padding:0 .4em;color:#111'>"
                         f"<b>{esc(STATUS_SYMBOLS[s])}</b></span> {esc(status_word(s, t))}"
                         for s in ("none", "learning", "stuck", "mastered"))
     names = [esc(_("Pupil")), esc(t.pgettext("count of right answers", "Right")), esc(_("Stars")),
-             esc(t.pgettext("board column: rounds on the Play page", "Play"))]
+             esc(t.pgettext("board column: rounds on the Play page", "Play")),
+             esc(t.pgettext("board column: places in the Play rounds", "Place")),
+             esc(t.pgettext("board column: the move checker's mistakes in the Play rounds", "Checker mistakes"))]
     return (
         f"<div class='makao-legend' style='margin:.3em 0'>{legend}</div>"
         f"<div style='overflow-x:auto'><table class='makao-board' "

@@ -22,7 +22,7 @@ import streamlit as st
 
 from engine.ruleset import load_ruleset
 from storage.board import Board, load_board
-from storage.export import answers_csv, summary_csv
+from storage.export import answers_csv, rounds_csv, summary_csv
 from storage.repository import Storage
 from storage.streamlit_conn import classes_setting, get_storage
 from ui.classes import learning, model
@@ -267,7 +267,7 @@ def link_refused(t: Translator) -> None:
 @contextmanager
 def saved_progress(practice_types: tuple[type, type] | None = None,
                    question: Callable[[], object] | None = None,
-                   rounds: Callable[[], list[tuple[str, str, int, bool, int]]] | None = None) -> Iterator[None]:
+                   rounds: Callable[[], list[saved.Round]] | None = None) -> Iterator[None]:
     """Around every page: a pupil's progress read back before it, what it changed saved after it.
 
     The entrypoint wraps ``navigation.run()`` in it (Learn and Practice cannot import this
@@ -290,7 +290,7 @@ def saved_progress(practice_types: tuple[type, type] | None = None,
         saved.sync_learn(state, get_storage)
         if question is not None:
             saved.sync_practice(state, get_storage, question)
-        if rounds is not None:   # the Play page's finished rounds (played, won, points)
+        if rounds is not None:   # the Play page's finished rounds (won, points, place, checker mistakes)
             saved.sync_play(state, get_storage, rounds)
         learning.sync_learning(state, get_storage)
         pupil_banner(_t(), slot)
@@ -481,8 +481,9 @@ def _pupil_totals(mine, t: Translator) -> None:
     cols[0].metric(_("Answers saved"), len(mine.answers))
     cols[1].metric(t.pgettext("count of right answers", "Right"), sum(1 for a in mine.answers if a.correct))
     cols[2].metric(_("Lesson stars"), sum(mine.stars.values()))
-    if mine.rounds.played:   # the pupil's own Play rounds, as the board shows them
-        st.caption(escape_markdown(_("Play: {rounds}").format(rounds=model.rounds_text(mine.rounds, t))))
+    lines = model.play_lines(mine.rounds, t)   # the pupil's own Play rounds, places and mistakes, as the board shows them
+    if lines:
+        st.caption("  \n".join(escape_markdown(line) for line in lines))
 
 
 def _pupil_links(pupil: dict, t: Translator) -> None:
@@ -781,7 +782,13 @@ def _csv_header(t: Translator) -> Callable[[str], str]:
              "rounds_played": _("rounds played"), "rounds_won": _("rounds won"), "points": t.pgettext("CSV column: game points", "points"),
              "answered_utc": _("answered (UTC)"), "kind": t.pgettext("CSV column: what was answered (quiz, drill, lesson)", "kind"), "question_id": _("question"),
              "variant": _("variant"), "topic": _("topic"), "answer": t.pgettext("CSV column: the pupil's answer", "answer"), "reason": _("reason"),
-             "question_title": _("question (words)"), "answer_code": _("answer (code)"), "reason_code": _("reason (code)")}
+             "question_title": _("question (words)"), "answer_code": _("answer (code)"), "reason_code": _("reason (code)"),
+             "average_place": _("average place"), "rounds_first": _("rounds first"),
+             "rounds_placed": _("rounds with a known place"), "checker_mistakes": _("checker mistakes"),
+             "rounds_checked": _("rounds checked"), "played_utc": _("played (UTC)"), "players": _("players"),
+             "won": _("won (1/0)"), "place": t.pgettext("CSV column: place in the round as a number", "place"),
+             "result": t.pgettext("CSV column: how the round ended for the pupil", "result"),
+             "place_words": _("place (words)"), "checker": _("move checker"), "variant_code": _("variant (code)")}
     return lambda name: names.get(name, name)
 
 
@@ -791,6 +798,29 @@ def _answer_words(t: Translator, question_id: str, answer: str, reason: str) -> 
     if drill is None:   # a generated question (its id names no shipped drill): only the codes say it
         return "", answer, ""
     return model.drill_label(question_id, t), answer_words(drill, answer, t), reason_words(drill, answer, reason, t)
+
+
+def _round_words(t: Translator, variant: str, players: int, won: bool, place: int | None,
+                 mistakes: int | None) -> tuple[str, str, str, str]:
+    """A stored Play round in the teacher's words: the variant's name, the result, the place, the checker's count."""
+    try:
+        name = t.gettext(load_ruleset(variant).name)
+    except (OSError, ValueError, KeyError):   # a variant this server no longer ships: its code says it
+        name = variant
+    result = t.gettext("won (went out first)") if won else t.gettext("did not win")
+    place_words = t.gettext("not known") if place is None else t.gettext(
+        "place {place} of {players} (1 = went out first)").format(place=place, players=players)
+    checker = t.gettext("not counted (the move checker was off)") if mistakes is None else t.ngettext(
+        "{count} mistake", "{count} mistakes", mistakes).format(count=mistakes)
+    return name, result, place_words, checker
+
+
+def _rounds_data(key: str, header: Callable[[str], str]) -> str:
+    """Every Play round as CSV, read when the teacher clicks (an empty file if the key stopped working meanwhile)."""
+    try:
+        return rounds_csv(get_storage(), key, header=header, client=_client(), words=partial(_round_words, _t()))
+    except FAILURES:
+        return ""
 
 
 def _summary_data(key: str, header: Callable[[str], str]) -> str:
@@ -888,13 +918,16 @@ def teacher_view(t: Translator) -> bool:
     live_quiz.quiz_panel(key, _client(), True, info.ruleset)   # the live quiz with the teacher's buttons
     live_board()
     header = _csv_header(t)
-    left, right = st.columns(2)
+    left, right, third = st.columns(3)
     stem = f"class-{info.code}"
     left.download_button(_("Download the results (CSV)"), data=partial(_summary_data, key, header),
                          file_name=f"{stem}-pupils.csv", mime="text/csv", key="classes_csv_summary",
                          icon=":material/download:", on_click="ignore")
     right.download_button(_("Download every answer (CSV)"), data=partial(_answers_data, key, header),
                           file_name=f"{stem}-answers.csv", mime="text/csv", key="classes_csv_answers",
+                          icon=":material/download:", on_click="ignore")
+    third.download_button(_("Download every Play round (CSV)"), data=partial(_rounds_data, key, header),
+                          file_name=f"{stem}-rounds.csv", mime="text/csv", key="classes_csv_rounds",
                           icon=":material/download:", on_click="ignore")
     _manage(info, {p.pupil_id: p.nickname for p in board.pupils}, t)
     return True

@@ -161,26 +161,30 @@ def record_answer(state: State, open_storage: OpenStorage, key: str, drill: Dril
 
 
 def record_round(state: State, open_storage: OpenStorage, key: str, variant: str, players: int, won: bool,
-                 points: int) -> bool:
-    """Saves a round played on the Play page under an idempotency key; True if it was stored now."""
+                 points: int, place: int | None = None, mistakes: int | None = None) -> bool:
+    """Saves a round played on the Play page under an idempotency key; True if it was stored now.
+
+    ``place`` (1 = out first) and ``mistakes`` (the move checker's, in the pupil's moves) are None when
+    not known; they are stored as unknown, never as 0.
+    """
     return _queue(state, open_storage, "round", {"key": key, "variant": variant, "players": players, "won": won,
-                                                 "points": points})
+                                                 "points": points, "place": place, "mistakes": mistakes})
 
 
 SAVED_ROUNDS = "classes_saved_rounds"   # keys of the Play rounds already saved this session
+Round = tuple[str, str, int, bool, int, int | None, int | None]   # as ui.play.model.finished_rounds gives it
 
 
-def sync_play(state: State, open_storage: OpenStorage,
-              rounds: Callable[[], list[tuple[str, str, int, bool, int]]]) -> int:
+def sync_play(state: State, open_storage: OpenStorage, rounds: Callable[[], list[Round]]) -> int:
     """Saves every finished Play round not saved yet (its key makes a retry harmless); returns how many."""
     if pupil_token(state) is None:
         return 0
     done = set(state.get(SAVED_ROUNDS) or ())
     count = 0
-    for key, variant, players, won, points in rounds():
+    for key, variant, players, won, points, place, mistakes in rounds():
         if key in done:
             continue
-        if record_round(state, open_storage, key, variant, players, won, points):
+        if record_round(state, open_storage, key, variant, players, won, points, place, mistakes):
             count += 1
         done.add(key)
     state[SAVED_ROUNDS] = sorted(done)

@@ -77,6 +77,8 @@ class RoundRecord:
     result: dict[str, Any]
     scores: tuple[int, ...]
     seconds: float
+    checked: frozenset[int] = frozenset()                 # seats whose moves the move checker judged
+    flagged: frozenset[tuple[int, int]] = frozenset()     # (seat, move number) the checker questioned
 
 
 @dataclass(frozen=True)
@@ -131,6 +133,8 @@ class Game:
     coach: Any = None                         # the coach's Hint for the position on the table (asked for)
     checker: bool = False                     # the move checker asks before a move that gives up much
     pending: Any = None                       # the move checker's question: Pending(move, shortfall)
+    checked: frozenset[int] = frozenset()     # this round: seats whose moves the move checker judged
+    flagged: frozenset[tuple[int, int]] = frozenset()   # this round: (seat, move number) the checker questioned
 
 
     @property
@@ -358,16 +362,47 @@ def match_loser(game: Game) -> int | None:
     return max(over, key=lambda s: total[s]) if over else None
 
 
-def finished_rounds(game: Game | None) -> list[tuple[str, str, int, bool, int]]:
-    """The finished rounds of a game for a class record: (key, variant, players, won, points) of the
-    first person at the table (seat 0); "won" is going out first, points are the round's score."""
+def seat_place(rules: Ruleset, result: dict[str, Any], seat: int) -> int | None:
+    """A seat's place in a finished round (1 = best), as the round's result ranks the seats.
+
+    Winners share place 1 (pl-devdo: every seat out when the round of turns ends). Where the hands
+    left are counted as penalty points (cz-prsi, de-maumau, ru-101) the others rank by those points,
+    lower first, and equal points share a place; elsewhere by ``places`` (out in order, then the
+    holders with the fewest cards first: engine.rules.round_result), as pl's place points count them.
+    None for a seat the result does not name.
+    """
+    places = list(result.get("places") or ())
+    if seat not in places:
+        return None
+    winners = round_winners(result)
+    if seat in winners:
+        return 1
+    penalties = result.get("penalties")
+    if rules.end_result == "penalty_points" and penalties is not None:
+        return 1 + sum(1 for s in places if s != seat and (s in winners or penalties[s] < penalties[seat]))
+    return places.index(seat) + 1
+
+
+def checker_mistakes(record: RoundRecord, seat: int) -> int | None:
+    """The seat's moves the move checker questioned in the round (a move asked about twice counts once,
+    whether it was then made or chosen again); None when the checker judged none of its moves."""
+    if seat not in record.checked:
+        return None
+    return sum(1 for s, _ in record.flagged if s == seat)
+
+
+def finished_rounds(game: Game | None) -> list[tuple[str, str, int, bool, int, int | None, int | None]]:
+    """The finished rounds of a game for a class record: (key, variant, players, won, points, place,
+    checker mistakes) of the first person at the table (seat 0); "won" is going out first, points are
+    the round's score, place and mistakes as ``seat_place`` and ``checker_mistakes`` give them."""
     if game is None:
         return []
     out = []
     for record in game.rounds:
         key = f"play:{record.seed}:{record.number}:{len(record.turns)}:{record.seconds:.3f}"
         won = 0 in round_winners(record.result)
-        out.append((key, game.rules.id, game.state.players, won, int(record.scores[0])))
+        out.append((key, game.rules.id, game.state.players, won, int(record.scores[0]),
+                    seat_place(game.rules, record.result, 0), checker_mistakes(record, 0)))
     return out
 
 
@@ -419,7 +454,8 @@ def _finish_round(game: Game, stopped: bool = False) -> Game:
     result = round_result_of(game.state)
     scores = round_scores(game.rules, result)
     seconds = max(0.0, time.time() - game.started) if game.started else 0.0
-    record = RoundRecord(game.round_no, game.round_seed, game.turns, result, scores, seconds)
+    record = RoundRecord(game.round_no, game.round_seed, game.turns, result, scores, seconds, game.checked,
+                         game.flagged)
     won = 0 in round_winners(result) and game.settings.humans == 1   # pl-devdo: one of several winners
     stats = counted_stats(game.stats, game.rules, scores[0] if game.settings.humans == 1 else 0, won, seconds)
     return replace(game, rounds=game.rounds + (record,), stats=stats, notice="stopped" if stopped else None)
@@ -457,10 +493,13 @@ def _play_selected(game: Game, value: str | None = None) -> Game:
 def _human_move(game: Game, move: Move) -> Game:
     """A person's legal move: with the move checker on, a move that gives up much is held for a question."""
     if game.checker and check(game.state, move).legal:
+        seat = game.state.to_move
         found = coaching.check_move(game.state, coaching.hint_seed(game.round_seed, len(game.turns)), move,
                                     shown=game.coach)
+        game = replace(game, checked=game.checked | {seat})
         if found is not None:
-            return replace(game, pending=Pending(move, found), picking=False, notice=None)
+            return replace(game, pending=Pending(move, found), picking=False, notice=None,
+                           flagged=game.flagged | {(seat, len(game.turns))})
     return _apply(game, move)
 
 
@@ -537,7 +576,7 @@ def _next_round(game: Game) -> Game:
     state = new_game(game.rules, game.settings.players, seed)
     fresh = replace(game, round_no=game.round_no + 1, round_seed=seed, state=state, turns=(), selected=(),
                     picking=False, calls=frozenset(), why=None, notice=None, viewer=0, curtain=None, replay=None,
-                    started=time.time(), coach=None, pending=None)
+                    started=time.time(), coach=None, pending=None, checked=frozenset(), flagged=frozenset())
     return _hand_over(fresh)
 
 

@@ -48,7 +48,27 @@ def record_of(game: Game) -> dict[str, Any]:
             "strengths": list(s.strengths), "seed": s.seed, "rounds": s.rounds, "counted": s.counted,
             "finished": finished, "seconds": [round(r.seconds, 3) for r in game.rounds], "live": live,
             "elapsed": round(max(0.0, time.time() - game.started), 3) if game.started and not game.over else 0.0,
-            "stats": [game.stats.rounds, game.stats.wins, game.stats.points, round(game.stats.seconds, 3)]}
+            "stats": [game.stats.rounds, game.stats.wins, game.stats.points, round(game.stats.seconds, 3)],
+            "checks": [_checks(r.checked, r.flagged) for r in game.rounds] + [_checks(game.checked, game.flagged)]}
+
+
+def _checks(checked: frozenset[int], flagged: frozenset[tuple[int, int]]) -> list[list[Any]]:
+    """What the move checker did in a round: the seats it judged and the (seat, move number) it questioned."""
+    return [sorted(checked), sorted([seat, move] for seat, move in flagged)]
+
+
+def _read_checks(value: Any, players: int) -> tuple[frozenset[int], frozenset[tuple[int, int]]]:
+    """The checker's record of a round as the blob keeps it; nothing (unknown) when it is missing (an older blob)."""
+    if not isinstance(value, list) or len(value) != 2:
+        return frozenset(), frozenset()
+    try:
+        checked = frozenset(int(seat) for seat in value[0])
+        flagged = frozenset((int(seat), int(move)) for seat, move in value[1])
+    except (TypeError, ValueError):
+        raise SavedError("damaged") from None
+    if any(not 0 <= seat < players for seat in checked) or any(seat not in checked for seat, _ in flagged):
+        raise SavedError("damaged")
+    return checked, flagged
 
 
 def _sign(body: bytes) -> str:
@@ -120,6 +140,11 @@ def unpack(blob: Any, rulesets: dict[str, Ruleset]) -> Game:
         if finished:
             game = model.act(game, {"type": "next_round"})
         game = _play(game, live)
-    rounds = tuple(replace(r, seconds=float(s)) for r, s in zip(game.rounds, seconds, strict=True))
+    checks = record.get("checks")
+    checks = checks if isinstance(checks, list) and len(checks) == len(finished) + 1 else [None] * (len(finished) + 1)
+    marks = [_read_checks(c, settings.players) for c in checks]
+    rounds = tuple(replace(r, seconds=float(s), checked=m[0], flagged=m[1])
+                   for r, s, m in zip(game.rounds, seconds, marks[:-1], strict=True))
     started = time.time() - float(record.get("elapsed") or 0.0)
-    return replace(game, rounds=rounds, stats=stats, started=started)
+    live_checked, live_flagged = marks[-1] if live is not None else (frozenset(), frozenset())
+    return replace(game, rounds=rounds, stats=stats, started=started, checked=live_checked, flagged=live_flagged)

@@ -700,3 +700,38 @@ def test_a_teacher_link_carries_its_key_after_the_hash(store) -> None:
     projector.switch_page(CLASSES).run()
     assert projector.session_state[TEACHER_KEY] == key
     assert "makao-class-code" in texts(projector) and not projector.error
+
+
+def test_a_pupils_play_round_shows_its_place_and_checker_mistakes_on_the_board_and_to_the_pupil(
+        store, monkeypatch) -> None:
+    from tests.ui.play.test_round_record import BUDGET, _checked_round
+    from ui.play import coaching
+    from ui.play import model as play_model
+    from ui.play.page import GAME
+    for name in ("HINT_PLAYOUTS", "CHECK_PLAYOUTS"):
+        monkeypatch.setattr(coaching, name, BUDGET)
+    for name in ("HINT_SECONDS", "CHECK_SECONDS"):
+        monkeypatch.setattr(coaching, name, None)
+    teacher = make_class()
+    key = teacher.session_state[TEACHER_KEY]
+    pupil = join(class_code(store, key), "Ala")
+    pupil.switch_page("app_pages/play.py").run()
+    # A da round in which the move checker questioned one of Ala's moves (asked twice, made anyway).
+    game = _checked_round()
+    *_, place, mistakes = play_model.finished_rounds(game)[0]
+    assert mistakes == 1 and place is not None
+    pupil.session_state[GAME] = game
+    pupil.run()
+    assert not pupil.exception, pupil.exception
+    rounds = store.progress(pupil.session_state[saved.TOKEN]).rounds
+    assert (rounds.played, rounds.place_total, rounds.checked, rounds.mistakes) == (1, place, 1, 1)
+    teacher.run()
+    assert not teacher.exception, teacher.exception
+    board = texts(teacher)
+    row = board.split(">Ala</th>")[1].split("</tr>")[0]
+    assert f">average {place}.0 · {place}/4</td>" in row
+    assert ">1 mistake · 1.0 per round</td>" in row
+    pupil.switch_page(CLASSES).run()
+    assert not pupil.exception, pupil.exception
+    mine = "\n".join(c.value for c in pupil.caption)
+    assert f"Places: average {place}.0 · {place}/4" in mine and "Move checker: 1 mistake · 1.0 per round" in mine

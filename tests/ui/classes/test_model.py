@@ -207,7 +207,10 @@ def test_rounds_of_the_play_page_are_saved_once_per_key(store) -> None:
     state = _pupil(store)
     assert saved.record_round(state, lambda: store, "round:1", "pl", 3, True, 12)
     assert not saved.record_round(state, lambda: store, "round:1", "pl", 3, True, 12)
-    assert store.progress(state[saved.TOKEN]).rounds == RoundsSummary(1, 1, 12)
+    assert store.progress(state[saved.TOKEN]).rounds == RoundsSummary(1, 1, 12)       # place, mistakes not known
+    assert saved.record_round(state, lambda: store, "round:2", "pl", 3, False, 0, place=3, mistakes=4)
+    rounds = store.progress(state[saved.TOKEN]).rounds
+    assert (rounds.played, rounds.placed, rounds.average_place, rounds.checked, rounds.mistakes) == (2, 1, 3.0, 1, 4)
 
 
 def test_a_long_chart_label_is_broken_into_lines_and_keeps_every_word() -> None:

@@ -86,11 +86,13 @@ def test_a_play_round_and_stars_wait_for_the_database_too(made) -> None:
     store, klass, state = made
     outage = Outage(store)
     outage.down = True
-    assert saved.sync_play(state, outage, lambda: [("r1", "pl", 2, True, 3)]) == 0
+    assert saved.sync_play(state, outage, lambda: [("r1", "pl", 2, True, 3, 1, 2)]) == 0
     state[saved.LEARN_STARS] = {"pl-01-goal-matching": 2}
     assert saved.sync_learn(state, outage) == 0
     assert saved.unsaved(state) == 2
     outage.down = False
     assert saved.sync_learn(state, outage) == 1
     assert saved.unsaved(state) == 0
+    rounds = store.progress(state[saved.TOKEN]).rounds     # the place and mistakes waited with the round
+    assert (rounds.played, rounds.place_total, rounds.mistakes) == (1, 1, 2)
     assert store.progress(state[saved.TOKEN]).rounds.played == 1

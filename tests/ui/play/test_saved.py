@@ -55,7 +55,9 @@ def test_the_blob_holds_moves_and_settings_but_no_hand_and_no_deck() -> None:
     game = mid_match()
     record = body(saved.pack(game))
     assert set(record) == {"v", "rules", "players", "humans", "strengths", "seed", "rounds", "counted", "finished",
-                           "seconds", "live", "elapsed", "stats"}
+                           "seconds", "live", "elapsed", "stats", "checks"}
+    # The move checker's record per round: seat numbers and move numbers only (checker off here: nothing).
+    assert record["checks"] == [[[], []]] * (len(game.rounds) + 1)
     deck = game.rules.deck
     words = {w for moves in record["finished"] + [record["live"]] for m in moves for w in m.split()[1:]}
     assert any(m == "draw" for m in record["live"])
