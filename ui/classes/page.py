@@ -28,7 +28,6 @@ from ui.classes import learning, model
 from ui.classes import progress as saved
 from ui.classes import quiz_page as live_quiz
 from ui.classes.answers import answer_words, reason_words
-from ui.shell.client import current_client
 from ui.classes.learning_board import pupil_rows, spread_text
 from ui.classes.texts import (
     FAILURES,
@@ -42,6 +41,7 @@ from ui.classes.texts import (
 from ui.present.i18n import LANGUAGES, Translator
 from ui.present.rules_text import escape_markdown
 from ui.shell import session
+from ui.shell.client import current_client
 from ui.widgets import keeper
 from ui.widgets.kept import keep_open, keep_tab
 
