@@ -199,7 +199,7 @@ def draw_make(t: Translator) -> None:
     seats = list(range(low, high + 1))
     keep_choice(FORM + "seats", seats, min(max(4, low), high))
     with st.form("tables_make_form", border=False):
-        st.select_slider(_("Seats at the table"), seats, key=FORM + "seats")
+        st.selectbox(_("Seats at the table"), seats, key=FORM + "seats")
         keep_choice(FORM + "strength", list(STRENGTHS), "club")
         st.selectbox(_("Computer players for the empty seats"), list(STRENGTHS), key=FORM + "strength",
                      format_func=lambda s: strength_label(s, t))
@@ -425,8 +425,10 @@ def draw_round(view: dict[str, Any], rules: Ruleset, t: Translator) -> None:
         data = table_data(view, rules, choice, t, four_colour=session.four_colour())
         card_table(data, key=TABLE_WIDGET, on_action=_on_table)
     else:
-        st.markdown(name_markdown(_("Round {number}: {count} moves so far.").format(
-            number=view["table"]["round_no"], count=len(rnd.get("log") or ()))))
+        count = len(rnd.get("log") or ())
+        st.markdown(name_markdown(t.ngettext("Round {number}: {count} move so far.",
+                                             "Round {number}: {count} moves so far.", count).format(
+            number=view["table"]["round_no"], count=count)))
     kept = state.get(VIEW)
     left = model.seconds_left(view, int(view["table"]["now"] + (time.time() - (kept[2] if kept else time.time())) * 1000))
     if left is not None:

@@ -278,7 +278,7 @@ def narration(entries: Sequence[dict[str, Any]], rules: Ruleset, me: int, t: Tra
         words = " ".join(_cap(s) for s in describe_events(events, rules.deck, t, you=me))
         if entry.get("by") == "stand_in":
             words = t.gettext("{moves} (the club player moved for {seat})").format(
-                moves=words, **player_placeholders("seat", int(entry["seat"]), t, me))
+                moves=words, **player_placeholders("seat", int(entry["seat"]), t))
         if words:
             lines.append(words)
     return lines

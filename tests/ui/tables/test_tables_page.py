@@ -69,7 +69,7 @@ def view(at: AppTest) -> dict:
 def make_and_sit(nickname: str = "Ala", seats: int = 3) -> AppTest:
     at = open_page()
     at.selectbox(key=page.FORM + "ruleset").set_value("pl").run()
-    at.select_slider(key=page.FORM + "seats").set_value(seats)
+    at.selectbox(key=page.FORM + "seats").set_value(seats)
     click(at, "Make the table")
     at.text_input(key=page.JOIN_NAME).set_value(nickname)
     return click(at, "Sit at the table")
