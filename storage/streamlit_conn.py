@@ -13,6 +13,7 @@ import streamlit as st
 from storage.database import configure_engine, engine_options, migrate, resolve_url
 from storage.ratelimit import ENV_PREFIX, Limits, limits_from
 from storage.repository import Storage
+from storage.tables import TableStore
 
 CONNECTION = "classes"
 
@@ -64,3 +65,18 @@ def get_storage() -> Storage:
     engine = configure_engine(connection.engine)
     _migrated(url)
     return Storage(engine, current_limits())
+
+
+@st.cache_resource(show_spinner=False)
+def _table_store(url: str, limits: Limits) -> TableStore:
+    """One TableStore per server process and URL: its cache of rebuilt positions is shared by every
+    session (keyed by table and version, so any server rebuilds the same from the database)."""
+    connection = st.connection(CONNECTION, type="sql", url=url, **engine_options(url))
+    return TableStore(configure_engine(connection.engine), limits)
+
+
+def get_tables() -> TableStore:
+    """The tables of this server (issue #26), on the classes' database, its schema upgraded."""
+    url = resolve_url(secrets_url=_secrets_url())
+    _migrated(url)
+    return _table_store(url, current_limits())

@@ -305,6 +305,15 @@ class TableStore:
         with self._read() as conn:
             return _info(self._maker_table(conn, maker_key))
 
+    def rules(self, table_id: int) -> Ruleset:
+        """The table's ruleset (house rules included): public, what a seat's page names cards and
+        calls by. Refuses ``table_code_unknown``."""
+        with self._read() as conn:
+            data = conn.execute(select(Table.ruleset).where(Table.id == table_id)).scalar()
+        if data is None:
+            raise AccessRefused("table_code_unknown")
+        return tr.rules_from_data(data)
+
     def version(self, table_id: int) -> int:
         """The table's version: one primary-key read, for the seats' polls (0 for a deleted table)."""
         with self._read() as conn:

@@ -11,7 +11,6 @@ names are escaped wherever they are shown.
 from __future__ import annotations
 
 import html
-import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from functools import partial
@@ -24,12 +23,11 @@ from engine.ruleset import load_ruleset
 from storage.board import Board, load_board
 from storage.export import answers_csv, rounds_csv, summary_csv
 from storage.repository import Storage
-from storage.streamlit_conn import classes_setting, get_storage
+from storage.streamlit_conn import get_storage
 from ui.classes import learning, model
 from ui.classes import progress as saved
 from ui.classes import quiz_page as live_quiz
 from ui.classes.answers import answer_words, reason_words
-from ui.classes.client import ENV_TRUSTED, client_from, parse_networks
 from ui.classes.learning_board import pupil_rows, spread_text
 from ui.classes.texts import (
     FAILURES,
@@ -43,6 +41,7 @@ from ui.classes.texts import (
 from ui.present.i18n import LANGUAGES, Translator
 from ui.present.rules_text import escape_markdown
 from ui.shell import session
+from ui.shell.client import current_client
 from ui.widgets import keeper
 from ui.widgets.kept import keep_open, keep_tab
 
@@ -75,19 +74,9 @@ def _t() -> Translator:
     return session.tr()
 
 
-def _trusted_proxies() -> tuple:
-    """The proxies named in ``MAKAO_TRUSTED_PROXIES``, else in secrets' ``[classes] trusted_proxies``."""
-    return parse_networks(os.environ.get(ENV_TRUSTED) or classes_setting("trusted_proxies") or "")
-
-
 def _client() -> str | None:
     """The caller's address for the storage's per-client limits (None when it is not known)."""
-    try:
-        peer = st.context.ip_address
-        forwarded = st.context.headers.get("X-Forwarded-For")
-    except Exception:   # bare mode
-        return None
-    return client_from(peer if isinstance(peer, str) and peer else None, forwarded, _trusted_proxies())
+    return current_client()
 
 
 def _say(kind: str, code: str, where: str, **params) -> None:

@@ -30,6 +30,7 @@ from ui.present.cards import suit_word
 from ui.present.coach_text import move_text, value_text
 from ui.present.i18n import N_, Translator
 from ui.present.reasons import card_text, cards_text, describe_event, describe_reason, describe_verdict, wish_rank_text
+from ui.present.score_text import score_rule_text
 from ui.present.seating import next_seat, previous_seat
 from ui.present.widget_text import call_button_label
 
@@ -405,23 +406,7 @@ def score_cell(game: Game, record: RoundRecord, seat: int, t: Translator) -> str
 
 def score_rule(game: Game, t: Translator) -> str:
     """How this ruleset scores a round and a match, in one sentence."""
-    kind = game.rules.end_result
-    if kind == "points":
-        return t.gettext("The winner scores {points} points for every card the others still hold; the highest "
-                         "total wins the match.").format(points=game.rules.points_per_card)
-    if kind == "places":
-        return t.gettext("Players go out in places 1, 2, 3 …; a place scores a point for every player behind it, "
-                         "and the highest total wins the match.")
-    if kind == "loser":
-        return t.gettext("The last player holding cards loses the round; the fewest losses win the match.")
-    if kind == "winner" and game.rules.end_mode == "finish_round":
-        return t.gettext("Everyone out when the round of turns ends wins the round; the most wins take the match.")
-    if kind == "winner":
-        return t.gettext("The first player out wins the round; the most wins take the match.")
-    if game.rules.id == "ru-101":
-        return t.gettext("Each player counts the points of the cards left in hand; whoever goes over 101 loses "
-                         "the match.")
-    return t.gettext("Each player counts the points of the cards left in hand; the lowest total wins the match.")
+    return score_rule_text(game.rules, t)
 
 
 def match_summary(game: Game, t: Translator) -> str | None:

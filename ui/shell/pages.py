@@ -40,6 +40,7 @@ SANDBOX_SCRIPT = "app_pages/sandbox.py"
 LEARN_SCRIPT = "app_pages/learn.py"
 PLAY_SCRIPT = "app_pages/play.py"
 PRACTICE_SCRIPT = "app_pages/practice.py"
+TABLES_SCRIPT = "app_pages/tables.py"
 
 PAGES: tuple[PageSpec, ...] = (
     PageSpec(
@@ -82,6 +83,17 @@ PAGES: tuple[PageSpec, ...] = (
         summary=N_(
             "A whole round against computer players on a card table: tap your cards, and read why every "
             "move, yours and theirs, was allowed. Matches, scores, replay and hot seat."
+        ),
+    ),
+    PageSpec(
+        script=TABLES_SCRIPT,
+        url_path="tables",
+        title=N_("Play together"),
+        heading=N_("Play together at one table"),
+        icon=":material/diversity_3:",
+        summary=N_(
+            "Two to six people at one table, each on their own phone: make a table, share its code, and play "
+            "a round together. Each sees only their own cards and every move in words."
         ),
     ),
     PageSpec(

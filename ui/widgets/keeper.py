@@ -1,10 +1,10 @@
 """Between the browser and the server: a link's secret read from the address's fragment, and the Classes pupil's cookie.
 
 A small ``st.components.v2`` component (``ui/widgets/keeper/keeper.js``), mounted on every page. Links
-carry their secret after ``#`` (``classes#pupil=pt_…``, ``#teacher=tk_…``, ``#board=bk_…``), which a
-browser never sends to a server, so no proxy log holds it; the component takes it out of the address
-bar and the history entry at once and sends it over the websocket. The device's pupil cookie is
-written by the same script: JavaScript cannot make it HttpOnly, so it is ``SameSite=Strict``, ``Secure``
+carry their secret after ``#`` (``classes#pupil=pt_…``, ``#teacher=tk_…``, ``#board=bk_…``; and
+``tables#table=CODE``, which fills Play together's join form), which a browser never sends to a
+server, so no proxy log holds it; the component takes it out of the address bar and the history
+entry at once and sends it over the websocket. The device's pupil cookie is written by the same script: JavaScript cannot make it HttpOnly, so it is ``SameSite=Strict``, ``Secure``
 behind https, lives 30 days and is exchanged for a new one on every visit (docs/CLASSES.md).
 """
 from __future__ import annotations
@@ -22,7 +22,7 @@ COOKIE = "makao_pupil"
 COOKIE_SECONDS = 30 * 24 * 3600    # storage.repository.TOKEN_DAYS: a token unused longer is pruned
 TAKEN = "classes_link_secret"      # (kind, secret) the keeper just sent, for the page to use once
 WRITE = "classes_cookie_write"     # {"cookie", "nonce"}: the cookie the keeper writes (once per nonce)
-KINDS = ("pupil", "teacher", "board")
+KINDS = ("pupil", "teacher", "board", "table")
 JS = Path(__file__).resolve().parent / "keeper" / "keeper.js"
 
 

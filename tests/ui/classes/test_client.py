@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from ui.classes.client import client_from, parse_networks
+from ui.shell.client import client_from, parse_networks
 
 LOCAL = parse_networks("127.0.0.1, ::1")
 SCHOOL_PROXY = parse_networks("10.0.0.5")

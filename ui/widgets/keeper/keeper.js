@@ -1,6 +1,6 @@
 // The Classes page's keeper: takes a link's secret out of the address (after "#", never sent to a
 // server) and hands it to the server once; writes the device's pupil cookie the server sends.
-const KINDS = ["pupil", "teacher", "board"];
+const KINDS = ["pupil", "teacher", "board", "table"];
 
 function takeSecret() {
   const hash = window.location.hash;

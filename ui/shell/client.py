@@ -12,7 +12,12 @@ back to one shared bucket and to its per-class and per-pupil limits (docs/CLASSE
 from __future__ import annotations
 
 import ipaddress
+import os
 from collections.abc import Iterable
+
+import streamlit as st
+
+from storage.streamlit_conn import classes_setting
 
 ENV_TRUSTED = "MAKAO_TRUSTED_PROXIES"
 LOCAL_PEER = "127.0.0.1"   # what a None from Streamlit stands for: a same-host peer
@@ -60,3 +65,18 @@ def client_from(peer: str | None, forwarded_for: str | None, trusted: tuple[Netw
         if not _trusted(address, trusted):
             return str(address)
     return None
+
+
+def trusted_proxies() -> tuple[Network, ...]:
+    """The proxies named in ``MAKAO_TRUSTED_PROXIES``, else in secrets' ``[classes] trusted_proxies``."""
+    return parse_networks(os.environ.get(ENV_TRUSTED) or classes_setting("trusted_proxies") or "")
+
+
+def current_client() -> str | None:
+    """The caller's address for the storage's per-client limits (None when it is not known)."""
+    try:
+        peer = st.context.ip_address
+        forwarded = st.context.headers.get("X-Forwarded-For")
+    except Exception:   # bare mode
+        return None
+    return client_from(peer if isinstance(peer, str) and peer else None, forwarded, trusted_proxies())
