@@ -127,7 +127,7 @@ def deal_with_runs(page, app_url: str, seed: int) -> None:
     expect(page.get_by_text("House rules updated.")).to_be_visible()
 
     # to Play within the session (a new page load would start a session without the house rules)
-    page.locator("[data-testid=stSidebarNav]").get_by_role("link", name="Play").click()
+    page.locator("[data-testid=stSidebarNav]").get_by_role("link", name="Play", exact=True).click()
     wait_for_app(page)
     choose(page, "play_set_rules", "House rules (Polish makao)")
     page.locator(".st-key-play_set_seed input").fill(str(seed))
