@@ -99,14 +99,13 @@ def chosen_move(choice: Choice, legal: Sequence[tuple[str, Move]], rules: Rulese
     options = wish_choices(matches)
     if options is not None and wish not in options[1]:
         return None
-    for text, move in matches:
-        if options is not None and (move.demand if options[0] == "rank" else move.suit) != wish:
-            continue
+    fitting = [(text, move) for text, move in matches
+               if options is None or (move.demand if options[0] == "rank" else move.suit) == wish]
+    for text, move in fitting:
         if all(getattr(move, call) == (call in choice.calls) for call in CALLS):
             return text
-    for text, move in matches:   # a call the play cannot carry is dropped
-        fits = options is None or (move.demand if options[0] == "rank" else move.suit) == wish
-        if fits and not any(getattr(move, call) for call in CALLS):
+    for text, move in fitting:   # a call the play cannot carry is dropped
+        if not any(getattr(move, call) for call in CALLS):
             return text
     return None
 
